@@ -1,0 +1,151 @@
+//! Piece placement: which piece stands on which square.
+
+use std::fmt;
+
+use crate::color::Color;
+use crate::role::{Piece, Role};
+use crate::square::Square;
+
+/// The 64 squares and what stands on each. Nothing else: whose turn it is,
+/// castling and history live in [`crate::Position`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    squares: [Option<Piece>; 64],
+}
+
+/// Why a piece-placement text (FEN's first field) is not a board.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlacementError {
+    #[error("expected 8 ranks separated by '/', found {0}")]
+    RankCount(usize),
+    #[error("rank {rank} describes {squares} squares, not 8")]
+    RankLength { rank: u8, squares: usize },
+    #[error("unknown piece letter '{letter}' on rank {rank}")]
+    UnknownPiece { letter: char, rank: u8 },
+}
+
+impl Board {
+    pub const fn empty() -> Board {
+        Board {
+            squares: [None; 64],
+        }
+    }
+
+    /// The orthodox starting placement.
+    pub fn start() -> Board {
+        Board::from_placement("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")
+            .expect("the starting placement is well formed")
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.squares[sq.index()]
+    }
+
+    #[inline]
+    pub fn is_empty(&self, sq: Square) -> bool {
+        self.squares[sq.index()].is_none()
+    }
+
+    #[inline]
+    pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        self.squares[sq.index()] = piece;
+    }
+
+    #[inline]
+    pub fn take(&mut self, sq: Square) -> Option<Piece> {
+        self.squares[sq.index()].take()
+    }
+
+    /// Every occupied square with its piece, a1 first.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+
+    /// The squares holding `piece`.
+    pub fn find(&self, piece: Piece) -> impl Iterator<Item = Square> + '_ {
+        self.pieces().filter(move |&(_, p)| p == piece).map(|(sq, _)| sq)
+    }
+
+    /// The square of `color`'s king, if exactly one stands on the board.
+    pub fn king_of(&self, color: Color) -> Option<Square> {
+        let mut kings = self.find(Piece::new(color, Role::King));
+        let first = kings.next()?;
+        kings.next().is_none().then_some(first)
+    }
+
+    /// Parses FEN's piece-placement field.
+    pub fn from_placement(text: &str) -> Result<Board, PlacementError> {
+        let ranks: Vec<&str> = text.split('/').collect();
+        if ranks.len() != 8 {
+            return Err(PlacementError::RankCount(ranks.len()));
+        }
+        let mut board = Board::empty();
+        for (i, rank_text) in ranks.iter().enumerate() {
+            let rank = 7 - i as u8;
+            let mut file = 0usize;
+            for c in rank_text.chars() {
+                if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                    file += d as usize;
+                } else {
+                    let piece = Piece::from_char(c).ok_or(PlacementError::UnknownPiece {
+                        letter: c,
+                        rank: rank + 1,
+                    })?;
+                    if file < 8 {
+                        let sq = Square::new(file as i8, rank as i8).expect("file and rank < 8");
+                        board.set(sq, Some(piece));
+                    }
+                    file += 1;
+                }
+            }
+            if file != 8 {
+                return Err(PlacementError::RankLength {
+                    rank: rank + 1,
+                    squares: file,
+                });
+            }
+        }
+        Ok(board)
+    }
+
+    /// FEN's piece-placement field.
+    pub fn placement(&self) -> String {
+        let mut out = String::with_capacity(72);
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                let sq = Square::new(file, rank).expect("on the board");
+                match self.piece_at(sq) {
+                    Some(p) => {
+                        if empty > 0 {
+                            out.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        out.push(p.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out
+    }
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::start()
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({})", self.placement())
+    }
+}

@@ -1,0 +1,41 @@
+//! Exit codes, one meaning each (documented in README.md).
+
+use std::process::ExitCode;
+
+/// What the process tells its caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// Done.
+    Ok = 0,
+    /// A move was rejected, or verification failed.
+    Rejected = 1,
+    /// Bad usage or bad input (a position, a rule set, a file that does
+    /// not parse).
+    Usage = 2,
+    /// Input/output or mail failure.
+    Io = 3,
+}
+
+impl From<Exit> for ExitCode {
+    fn from(e: Exit) -> ExitCode {
+        ExitCode::from(e as u8)
+    }
+}
+
+/// An error that knows its exit code; everything else at the CLI edge is
+/// an `anyhow::Error` mapped to [`Exit::Usage`] unless it wraps one.
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct Failure {
+    pub exit: Exit,
+    pub message: String,
+}
+
+impl Failure {
+    pub fn new(exit: Exit, message: impl Into<String>) -> Failure {
+        Failure {
+            exit,
+            message: message.into(),
+        }
+    }
+}

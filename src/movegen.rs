@@ -1,0 +1,412 @@
+//! Move generation: every move the pieces can make (RULES.md §1–§5, §8,
+//! §9), before the rules that look at the position after the move.
+
+use crate::castling::CastlingSide;
+use crate::moves::{Move, Shove};
+use crate::position::Position;
+use crate::role::{Piece, Role};
+use crate::square::{Square, Step};
+
+/// Whether `piece` arriving on `to` must promote: a pawn ending on its own
+/// last rank, whoever moved it there (RULES.md §4).
+#[inline]
+fn promotes(piece: Piece, to: Option<Square>) -> bool {
+    piece.role == Role::Pawn && to.is_some_and(|to| to.rank() == piece.color.last_rank())
+}
+
+impl Position {
+    /// Adds every pseudo-legal move to `out`: moves the pieces can make,
+    /// each once, not yet tested against check, the king-transit rule,
+    /// castling through check or the no-undo rule.
+    pub(crate) fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
+        let us = self.turn;
+        for sq in Square::all() {
+            let Some(piece) = self.board.piece_at(sq) else {
+                continue;
+            };
+            if piece.color != us {
+                continue;
+            }
+            match piece.role {
+                Role::Pawn => self.pawn_moves(sq, piece, out),
+                Role::Knight => self.leaper_moves(sq, Role::Knight, &Step::KNIGHT, out),
+                Role::King => self.leaper_moves(sq, Role::King, &Step::KING, out),
+                Role::Bishop => self.slider_moves(sq, Role::Bishop, &Step::DIAGONAL, out),
+                Role::Rook => self.slider_moves(sq, Role::Rook, &Step::STRAIGHT, out),
+                Role::Queen => self.slider_moves(sq, Role::Queen, &Step::KING, out),
+            }
+        }
+        self.castling_moves(out);
+        if self.rules.en_passant_edge {
+            self.en_passant_edge_pushes(out);
+        }
+    }
+
+    fn first_piece(&self, from: Square, dir: Step) -> Option<(Square, Piece, u8)> {
+        let mut distance = 0;
+        for sq in from.ray(dir) {
+            distance += 1;
+            if let Some(p) = self.board.piece_at(sq) {
+                return Some((sq, p, distance));
+            }
+        }
+        None
+    }
+
+    fn empty_to_edge(&self, from: Square, dir: Step) -> bool {
+        from.ray(dir).all(|sq| self.board.is_empty(sq))
+    }
+
+    /// RULES.md §2 and §5: plain moves along the lines, leaving the board,
+    /// pushes and pulls.
+    fn slider_moves(&self, from: Square, role: Role, dirs: &[Step], out: &mut Vec<Move>) {
+        let mut can_leave = false;
+        for &dir in dirs {
+            let mut empty_ahead = 0;
+            let mut blocker = None;
+            for sq in from.ray(dir) {
+                match self.board.piece_at(sq) {
+                    Some(p) => {
+                        blocker = Some((sq, p));
+                        break;
+                    }
+                    None => {
+                        empty_ahead += 1;
+                        out.push(Move::Plain {
+                            role,
+                            from,
+                            to: Some(sq),
+                            promotion: None,
+                        });
+                    }
+                }
+            }
+            match blocker {
+                Some((target_from, target)) => {
+                    self.slider_pushes(from, role, dir, target_from, target, empty_ahead + 1, out)
+                }
+                None => can_leave = true,
+            }
+            if let Some((target_from, target, distance)) = self.first_piece(from, dir.reverse()) {
+                let open = blocker.is_none();
+                self.slider_pulls(from, role, dir, target_from, target, distance, empty_ahead, open, out);
+            }
+        }
+        if can_leave {
+            // All ways off the board are one move (RULES.md §5).
+            out.push(Move::Plain {
+                role,
+                from,
+                to: None,
+                promotion: None,
+            });
+        }
+    }
+
+    /// A slider on `from` pushes the piece `distance` squares ahead along
+    /// `dir`: the target moves n ≥ 1 squares over empty squares (or off),
+    /// the pusher follows 0 ≤ m ≤ distance + n − 1 squares (anywhere, or
+    /// off too, once the target has left).
+    #[allow(clippy::too_many_arguments)]
+    fn slider_pushes(
+        &self,
+        from: Square,
+        role: Role,
+        dir: Step,
+        target_from: Square,
+        target: Piece,
+        distance: u8,
+        out: &mut Vec<Move>,
+    ) {
+        let mover = Piece::new(self.turn, role);
+        let mut landings = 0;
+        for landing in target_from.ray(dir) {
+            if !self.board.is_empty(landing) {
+                return;
+            }
+            landings += 1;
+            let mover_squares =
+                std::iter::once(from).chain(from.ray(dir).take((distance + landings - 1) as usize));
+            for to in mover_squares {
+                emit_shove(out, Move::Push, mover, from, Some(to), target, target_from, Some(landing));
+            }
+        }
+        // The line beyond the target is empty to the edge: it can be
+        // pushed off, and the pusher may stop anywhere or leave as well.
+        let mover_squares = std::iter::once(Some(from))
+            .chain(from.ray(dir).map(Some))
+            .chain(std::iter::once(None));
+        for to in mover_squares {
+            emit_shove(out, Move::Push, mover, from, to, target, target_from, None);
+        }
+    }
+
+    /// A slider on `from` moves along `dir` (or stays, or leaves the board)
+    /// and pulls the first piece behind it, `distance` squares away, to an
+    /// empty square strictly behind its new square; off the board only if
+    /// the puller leaves too.
+    #[allow(clippy::too_many_arguments)]
+    fn slider_pulls(
+        &self,
+        from: Square,
+        role: Role,
+        dir: Step,
+        target_from: Square,
+        target: Piece,
+        distance: u8,
+        empty_ahead: u8,
+        open_to_edge: bool,
+        out: &mut Vec<Move>,
+    ) {
+        let mover = Piece::new(self.turn, role);
+        let first_step = if self.rules.stationary_pull { 0 } else { 1 };
+        for m in first_step..=empty_ahead {
+            let to = if m == 0 {
+                from
+            } else {
+                from.ray(dir).nth(m as usize - 1).expect("within the empty squares ahead")
+            };
+            for landing in target_from.ray(dir).take((distance + m - 1) as usize) {
+                emit_shove(out, Move::Pull, mover, from, Some(to), target, target_from, Some(landing));
+            }
+        }
+        if open_to_edge {
+            for landing in target_from.ray(dir).take((distance + empty_ahead) as usize) {
+                emit_shove(out, Move::Pull, mover, from, None, target, target_from, Some(landing));
+            }
+            // Both pieces off: the same move as pushing the target off the
+            // other way and following it, which the push generation lists
+            // when the line beyond the target is empty.
+            if !self.empty_to_edge(target_from, dir.reverse()) {
+                emit_shove(out, Move::Pull, mover, from, None, target, target_from, None);
+            }
+        }
+    }
+
+    /// RULES.md §3 and §5: king steps and knight jumps, pushes of the piece
+    /// on the attacked square one step further, pulls by stepping back, and
+    /// knights leaving the board (also while pulling).
+    fn leaper_moves(&self, from: Square, role: Role, steps: &[Step], out: &mut Vec<Move>) {
+        let mover = Piece::new(self.turn, role);
+        let mut can_leave = false;
+        for &v in steps {
+            let Some(target_from) = from.offset(v) else {
+                can_leave = role == Role::Knight;
+                continue;
+            };
+            let Some(target) = self.board.piece_at(target_from) else {
+                out.push(Move::Plain {
+                    role,
+                    from,
+                    to: Some(target_from),
+                    promotion: None,
+                });
+                continue;
+            };
+            let push_to = match target_from.offset(v) {
+                None => Some(None),
+                Some(sq) if self.board.is_empty(sq) => Some(Some(sq)),
+                Some(_) => None,
+            };
+            if let Some(landing) = push_to {
+                for to in [from, target_from] {
+                    emit_shove(out, Move::Push, mover, from, Some(to), target, target_from, landing);
+                }
+            }
+            match from.offset(v.reverse()) {
+                Some(back) if self.board.is_empty(back) => {
+                    emit_shove(out, Move::Pull, mover, from, Some(back), target, target_from, Some(from));
+                }
+                None if role == Role::Knight => {
+                    emit_shove(out, Move::Pull, mover, from, None, target, target_from, Some(from));
+                }
+                _ => {}
+            }
+        }
+        if can_leave {
+            out.push(Move::Plain {
+                role,
+                from,
+                to: None,
+                promotion: None,
+            });
+        }
+    }
+
+    /// RULES.md §4: plain steps, straight pushes of own pieces within the
+    /// pawn's reach, diagonal pushes of enemy pieces.
+    fn pawn_moves(&self, from: Square, pawn: Piece, out: &mut Vec<Move>) {
+        let forward = Step::new(0, pawn.color.forward());
+        let reach: u8 = if from.rank() == pawn.color.pawn_rank() { 2 } else { 1 };
+        let ahead: Vec<Square> = from.ray(forward).collect();
+
+        // Plain steps, and the first own piece within reach.
+        let mut own_target = None;
+        for (i, &sq) in ahead.iter().take(reach as usize).enumerate() {
+            match self.board.piece_at(sq) {
+                None => emit_plain(out, pawn, from, sq),
+                Some(p) => {
+                    if p.color == pawn.color {
+                        own_target = Some((i as u8 + 1, sq, p));
+                    }
+                    break;
+                }
+            }
+        }
+
+        // The own piece goes to a square at most reach + 1 in front of the
+        // pawn, over empty squares, or off the board past the last rank;
+        // the pawn stays or advances within its reach, behind it.
+        if let Some((at, target_from, target)) = own_target {
+            for k in at + 1..=reach + 1 {
+                let landing = ahead.get(k as usize - 1).copied();
+                if landing.is_some_and(|sq| !self.board.is_empty(sq)) {
+                    break;
+                }
+                let furthest = reach.min(k - 1) as usize;
+                for q in 0..=furthest {
+                    let to = if q == 0 { Some(from) } else { ahead.get(q - 1).copied() };
+                    if to.is_none() {
+                        break;
+                    }
+                    emit_shove(out, Move::Push, pawn, from, to, target, target_from, landing);
+                }
+                if landing.is_none() {
+                    break;
+                }
+            }
+        }
+
+        // Enemy pieces on the squares an orthodox pawn attacks go one more
+        // square along the diagonal; the pawn stays or takes their place.
+        for side in [-1, 1] {
+            let diagonal = Step::new(side, pawn.color.forward());
+            let Some(target_from) = from.offset(diagonal) else {
+                continue;
+            };
+            let Some(target) = self.board.piece_at(target_from) else {
+                continue;
+            };
+            if target.color == pawn.color {
+                continue;
+            }
+            let landing = match target_from.offset(diagonal) {
+                None => None,
+                Some(sq) if self.board.is_empty(sq) => Some(sq),
+                Some(_) => continue,
+            };
+            for to in [from, target_from] {
+                emit_shove(out, Move::Push, pawn, from, Some(to), target, target_from, landing);
+            }
+        }
+    }
+
+    /// RULES.md §9 `en_passant_edge`: the a- or h-file pawn that has just
+    /// stepped two squares may be pushed off by an enemy pawn beside it,
+    /// which stays or moves to the square passed over.
+    fn en_passant_edge_pushes(&self, out: &mut Vec<Move>) {
+        let Some(passed) = self.ep_square else {
+            return;
+        };
+        let them = !self.turn;
+        let Some(victim_sq) = passed.offset(Step::new(0, them.forward())) else {
+            return;
+        };
+        let Some(victim) = self.board.piece_at(victim_sq) else {
+            return;
+        };
+        if victim != Piece::new(them, Role::Pawn) {
+            return;
+        }
+        let pawn = Piece::new(self.turn, Role::Pawn);
+        for side in [-1, 1] {
+            let Some(from) = victim_sq.offset(Step::new(side, 0)) else {
+                continue;
+            };
+            if self.board.piece_at(from) != Some(pawn) {
+                continue;
+            }
+            let mut tos = vec![from];
+            if self.board.is_empty(passed) {
+                tos.push(passed);
+            }
+            for to in tos {
+                emit_shove(out, Move::Push, pawn, from, Some(to), victim, victim_sq, None);
+            }
+        }
+    }
+
+    /// RULES.md §8: castling when king and rook keep their rights, stand on
+    /// their original squares and nothing stands between them. Check on
+    /// the way is tested after generation.
+    fn castling_moves(&self, out: &mut Vec<Move>) {
+        let us = self.turn;
+        for side in CastlingSide::ALL {
+            if self.castling.is_home(us, side)
+                && side.between(us).all(|sq| self.board.is_empty(sq))
+            {
+                out.push(Move::Castle {
+                    side,
+                    king: CastlingSide::king_home(us),
+                    rook: side.rook_home(us),
+                });
+            }
+        }
+    }
+}
+
+/// A plain pawn step, one move per promotion choice on the last rank.
+fn emit_plain(out: &mut Vec<Move>, pawn: Piece, from: Square, to: Square) {
+    if promotes(pawn, Some(to)) {
+        for role in Role::PROMOTIONS {
+            out.push(Move::Plain {
+                role: Role::Pawn,
+                from,
+                to: Some(to),
+                promotion: Some(role),
+            });
+        }
+    } else {
+        out.push(Move::Plain {
+            role: Role::Pawn,
+            from,
+            to: Some(to),
+            promotion: None,
+        });
+    }
+}
+
+/// A push or pull, one move per promotion choice when the mover (a pawn)
+/// or the target lands on its last rank.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn emit_shove(
+    out: &mut Vec<Move>,
+    kind: fn(Shove) -> Move,
+    mover: Piece,
+    from: Square,
+    to: Option<Square>,
+    target: Piece,
+    target_from: Square,
+    target_to: Option<Square>,
+) {
+    let shove = Shove {
+        role: mover.role,
+        from,
+        to,
+        target: target.role,
+        target_from,
+        target_to,
+        promotion: None,
+    };
+    if promotes(mover, to) || promotes(target, target_to) {
+        for promotion in Role::PROMOTIONS {
+            out.push(kind(Shove {
+                promotion: Some(promotion),
+                ..shove
+            }));
+        }
+    } else {
+        out.push(kind(shove));
+    }
+}

@@ -1,0 +1,125 @@
+//! What a turn does (RULES.md §1).
+
+use crate::castling::CastlingSide;
+use crate::role::Role;
+use crate::square::Square;
+
+/// One turn. Squares given as `Option<Square>` are `None` when the piece
+/// ends off the board.
+///
+/// A move is identified by its effect as notation writes it (RULES.md §10,
+/// §12): two ways to the same squares are one move. The only such pair, a
+/// slider pushing a piece off and following it versus leaving the other way
+/// and pulling it off, is generated once, as a push.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A piece moves under its own power to an empty square or off the board.
+    Plain {
+        role: Role,
+        from: Square,
+        to: Option<Square>,
+        promotion: Option<Role>,
+    },
+    /// The mover pushes the target ahead of it and may follow.
+    Push(Shove),
+    /// The mover pulls the target after it.
+    Pull(Shove),
+    /// King and rook castle; `king` and `rook` are their original squares.
+    Castle { side: CastlingSide, king: Square, rook: Square },
+}
+
+/// The two pieces of a push or pull and where each ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Shove {
+    /// The piece that moves under its own power (or stays, pushing or
+    /// pulling from where it stands).
+    pub role: Role,
+    pub from: Square,
+    /// `Some(from)` for a stationary push or pull.
+    pub to: Option<Square>,
+    /// The pushed or pulled piece.
+    pub target: Role,
+    pub target_from: Square,
+    pub target_to: Option<Square>,
+    /// What a pawn that reaches its last rank in this move becomes: the
+    /// mover if it is a pawn landing on a back rank, else the target.
+    pub promotion: Option<Role>,
+}
+
+impl Shove {
+    /// Whether the mover stays where it is.
+    pub fn is_stationary(&self) -> bool {
+        self.to == Some(self.from)
+    }
+
+    /// Whether the promotion, if any, is the mover's.
+    pub fn mover_promotes(&self) -> bool {
+        // A pawn moves only forward, so a moving pawn that lands on a back
+        // rank lands on its own last rank.
+        self.promotion.is_some()
+            && self.role == Role::Pawn
+            && !self.is_stationary()
+            && self.to.is_some_and(|to| to.rank() == 0 || to.rank() == 7)
+    }
+}
+
+impl Move {
+    /// The square of the piece that moves or acts.
+    pub fn from(&self) -> Square {
+        match self {
+            Move::Plain { from, .. } => *from,
+            Move::Push(s) | Move::Pull(s) => s.from,
+            Move::Castle { king, .. } => *king,
+        }
+    }
+
+    /// Where the acting piece ends (`None`: off the board).
+    pub fn to(&self) -> Option<Square> {
+        match self {
+            Move::Plain { to, .. } => *to,
+            Move::Push(s) | Move::Pull(s) => s.to,
+            Move::Castle { side, king, .. } => {
+                let color = if king.rank() == 0 {
+                    crate::Color::White
+                } else {
+                    crate::Color::Black
+                };
+                Some(side.king_target(color))
+            }
+        }
+    }
+
+    /// The role of the acting piece.
+    pub fn role(&self) -> Role {
+        match self {
+            Move::Plain { role, .. } => *role,
+            Move::Push(s) | Move::Pull(s) => s.role,
+            Move::Castle { .. } => Role::King,
+        }
+    }
+
+    /// The pushed or pulled piece, if any.
+    pub fn shove(&self) -> Option<&Shove> {
+        match self {
+            Move::Push(s) | Move::Pull(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn promotion(&self) -> Option<Role> {
+        match self {
+            Move::Plain { promotion, .. } => *promotion,
+            Move::Push(s) | Move::Pull(s) => s.promotion,
+            Move::Castle { .. } => None,
+        }
+    }
+
+    /// Whether the acting piece moved under its own power (as opposed to a
+    /// stationary push or pull), which is what costs a castling right.
+    pub fn mover_moves(&self) -> bool {
+        match self {
+            Move::Plain { .. } | Move::Castle { .. } => true,
+            Move::Push(s) | Move::Pull(s) => !s.is_stationary(),
+        }
+    }
+}

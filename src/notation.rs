@@ -1,0 +1,441 @@
+//! NOST notation (RULES.md §10): text to syntax, syntax to a legal move,
+//! and a move back to its canonical text.
+//!
+//! Parsing is in two stages, as in the best chess libraries: [`Notation`]
+//! knows only what was written; [`Notation::resolve`] finds the legal move
+//! it names in a position or says which rule forbids it.
+
+use std::fmt::{self, Write as _};
+use std::str::FromStr;
+
+use crate::castling::CastlingSide;
+use crate::color::Color;
+use crate::moves::Move;
+use crate::position::{Position, Status};
+use crate::role::Role;
+use crate::square::Square;
+
+/// Where a written piece ends: a square, or off the board (`E`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Dest {
+    Square(Square),
+    Off,
+}
+
+impl Dest {
+    pub fn square(self) -> Option<Square> {
+        match self {
+            Dest::Square(sq) => Some(sq),
+            Dest::Off => None,
+        }
+    }
+}
+
+/// One half of a written move: a piece, where it stands, where it goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Part {
+    /// The piece letter, if one was written (`P` for pawns).
+    pub role: Option<Role>,
+    pub from: Square,
+    /// `None` when no destination was written: a stationary mover.
+    pub to: Option<Dest>,
+    pub promotion: Option<Role>,
+}
+
+/// The two written forms: algebraic needs piece letters, numeric has none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Style {
+    Algebraic,
+    Numeric,
+}
+
+/// A move as written, before it is looked up in a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Notation {
+    Castle(CastlingSide),
+    Move {
+        style: Style,
+        mover: Part,
+        /// The pushed or pulled piece, after the `/`.
+        target: Option<Part>,
+    },
+}
+
+/// Why a text is not a move in notation, with the column (from 1) where
+/// the trouble starts.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}' is not a move: at column {column}, expected {expected}, found {found}")]
+pub struct SyntaxError {
+    pub text: String,
+    pub column: usize,
+    pub expected: &'static str,
+    pub found: String,
+}
+
+/// Why a text does not name a legal move in a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
+    #[error("{text}: {reason}")]
+    Illegal {
+        text: String,
+        reason: crate::Illegal,
+    },
+}
+
+struct Cursor<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    fn peek_at(&self, ahead: usize) -> Option<u8> {
+        self.bytes.get(self.at + ahead).copied()
+    }
+
+    fn error(&self, expected: &'static str) -> SyntaxError {
+        let found = match self.text[self.at..].chars().next() {
+            Some(c) => format!("'{c}'"),
+            None => "the end".to_string(),
+        };
+        SyntaxError {
+            text: self.text.to_string(),
+            column: self.text[..self.at].chars().count() + 1,
+            expected,
+            found,
+        }
+    }
+
+    fn eat(&mut self, c: u8) -> bool {
+        if self.peek() == Some(c) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn square(&mut self) -> Result<Square, SyntaxError> {
+        match (self.peek(), self.peek_at(1)) {
+            (Some(f @ b'a'..=b'h'), Some(r @ b'1'..=b'8')) => {
+                self.at += 2;
+                Ok(Square::new((f - b'a') as i8, (r - b'1') as i8).expect("a1..h8"))
+            }
+            _ => Err(self.error("a square such as e4")),
+        }
+    }
+
+    /// `E` or `e` not followed by a rank digit: off the board.
+    fn edge(&mut self) -> bool {
+        let is_edge = matches!(self.peek(), Some(b'E' | b'e'))
+            && !matches!(self.peek_at(1), Some(b'1'..=b'8'));
+        if is_edge {
+            self.at += 1;
+        }
+        is_edge
+    }
+
+    fn piece_letter(&mut self) -> Option<Role> {
+        let role = self
+            .peek()
+            .and_then(|c| Role::from_upper_char(c as char))?;
+        self.at += 1;
+        Some(role)
+    }
+
+    fn promotion(&mut self) -> Result<Option<Role>, SyntaxError> {
+        let had_eq = self.eat(b'=');
+        let role = self
+            .peek()
+            .and_then(|c| Role::from_upper_char(c.to_ascii_uppercase() as char))
+            .filter(|r| Role::PROMOTIONS.contains(r));
+        match role {
+            Some(role) if had_eq || self.peek().is_some_and(|c| c.is_ascii_uppercase()) => {
+                self.at += 1;
+                Ok(Some(role))
+            }
+            _ if had_eq => Err(self.error("a promotion piece: Q, R, B or N")),
+            _ => Ok(None),
+        }
+    }
+
+    fn part(&mut self, first: bool) -> Result<Part, SyntaxError> {
+        let role = self.piece_letter();
+        let from = self.square()?;
+        self.eat(b'-');
+        let to = if self.edge() {
+            Some(Dest::Off)
+        } else if matches!(self.peek(), Some(b'a'..=b'h')) {
+            Some(Dest::Square(self.square()?))
+        } else {
+            None
+        };
+        let promotion = self.promotion()?;
+        if to.is_none() && (!first || self.peek() != Some(b'/')) {
+            return Err(self.error(if first {
+                "a destination square, 'E' for off the board, or '/' and the pushed or pulled piece"
+            } else {
+                "the destination of the pushed or pulled piece: a square or 'E'"
+            }));
+        }
+        Ok(Part {
+            role,
+            from,
+            to,
+            promotion,
+        })
+    }
+
+    fn numeric_part(&mut self, first: bool) -> Result<Part, SyntaxError> {
+        let from = self.numeric_square()?;
+        let to = if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            Some(match self.numeric_dest()? {
+                Some(sq) => Dest::Square(sq),
+                None => Dest::Off,
+            })
+        } else {
+            None
+        };
+        let promotion = match self.peek() {
+            Some(d @ b'1'..=b'4') if to.is_some() => {
+                self.at += 1;
+                Some(Role::PROMOTIONS[(d - b'1') as usize])
+            }
+            _ => None,
+        };
+        if to.is_none() && (!first || self.peek() != Some(b'/')) {
+            return Err(self.error("two more digits: the destination, 00 for off the board"));
+        }
+        let from = from.ok_or_else(|| self.error("a square, not 00, for the piece's start"))?;
+        Ok(Part {
+            role: None,
+            from: from,
+            to,
+            promotion,
+        })
+    }
+
+    /// Two digits, file then rank; `00` is off the board.
+    fn numeric_dest(&mut self) -> Result<Option<Square>, SyntaxError> {
+        match (self.peek(), self.peek_at(1)) {
+            (Some(b'0'), Some(b'0')) => {
+                self.at += 2;
+                Ok(None)
+            }
+            (Some(f @ b'1'..=b'8'), Some(r @ b'1'..=b'8')) => {
+                self.at += 2;
+                Ok(Square::new((f - b'1') as i8, (r - b'1') as i8))
+            }
+            _ => Err(self.error("two digits 1-8 (file, rank) or 00")),
+        }
+    }
+
+    fn numeric_square(&mut self) -> Result<Option<Square>, SyntaxError> {
+        self.numeric_dest()
+    }
+}
+
+impl Notation {
+    /// Parses any accepted form: `Qd1d3/d2d6`, `Bf1/g2E`, `O-O`, `0-0-0`,
+    /// `Kd2d3/Kd3d4`, `Pe2e4`, `e2-e4`, `4143/4246`, `61/7200`, with
+    /// trailing `+`, `#`, `!`, `?` ignored.
+    pub fn parse(text: &str) -> Result<Notation, SyntaxError> {
+        let trimmed = text.trim();
+        let body = trimmed.trim_end_matches(['+', '#', '!', '?']);
+        let mut cur = Cursor {
+            text: body,
+            bytes: body.as_bytes(),
+            at: 0,
+        };
+        let castle = match body {
+            "O-O" | "0-0" | "o-o" => Some(CastlingSide::KingSide),
+            "O-O-O" | "0-0-0" | "o-o-o" => Some(CastlingSide::QueenSide),
+            _ => None,
+        };
+        if let Some(side) = castle {
+            return Ok(Notation::Castle(side));
+        }
+        if body.is_empty() {
+            return Err(cur.error("a move"));
+        }
+        let numeric = body.as_bytes()[0].is_ascii_digit();
+        let style = if numeric {
+            Style::Numeric
+        } else {
+            Style::Algebraic
+        };
+        let mover = if numeric {
+            cur.numeric_part(true)?
+        } else {
+            cur.part(true)?
+        };
+        let target = if cur.eat(b'/') {
+            Some(if numeric {
+                cur.numeric_part(false)?
+            } else {
+                cur.part(false)?
+            })
+        } else {
+            None
+        };
+        if cur.at != body.len() {
+            return Err(cur.error(if target.is_some() {
+                "the end of the move"
+            } else {
+                "'/' or the end of the move"
+            }));
+        }
+        Ok(Notation::Move {
+            style,
+            mover,
+            target,
+        })
+    }
+}
+
+impl FromStr for Notation {
+    type Err = SyntaxError;
+    fn from_str(s: &str) -> Result<Notation, SyntaxError> {
+        Notation::parse(s)
+    }
+}
+
+fn write_dest(out: &mut String, to: Option<Square>) {
+    match to {
+        Some(sq) => {
+            let _ = write!(out, "{sq}");
+        }
+        None => out.push('E'),
+    }
+}
+
+fn write_promotion(out: &mut String, promotion: Option<Role>) {
+    if let Some(role) = promotion {
+        out.push('=');
+        out.push(role.upper_char());
+    }
+}
+
+/// The canonical NOST form of a move (RULES.md §10), without check marks.
+pub fn format(m: &Move) -> String {
+    let mut out = String::with_capacity(16);
+    match m {
+        Move::Castle { side, .. } => out.push_str(side.notation()),
+        Move::Plain {
+            role,
+            from,
+            to,
+            promotion,
+        } => {
+            if *role != Role::Pawn {
+                out.push(role.upper_char());
+            }
+            let _ = write!(out, "{from}");
+            write_dest(&mut out, *to);
+            write_promotion(&mut out, *promotion);
+        }
+        Move::Push(s) | Move::Pull(s) => {
+            if s.role != Role::Pawn {
+                out.push(s.role.upper_char());
+            }
+            let _ = write!(out, "{}", s.from);
+            if !s.is_stationary() {
+                write_dest(&mut out, s.to);
+            }
+            let mover_promotes = s.mover_promotes();
+            if mover_promotes {
+                write_promotion(&mut out, s.promotion);
+            }
+            let _ = write!(out, "/{}", s.target_from);
+            write_dest(&mut out, s.target_to);
+            if !mover_promotes {
+                write_promotion(&mut out, s.promotion);
+            }
+        }
+    }
+    out
+}
+
+/// The canonical form with `+` or `#` appended when the move gives check
+/// or mate; `pos` is the position the move is played from.
+pub fn format_with_check(pos: &Position, m: &Move) -> String {
+    let mut text = format(m);
+    if let Ok(after) = pos.play(m) {
+        match after.status() {
+            Status::Check => text.push('+'),
+            Status::Checkmate => text.push('#'),
+            _ => {}
+        }
+    }
+    text
+}
+
+fn write_numeric(out: &mut String, sq: Option<Square>) {
+    match sq {
+        Some(sq) => {
+            let _ = write!(out, "{}{}", sq.file() + 1, sq.rank() + 1);
+        }
+        None => out.push_str("00"),
+    }
+}
+
+fn write_numeric_promotion(out: &mut String, promotion: Option<Role>) {
+    if let Some(role) = promotion {
+        let digit = Role::PROMOTIONS
+            .iter()
+            .position(|&r| r == role)
+            .expect("a promotion role");
+        out.push(char::from(b'1' + digit as u8));
+    }
+}
+
+/// NOST numeric notation: `4143/4246`, `61/7200`, castling as the king's
+/// move (`5171`), promotion as a fifth digit 1–4 = Q, R, B, N.
+pub fn format_numeric(m: &Move, turn: Color) -> String {
+    let mut out = String::with_capacity(12);
+    match m {
+        Move::Castle { side, king, .. } => {
+            write_numeric(&mut out, Some(*king));
+            write_numeric(&mut out, Some(side.king_target(turn)));
+        }
+        Move::Plain {
+            from,
+            to,
+            promotion,
+            ..
+        } => {
+            write_numeric(&mut out, Some(*from));
+            write_numeric(&mut out, *to);
+            write_numeric_promotion(&mut out, *promotion);
+        }
+        Move::Push(s) | Move::Pull(s) => {
+            write_numeric(&mut out, Some(s.from));
+            if !s.is_stationary() {
+                write_numeric(&mut out, s.to);
+            }
+            let mover_promotes = s.mover_promotes();
+            if mover_promotes {
+                write_numeric_promotion(&mut out, s.promotion);
+            }
+            out.push('/');
+            write_numeric(&mut out, Some(s.target_from));
+            write_numeric(&mut out, s.target_to);
+            if !mover_promotes {
+                write_numeric_promotion(&mut out, s.promotion);
+            }
+        }
+    }
+    out
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&format(self))
+    }
+}
