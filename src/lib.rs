@@ -17,6 +17,7 @@ pub mod board;
 pub mod castling;
 pub mod check;
 pub mod color;
+pub mod config;
 pub mod diagram;
 pub mod fen;
 pub mod illegal;
