@@ -23,9 +23,6 @@ impl Notation {
     /// The legal move this notation names in `pos`, or the reason there is
     /// none.
     pub fn resolve(&self, pos: &Position) -> Result<Move, Illegal> {
-        if !pos.has_legal_move() {
-            return Err(Illegal::NoLegalMoves(pos.turn()));
-        }
         match *self {
             Notation::Castle(side) => resolve_castle(pos, side),
             Notation::Move {
@@ -235,7 +232,19 @@ fn explain(
             let forward = piece.color.forward() as i8;
             let df = t.from.file() as i8 - from.file() as i8;
             let dr = t.from.rank() as i8 - from.rank() as i8;
-            if is_pull || dr * forward <= 0 {
+            if dr == 0 {
+                let mut why = "a pawn pushes only forward".to_string();
+                if pos.rules().en_passant_edge {
+                    why.push_str("; a pawn beside it on the edge may be pushed off only on the turn right after its double step");
+                }
+                return Illegal::NotInReach {
+                    role,
+                    from,
+                    target: t.from,
+                    why,
+                };
+            }
+            if is_pull || dr * forward < 0 {
                 return Illegal::PawnPull;
             }
             let straight = df == 0;
