@@ -8,10 +8,44 @@ use crate::square::Square;
 
 /// The 64 squares and what stands on each. Nothing else: whose turn it is,
 /// castling and history live in [`crate::Position`].
+///
+/// One byte a square (0 empty, else [`code`]): boards are copied for every
+/// candidate move and compared for the no-undo rule, so size matters.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
-    squares: [Option<Piece>; 64],
+    squares: [u8; 64],
 }
+
+/// The byte that stands for `piece` on a [`Board`].
+#[inline]
+const fn code(piece: Piece) -> u8 {
+    (piece.color as u8) << 3 | (piece.role as u8 + 1)
+}
+
+/// The piece for each byte value; 0 and unused values are empty.
+const DECODE: [Option<Piece>; 16] = {
+    let mut table = [None; 16];
+    let colors = [Color::White, Color::Black];
+    let roles = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 0;
+        while r < 6 {
+            let piece = Piece::new(colors[c], roles[r]);
+            table[code(piece) as usize] = Some(piece);
+            r += 1;
+        }
+        c += 1;
+    }
+    table
+};
 
 /// Why a piece-placement text (FEN's first field) is not a board.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -26,9 +60,7 @@ pub enum PlacementError {
 
 impl Board {
     pub const fn empty() -> Board {
-        Board {
-            squares: [None; 64],
-        }
+        Board { squares: [0; 64] }
     }
 
     /// The orthodox starting placement.
@@ -39,22 +71,30 @@ impl Board {
 
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.squares[sq.index()]
+        DECODE[self.squares[sq.index()] as usize]
     }
 
     #[inline]
     pub fn is_empty(&self, sq: Square) -> bool {
-        self.squares[sq.index()].is_none()
+        self.squares[sq.index()] == 0
+    }
+
+    /// Whether `sq` holds exactly `piece`.
+    #[inline]
+    pub fn has(&self, sq: Square, piece: Piece) -> bool {
+        self.squares[sq.index()] == code(piece)
     }
 
     #[inline]
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
-        self.squares[sq.index()] = piece;
+        self.squares[sq.index()] = piece.map_or(0, code);
     }
 
     #[inline]
     pub fn take(&mut self, sq: Square) -> Option<Piece> {
-        self.squares[sq.index()].take()
+        let piece = self.piece_at(sq);
+        self.squares[sq.index()] = 0;
+        piece
     }
 
     /// Every occupied square with its piece, a1 first.

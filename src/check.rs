@@ -2,20 +2,27 @@
 //! push or pull it off the board (RULES.md §6).
 //!
 //! The test is pseudo-legal: the attacker's own king safety, the
-//! king-transit rule and the no-undo rule do not matter to it.
+//! king-transit rule and the no-undo rule do not matter to it. It runs for
+//! every candidate move, so it reads precomputed tables: the squares along
+//! each line, and the few squares from which a knight, king or pawn could
+//! push a piece on a given edge square off.
 
 use crate::board::Board;
 use crate::color::Color;
 use crate::role::{Piece, Role};
 use crate::square::{Square, Step};
 
-/// Whether `by` could push or pull the piece on `sq` off the board in one
-/// turn.
+/// Whether `by` could push or pull the piece on `sq` (a piece of the other
+/// side) off the board in one turn.
 pub fn can_push_or_pull_off(board: &Board, sq: Square, by: Color) -> bool {
     lines_threaten(board, sq, by)
-        || leapers_threaten(board, sq, by, Role::Knight, &Step::KNIGHT)
-        || leapers_threaten(board, sq, by, Role::King, &Step::KING)
-        || pawns_threaten(board, sq, by)
+        || pushers_threaten(board, &TABLES.knight_pushers[sq.index()], Piece::new(by, Role::Knight))
+        || pushers_threaten(board, &TABLES.king_pushers[sq.index()], Piece::new(by, Role::King))
+        || pushers_threaten(
+            board,
+            &TABLES.pawn_pushers[by.index()][sq.index()],
+            Piece::new(by, Role::Pawn),
+        )
 }
 
 /// Whether `color`'s king stands in check on `board`.
@@ -26,36 +33,39 @@ pub fn is_in_check(board: &Board, color: Color) -> bool {
     }
 }
 
-/// The first piece from `sq` along `dir`, with its square, or `None` when
-/// the line is empty to the edge.
-#[inline]
-fn first_piece(board: &Board, sq: Square, dir: Step) -> Option<(Square, Piece)> {
-    sq.ray(dir)
-        .find_map(|s| board.piece_at(s).map(|p| (s, p)))
-}
-
-#[inline]
-fn empty_to_edge(board: &Board, sq: Square, dir: Step) -> bool {
-    sq.ray(dir).all(|s| board.is_empty(s))
-}
-
-fn slides_along(piece: Piece, dir: Step) -> bool {
-    if dir.is_straight() {
-        piece.role.slides_straight()
-    } else {
-        piece.role.slides_diagonally()
-    }
-}
-
 /// Sliders push the piece off when the line behind it is empty to the
 /// edge, and pull it off by leaving the board themselves when the line
 /// behind the slider is empty to the edge.
 fn lines_threaten(board: &Board, sq: Square, by: Color) -> bool {
-    for dir in Step::KING {
-        if let Some((at, piece)) = first_piece(board, sq, dir)
-            && piece.color == by
-            && slides_along(piece, dir)
-            && (empty_to_edge(board, sq, dir.reverse()) || empty_to_edge(board, at, dir))
+    let rays = &TABLES.rays[sq.index()];
+    // For each direction, how far along the ray the first piece stands
+    // (the ray's length when there is none).
+    let mut first = [0u8; 8];
+    for (dir, ray) in rays.iter().enumerate() {
+        first[dir] = ray
+            .iter()
+            .position(|&s| !board.is_empty(s))
+            .unwrap_or(ray.len()) as u8;
+    }
+    for (dir, ray) in rays.iter().enumerate() {
+        let at = first[dir] as usize;
+        let Some(&slider_sq) = ray.get(at) else {
+            continue;
+        };
+        let Some(piece) = board.piece_at(slider_sq) else {
+            continue;
+        };
+        let along = if dir % 2 == 0 {
+            piece.role.slides_straight()
+        } else {
+            piece.role.slides_diagonally()
+        };
+        if piece.color != by || !along {
+            continue;
+        }
+        let behind = &rays[(dir + 4) % 8];
+        if first[(dir + 4) % 8] as usize == behind.len()
+            || ray[at + 1..].iter().all(|&s| board.is_empty(s))
         {
             return true;
         }
@@ -63,28 +73,116 @@ fn lines_threaten(board: &Board, sq: Square, by: Color) -> bool {
     false
 }
 
-/// A king or knight pushes off a piece on the edge from the square on the
-/// other side of it. It cannot pull a piece off: the pulled piece lands
-/// where the puller stood.
-fn leapers_threaten(board: &Board, sq: Square, by: Color, role: Role, steps: &[Step]) -> bool {
-    let attacker = Piece::new(by, role);
-    steps.iter().any(|&v| {
-        sq.offset(v).is_none()
-            && sq
-                .offset(v.reverse())
-                .is_some_and(|from| board.piece_at(from) == Some(attacker))
-    })
+fn pushers_threaten(board: &Board, squares: &Squares, attacker: Piece) -> bool {
+    squares.iter().any(|&s| board.has(s, attacker))
 }
 
-/// A pawn pushes an enemy piece one square diagonally forward; off the
-/// board when that square is past an edge.
-fn pawns_threaten(board: &Board, sq: Square, by: Color) -> bool {
-    let pawn = Piece::new(by, Role::Pawn);
-    [-1, 1].into_iter().any(|side| {
-        let ahead = Step::new(side, by.forward());
-        sq.offset(ahead).is_none()
-            && sq
-                .offset(ahead.reverse())
-                .is_some_and(|from| board.piece_at(from) == Some(pawn))
-    })
+/// Up to 8 squares, stored inline so the tables can be built at compile
+/// time.
+struct Squares {
+    squares: [Square; 8],
+    len: u8,
 }
+
+impl Squares {
+    const EMPTY: Squares = Squares {
+        squares: [Square::A1; 8],
+        len: 0,
+    };
+
+    const fn push(&mut self, sq: Square) {
+        self.squares[self.len as usize] = sq;
+        self.len += 1;
+    }
+
+    fn iter(&self) -> std::slice::Iter<'_, Square> {
+        self.squares[..self.len as usize].iter()
+    }
+
+    fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    fn get(&self, i: usize) -> Option<&Square> {
+        self.squares[..self.len as usize].get(i)
+    }
+}
+
+impl std::ops::Index<std::ops::RangeFrom<usize>> for Squares {
+    type Output = [Square];
+    fn index(&self, range: std::ops::RangeFrom<usize>) -> &[Square] {
+        &self.squares[..self.len as usize][range]
+    }
+}
+
+struct Tables {
+    /// The squares from each square to the edge, in the order of
+    /// [`Step::KING`]: even directions are ranks and files, odd ones
+    /// diagonals, and direction `d + 4` is the reverse of `d`.
+    rays: [[Squares; 8]; 64],
+    /// From where a knight pushes the piece on a square off the board.
+    knight_pushers: [Squares; 64],
+    /// From where a king pushes the piece on a square off the board.
+    king_pushers: [Squares; 64],
+    /// From where a pawn of each colour pushes an enemy piece on a square
+    /// off the board (diagonally forward).
+    pawn_pushers: [[Squares; 64]; 2],
+}
+
+const fn offset(sq: u8, step: Step) -> Option<Square> {
+    let file = (sq % 8) as i8 + step.file;
+    let rank = (sq / 8) as i8 + step.rank;
+    if file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+        Some(Square::from_index_const((rank * 8 + file) as u8))
+    } else {
+        None
+    }
+}
+
+/// The squares `s` from which a step `v` out of `steps` hits `sq`, with
+/// `sq + v` off the board.
+const fn pushers(sq: u8, steps: &[Step]) -> Squares {
+    let mut out = Squares::EMPTY;
+    let mut i = 0;
+    while i < steps.len() {
+        let v = steps[i];
+        if offset(sq, v).is_none()
+            && let Some(from) = offset(sq, v.reverse())
+        {
+            out.push(from);
+        }
+        i += 1;
+    }
+    out
+}
+
+const fn build_tables() -> Tables {
+    let mut t = Tables {
+        rays: [const { [Squares::EMPTY; 8] }; 64],
+        knight_pushers: [Squares::EMPTY; 64],
+        king_pushers: [Squares::EMPTY; 64],
+        pawn_pushers: [[Squares::EMPTY; 64], [Squares::EMPTY; 64]],
+    };
+    let white_pawn = [Step::new(-1, 1), Step::new(1, 1)];
+    let black_pawn = [Step::new(-1, -1), Step::new(1, -1)];
+    let mut sq = 0u8;
+    while sq < 64 {
+        let mut dir = 0;
+        while dir < 8 {
+            let mut cur = offset(sq, Step::KING[dir]);
+            while let Some(s) = cur {
+                t.rays[sq as usize][dir].push(s);
+                cur = offset(s.index() as u8, Step::KING[dir]);
+            }
+            dir += 1;
+        }
+        t.knight_pushers[sq as usize] = pushers(sq, &Step::KNIGHT);
+        t.king_pushers[sq as usize] = pushers(sq, &Step::KING);
+        t.pawn_pushers[0][sq as usize] = pushers(sq, &white_pawn);
+        t.pawn_pushers[1][sq as usize] = pushers(sq, &black_pawn);
+        sq += 1;
+    }
+    t
+}
+
+static TABLES: Tables = build_tables();

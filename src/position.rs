@@ -126,7 +126,7 @@ impl Position {
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(192);
         self.pseudo_legal_moves(&mut moves);
-        moves.retain(|m| self.play_checked(m).is_ok());
+        moves.retain(|m| self.is_legal_pseudo(m));
         moves
     }
 
@@ -143,14 +143,14 @@ impl Position {
     pub fn count_legal_moves(&self) -> usize {
         let mut moves = Vec::with_capacity(192);
         self.pseudo_legal_moves(&mut moves);
-        moves.iter().filter(|m| self.play_checked(m).is_ok()).count()
+        moves.iter().filter(|m| self.is_legal_pseudo(m)).count()
     }
 
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
         let mut moves = Vec::with_capacity(192);
         self.pseudo_legal_moves(&mut moves);
-        moves.iter().any(|m| self.play_checked(m).is_ok())
+        moves.iter().any(|m| self.is_legal_pseudo(m))
     }
 
     pub fn status(&self) -> Status {
@@ -166,7 +166,7 @@ impl Position {
     pub fn is_legal(&self, m: &Move) -> bool {
         let mut moves = Vec::with_capacity(192);
         self.pseudo_legal_moves(&mut moves);
-        moves.contains(m) && self.play_checked(m).is_ok()
+        moves.contains(m) && self.is_legal_pseudo(m)
     }
 
     /// Plays a move that [`Position::legal_moves`] listed. For text from a
@@ -187,73 +187,87 @@ impl Position {
     /// position after it: own king off the board or in check, the
     /// king-transit rule, castling through check and the no-undo rule.
     pub(crate) fn play_checked(&self, m: &Move) -> Result<Position, Illegal> {
+        let (board, kings) = self.board_after(m)?;
+        Ok(self.with_board(m, board, kings))
+    }
+
+    /// Whether a pseudo-legal move is legal, without building the position
+    /// after it (perft's last ply asks this for every move).
+    pub(crate) fn is_legal_pseudo(&self, m: &Move) -> bool {
+        self.board_after(m).is_ok()
+    }
+
+    /// The board after a pseudo-legal move and where the kings stand, if
+    /// the rules that look at the board after it allow the move.
+    fn board_after(&self, m: &Move) -> Result<(Board, ByColor<Square>), Illegal> {
         if let Move::Castle { side, .. } = *m {
             self.castling_out_of_or_through_check(side)?;
         }
-        let after = self.play_unchecked(m);
-        let us = self.turn;
-        if let Some(shove) = m.shove()
-            && shove.target == Role::King
-            && shove.target_to.is_none()
-        {
-            // A legal position never lets us push the enemy king off, so
-            // a king going off is ours.
-            return Err(Illegal::OwnKingOffBoard);
+        let mut board = self.board;
+        let mut kings = self.kings;
+        let mut place = |board: &mut Board, piece: Piece, to: Option<Square>, promotion| {
+            if let Some(to) = to {
+                let piece = match promotion {
+                    Some(role) => Piece::new(piece.color, role),
+                    None => piece,
+                };
+                board.set(to, Some(piece));
+                if piece.role == Role::King {
+                    kings[piece.color] = to;
+                }
+            }
+        };
+        match *m {
+            Move::Plain {
+                from,
+                to,
+                promotion,
+                ..
+            } => {
+                let piece = board.take(from).expect("the mover stands on its square");
+                place(&mut board, piece, to, promotion);
+            }
+            Move::Push(s) | Move::Pull(s) => {
+                if s.target == Role::King && s.target_to.is_none() {
+                    // A legal position never lets us push the enemy king
+                    // off, so a king going off is ours.
+                    return Err(Illegal::OwnKingOffBoard);
+                }
+                let mover = board.take(s.from).expect("the mover stands on its square");
+                let target = board.take(s.target_from).expect("the target stands on its square");
+                let (mover_promotion, target_promotion) = if s.mover_promotes() {
+                    (s.promotion, None)
+                } else {
+                    (None, s.promotion)
+                };
+                place(&mut board, target, s.target_to, target_promotion);
+                place(&mut board, mover, s.to, mover_promotion);
+            }
+            Move::Castle { side, king, rook } => {
+                let us = self.turn;
+                let k = board.take(king);
+                let r = board.take(rook);
+                board.set(side.king_target(us), k);
+                board.set(side.rook_target(us), r);
+                kings[us] = side.king_target(us);
+            }
         }
-        if can_push_or_pull_off(&after.board, after.kings[us], !us) {
+        let us = self.turn;
+        if can_push_or_pull_off(&board, kings[us], !us) {
             return Err(Illegal::LeavesKingInCheck);
         }
         if self.rules.king_transit_check {
-            self.king_transit(m, &after)?;
+            king_transit(m, &board)?;
         }
-        self.no_undo(&after)?;
-        Ok(after)
+        self.no_undo(&board)?;
+        Ok((board, kings))
     }
 
     /// RULES.md §7: the board after a move may not be the board before the
     /// opponent's last move.
-    fn no_undo(&self, after: &Position) -> Result<(), Illegal> {
-        if self.previous.as_ref() == Some(&after.board) {
+    fn no_undo(&self, after: &Board) -> Result<(), Illegal> {
+        if self.previous.as_ref() == Some(after) {
             return Err(Illegal::NoUndo);
-        }
-        Ok(())
-    }
-
-    /// RULES.md §6: no push or pull may carry a king over a square where it
-    /// would be in check. Each passed square is judged on the position
-    /// after the move with the king there instead of on its landing square;
-    /// a pusher that followed onto that square is left out.
-    fn king_transit(&self, m: &Move, after: &Position) -> Result<(), Illegal> {
-        let Some(shove) = m.shove() else {
-            return Ok(());
-        };
-        if shove.target != Role::King {
-            return Ok(());
-        }
-        let Some(landing) = shove.target_to else {
-            return Ok(());
-        };
-        let Some((dir, distance)) = Step::line_between(shove.target_from, landing) else {
-            return Ok(());
-        };
-        if distance < 2 {
-            // One step or a knight's jump passes no square.
-            return Ok(());
-        }
-        let king = after
-            .board
-            .piece_at(landing)
-            .expect("the pushed king stands on its landing square");
-        for passed in shove.target_from.between(landing, dir) {
-            let mut board = after.board;
-            board.set(landing, None);
-            board.set(passed, Some(king));
-            if can_push_or_pull_off(&board, passed, !king.color) {
-                return Err(Illegal::KingTransit {
-                    color: king.color,
-                    square: passed,
-                });
-            }
         }
         Ok(())
     }
@@ -277,90 +291,51 @@ impl Position {
         Ok(())
     }
 
-    /// Applies a move without asking whether it is legal.
-    pub(crate) fn play_unchecked(&self, m: &Move) -> Position {
-        let mut next = self.clone();
+    /// The position after a legal move whose board is already known: turn,
+    /// castling rights, en-passant-edge square, clocks and history.
+    fn with_board(&self, m: &Move, board: Board, kings: ByColor<Square>) -> Position {
         let us = self.turn;
-        next.previous = Some(self.board);
-        next.ep_square = None;
-        next.halfmoves += 1;
+        let mut castling = self.castling;
+        let mut ep_square = None;
+        let mut resets_clock = false;
         match *m {
-            Move::Plain {
-                from,
-                to,
-                promotion,
-                ..
-            } => {
-                let piece = next.board.take(from).expect("the mover stands on its square");
-                next.castling.moved_under_own_power(from);
-                next.place(piece, to, promotion);
-                if piece.role == Role::Pawn || to.is_none() {
-                    next.halfmoves = 0;
-                }
-                if self.rules.en_passant_edge && piece.role == Role::Pawn {
-                    next.ep_square = edge_double_step(from, to);
+            Move::Plain { role, from, to, .. } => {
+                castling.moved_under_own_power(from);
+                resets_clock = role == Role::Pawn || to.is_none();
+                if self.rules.en_passant_edge && role == Role::Pawn {
+                    ep_square = edge_double_step(from, to);
                 }
             }
             Move::Push(s) | Move::Pull(s) => {
-                let mover = next.board.take(s.from).expect("the mover stands on its square");
-                let target = next
-                    .board
-                    .take(s.target_from)
-                    .expect("the target stands on its square");
-                let (mover_promotion, target_promotion) = if s.mover_promotes() {
-                    (s.promotion, None)
-                } else {
-                    (None, s.promotion)
-                };
-                // Castling rights follow the pieces: look both up before
-                // either is moved, since the mover may land where the target
-                // stood.
-                let mut castling = next.castling;
+                // Rights follow the pieces: both are looked up by the squares
+                // they started the move on.
                 if m.mover_moves() {
                     castling.moved_under_own_power(s.from);
                 }
                 castling.displaced(s.target_from, s.target_to, self.rules.castling);
-                next.castling = castling;
-                next.place(target, s.target_to, target_promotion);
-                next.place(mover, s.to, mover_promotion);
-                if mover.role == Role::Pawn
-                    || target.role == Role::Pawn
+                resets_clock = s.role == Role::Pawn
+                    || s.target == Role::Pawn
                     || s.to.is_none()
-                    || s.target_to.is_none()
-                {
-                    next.halfmoves = 0;
-                }
-                if self.rules.en_passant_edge && mover.role == Role::Pawn {
-                    next.ep_square = edge_double_step(s.from, s.to);
+                    || s.target_to.is_none();
+                if self.rules.en_passant_edge && s.role == Role::Pawn {
+                    ep_square = edge_double_step(s.from, s.to);
                 }
             }
-            Move::Castle { side, king, rook } => {
-                let k = next.board.take(king);
-                let r = next.board.take(rook);
-                next.board.set(side.king_target(us), k);
-                next.board.set(side.rook_target(us), r);
-                next.kings[us] = side.king_target(us);
-                next.castling.moved_under_own_power(king);
-                next.castling.moved_under_own_power(rook);
+            Move::Castle { king, rook, .. } => {
+                castling.moved_under_own_power(king);
+                castling.moved_under_own_power(rook);
             }
         }
-        if us == Color::Black {
-            next.fullmoves += 1;
-        }
-        next.turn = !us;
-        next
-    }
-
-    /// Puts `piece` on `to` (or nowhere: off the board), promoting it.
-    fn place(&mut self, piece: Piece, to: Option<Square>, promotion: Option<Role>) {
-        let Some(to) = to else { return };
-        let piece = match promotion {
-            Some(role) => Piece::new(piece.color, role),
-            None => piece,
-        };
-        self.board.set(to, Some(piece));
-        if piece.role == Role::King {
-            self.kings[piece.color] = to;
+        Position {
+            board,
+            turn: !us,
+            castling,
+            ep_square,
+            halfmoves: if resets_clock { 0 } else { self.halfmoves + 1 },
+            fullmoves: self.fullmoves + u32::from(us == Color::Black),
+            previous: Some(self.board),
+            rules: self.rules,
+            kings,
         }
     }
 
@@ -381,4 +356,42 @@ fn edge_double_step(from: Square, to: Option<Square>) -> Option<Square> {
     } else {
         None
     }
+}
+
+/// RULES.md §6: no push or pull may carry a king over a square where it
+/// would be in check. Each passed square is judged on the board after the
+/// move with the king there instead of on its landing square; a pusher
+/// that followed onto that square is left out.
+fn king_transit(m: &Move, after: &Board) -> Result<(), Illegal> {
+    let Some(shove) = m.shove() else {
+        return Ok(());
+    };
+    if shove.target != Role::King {
+        return Ok(());
+    }
+    let Some(landing) = shove.target_to else {
+        return Ok(());
+    };
+    let Some((dir, distance)) = Step::line_between(shove.target_from, landing) else {
+        return Ok(());
+    };
+    if distance < 2 {
+        // One step or a knight's jump passes no square.
+        return Ok(());
+    }
+    let king = after
+        .piece_at(landing)
+        .expect("the pushed king stands on its landing square");
+    for passed in shove.target_from.between(landing, dir) {
+        let mut board = *after;
+        board.set(landing, None);
+        board.set(passed, Some(king));
+        if can_push_or_pull_off(&board, passed, !king.color) {
+            return Err(Illegal::KingTransit {
+                color: king.color,
+                square: passed,
+            });
+        }
+    }
+    Ok(())
 }

@@ -43,8 +43,14 @@ impl Square {
         (index < 64).then_some(Square(index as u8))
     }
 
-    pub fn index(self) -> usize {
+    pub const fn index(self) -> usize {
         self.0 as usize
+    }
+
+    /// For tables built at compile time; `index` must be below 64.
+    pub(crate) const fn from_index_const(index: u8) -> Square {
+        assert!(index < 64);
+        Square(index)
     }
 
     /// 0 for the a-file … 7 for the h-file.
