@@ -1,0 +1,132 @@
+//! Properties over random legal play, under random rule sets.
+
+use std::collections::HashSet;
+
+use dynamo::notation::format;
+use dynamo::{Position, Role, Rules, Square, parse_move};
+use proptest::prelude::*;
+
+fn rule_sets() -> impl Strategy<Value = Rules> {
+    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
+        |(stationary_pull, strict, transit, ep)| Rules {
+            stationary_pull,
+            castling: if strict {
+                dynamo::CastlingRule::Strict
+            } else {
+                dynamo::CastlingRule::Nost
+            },
+            king_transit_check: transit,
+            en_passant_edge: ep,
+        },
+    )
+}
+
+/// The positions of a random game: each choice picks one legal move.
+fn random_game(rules: Rules, choices: &[u16]) -> Vec<Position> {
+    let mut pos = Position::startpos(rules);
+    let mut seen = vec![pos.clone()];
+    for &c in choices {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos = pos
+            .play(&moves[c as usize % moves.len()])
+            .expect("listed moves play");
+        seen.push(pos.clone());
+    }
+    seen
+}
+
+fn square_text(i: u8) -> String {
+    Square::from_index(i as usize % 64)
+        .map(|s| s.to_string())
+        .unwrap_or_default()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn fen_round_trips(rules in rule_sets(), choices in prop::collection::vec(any::<u16>(), 0..60)) {
+        for pos in random_game(rules, &choices) {
+            let text = pos.to_fen();
+            let back = Position::from_fen(&text, rules).expect("printed FEN reads back");
+            prop_assert_eq!(&back, &pos);
+            prop_assert_eq!(back.to_fen(), text);
+        }
+    }
+
+    #[test]
+    fn every_listed_move_parses_back_to_itself_and_is_safe(
+        rules in rule_sets(),
+        choices in prop::collection::vec(any::<u16>(), 0..40),
+    ) {
+        for pos in random_game(rules, &choices) {
+            let us = pos.turn();
+            for m in pos.legal_moves() {
+                let text = format(&m);
+                let back = parse_move(&pos, &text);
+                prop_assert_eq!(back.as_ref().ok(), Some(&m), "{} in {}", text, pos.to_fen());
+                let numeric = dynamo::notation::format_numeric(&m, us);
+                prop_assert_eq!(parse_move(&pos, &numeric).ok(), Some(m), "{} in {}", numeric, pos.to_fen());
+                let after = pos.play(&m).expect("listed move plays");
+                // No legal move leaves the mover's king in check or off the board.
+                let king = after.king(us);
+                prop_assert_eq!(
+                    after.board().piece_at(king).map(|p| (p.color, p.role)),
+                    Some((us, Role::King))
+                );
+                prop_assert!(!dynamo::check::can_push_or_pull_off(after.board(), king, !us));
+                // The no-undo rule.
+                prop_assert_ne!(Some(after.board()), pos.previous());
+            }
+        }
+    }
+
+    /// Random move texts, plausible and not: a text is accepted exactly when
+    /// it names a listed move, and a refused one always says why.
+    #[test]
+    fn accepted_texts_are_exactly_the_listed_moves(
+        rules in rule_sets(),
+        choices in prop::collection::vec(any::<u16>(), 0..30),
+        probes in prop::collection::vec((any::<u8>(), any::<u8>(), any::<u8>(), any::<u8>(), 0u8..4), 200),
+    ) {
+        let games = random_game(rules, &choices);
+        let pos = games.last().expect("at least the start");
+        let listed: HashSet<String> = pos.legal_moves().iter().map(format).collect();
+        let own: Vec<(Square, char)> = pos
+            .board()
+            .pieces()
+            .filter(|(_, p)| p.color == pos.turn())
+            .map(|(s, p)| (s, p.role.upper_char()))
+            .collect();
+        let occupied: Vec<Square> = pos.board().pieces().map(|(s, _)| s).collect();
+        for (a, b, c, d, kind) in probes {
+            let (from, letter) = own[a as usize % own.len()];
+            let letter = if letter == 'P' { String::new() } else { letter.to_string() };
+            let to = if b % 9 == 0 { "E".to_string() } else { square_text(b) };
+            let target = occupied[c as usize % occupied.len()];
+            let target_to = if d % 9 == 0 { "E".to_string() } else { square_text(d) };
+            let text = match kind {
+                0 => format!("{letter}{from}{to}"),
+                1 => format!("{letter}{from}/{target}{target_to}"),
+                _ => format!("{letter}{from}{to}/{target}{target_to}"),
+            };
+            match parse_move(pos, &text) {
+                Ok(m) => {
+                    prop_assert!(listed.contains(&format(&m)), "{} accepted as {} but not listed in {}", text, format(&m), pos.to_fen());
+                    prop_assert_eq!(format(&m), text.clone(), "{} is canonical already", text);
+                }
+                Err(e) => {
+                    prop_assert!(!listed.contains(&text), "{} listed but refused: {} in {}", text, e, pos.to_fen());
+                    prop_assert!(!e.to_string().is_empty());
+                }
+            }
+        }
+        // And every listed move, written as such, is accepted.
+        for text in &listed {
+            prop_assert!(parse_move(pos, text).is_ok());
+        }
+    }
+}
