@@ -10,8 +10,12 @@ fn bench_perft(c: &mut Criterion) {
     let start = Position::startpos(Rules::NOST);
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
-    group.bench_function("startpos depth 2", |b| b.iter(|| perft(black_box(&start), 2)));
-    group.bench_function("startpos depth 3", |b| b.iter(|| perft(black_box(&start), 3)));
+    group.bench_function("startpos depth 2", |b| {
+        b.iter(|| perft(black_box(&start), 2))
+    });
+    group.bench_function("startpos depth 3", |b| {
+        b.iter(|| perft(black_box(&start), 3))
+    });
     group.finish();
 }
 

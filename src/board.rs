@@ -104,7 +104,9 @@ impl Board {
 
     /// The squares holding `piece`.
     pub fn find(&self, piece: Piece) -> impl Iterator<Item = Square> + '_ {
-        self.pieces().filter(move |&(_, p)| p == piece).map(|(sq, _)| sq)
+        self.pieces()
+            .filter(move |&(_, p)| p == piece)
+            .map(|(sq, _)| sq)
     }
 
     /// The square of `color`'s king, if exactly one stands on the board.

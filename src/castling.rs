@@ -122,7 +122,9 @@ pub enum CastlingError {
     },
     #[error("two castling pieces are said to stand on {0}")]
     SameSquare(Square),
-    #[error("under castling=strict a displaced piece has no castling right, so '@' entries are invalid")]
+    #[error(
+        "under castling=strict a displaced piece has no castling right, so '@' entries are invalid"
+    )]
     StrictDisplaced,
 }
 
@@ -298,11 +300,7 @@ impl Castling {
     /// Checks the rights against the board: every tracked piece stands
     /// where the rights say, and `@` entries exist only where the rule
     /// allows a displaced piece to keep its right.
-    pub fn validate(
-        &self,
-        board: &crate::Board,
-        rule: CastlingRule,
-    ) -> Result<(), CastlingError> {
+    pub fn validate(&self, board: &crate::Board, rule: CastlingRule) -> Result<(), CastlingError> {
         use crate::role::{Piece, Role};
         let mut seen: Vec<Square> = Vec::new();
         for color in Color::ALL {

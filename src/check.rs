@@ -16,8 +16,16 @@ use crate::square::{Square, Step};
 /// side) off the board in one turn.
 pub fn can_push_or_pull_off(board: &Board, sq: Square, by: Color) -> bool {
     lines_threaten(board, sq, by)
-        || pushers_threaten(board, &TABLES.knight_pushers[sq.index()], Piece::new(by, Role::Knight))
-        || pushers_threaten(board, &TABLES.king_pushers[sq.index()], Piece::new(by, Role::King))
+        || pushers_threaten(
+            board,
+            &TABLES.knight_pushers[sq.index()],
+            Piece::new(by, Role::Knight),
+        )
+        || pushers_threaten(
+            board,
+            &TABLES.king_pushers[sq.index()],
+            Piece::new(by, Role::King),
+        )
         || pushers_threaten(
             board,
             &TABLES.pawn_pushers[by.index()][sq.index()],

@@ -48,10 +48,16 @@ pub fn castling_summary(pos: &Position) -> String {
             }
             let mut text = side.notation().to_string();
             let mut away = Vec::new();
-            if let Some(at) = castling.king(color).filter(|&at| at != CastlingSide::king_home(color)) {
+            if let Some(at) = castling
+                .king(color)
+                .filter(|&at| at != CastlingSide::king_home(color))
+            {
                 away.push(format!("king now on {at}"));
             }
-            if let Some(at) = castling.rook(color, side).filter(|&at| at != side.rook_home(color)) {
+            if let Some(at) = castling
+                .rook(color, side)
+                .filter(|&at| at != side.rook_home(color))
+            {
                 away.push(format!("rook {} now on {at}", side.rook_home(color)));
             }
             if !away.is_empty() {

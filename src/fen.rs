@@ -41,8 +41,14 @@ pub enum FenError {
     Castling(CastlingError),
     #[error("en-passant field: expected '-' or a square, found '{0}'")]
     EpSyntax(String),
-    #[error("en-passant field: {square} is on the wrong rank; with {turn} to move it must be on rank {rank}")]
-    EpRank { square: Square, turn: Color, rank: u8 },
+    #[error(
+        "en-passant field: {square} is on the wrong rank; with {turn} to move it must be on rank {rank}"
+    )]
+    EpRank {
+        square: Square,
+        turn: Color,
+        rank: u8,
+    },
     #[error("en-passant field: {0} is not behind a pawn that has just stepped two squares")]
     EpNoPawn(Square),
     #[error("half-move clock: expected a number, found '{0}'")]

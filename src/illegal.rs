@@ -14,7 +14,9 @@ pub enum Illegal {
     NoLegalMoves(Color),
     #[error("there is no piece on {0}")]
     NoPiece(Square),
-    #[error("the {piece} on {square} is not yours: only your own pieces move under their own power")]
+    #[error(
+        "the {piece} on {square} is not yours: only your own pieces move under their own power"
+    )]
     NotYourPiece { piece: String, square: Square },
     #[error("there is a {found} on {square}, not a {named}")]
     WrongPiece {
@@ -75,7 +77,9 @@ pub enum Illegal {
     OwnKingOffBoard,
     #[error("the move would leave your king in check")]
     LeavesKingInCheck,
-    #[error("the {color} king would be carried over {square}, where it would be in check (king-transit rule)")]
+    #[error(
+        "the {color} king would be carried over {square}, where it would be in check (king-transit rule)"
+    )]
     KingTransit { color: Color, square: Square },
     #[error("the move would undo your opponent's last move (no-undo rule)")]
     NoUndo,

@@ -89,7 +89,17 @@ impl Position {
             }
             if let Some((target_from, target, distance)) = self.first_piece(from, dir.reverse()) {
                 let open = blocker.is_none();
-                self.slider_pulls(from, role, dir, target_from, target, distance, empty_ahead, open, out);
+                self.slider_pulls(
+                    from,
+                    role,
+                    dir,
+                    target_from,
+                    target,
+                    distance,
+                    empty_ahead,
+                    open,
+                    out,
+                );
             }
         }
         if can_leave {
@@ -128,7 +138,16 @@ impl Position {
             let mover_squares =
                 std::iter::once(from).chain(from.ray(dir).take((distance + landings - 1) as usize));
             for to in mover_squares {
-                emit_shove(out, Move::Push, mover, from, Some(to), target, target_from, Some(landing));
+                emit_shove(
+                    out,
+                    Move::Push,
+                    mover,
+                    from,
+                    Some(to),
+                    target,
+                    target_from,
+                    Some(landing),
+                );
             }
         }
         // The line beyond the target is empty to the edge: it can be
@@ -164,21 +183,50 @@ impl Position {
             let to = if m == 0 {
                 from
             } else {
-                from.ray(dir).nth(m as usize - 1).expect("within the empty squares ahead")
+                from.ray(dir)
+                    .nth(m as usize - 1)
+                    .expect("within the empty squares ahead")
             };
             for landing in target_from.ray(dir).take((distance + m - 1) as usize) {
-                emit_shove(out, Move::Pull, mover, from, Some(to), target, target_from, Some(landing));
+                emit_shove(
+                    out,
+                    Move::Pull,
+                    mover,
+                    from,
+                    Some(to),
+                    target,
+                    target_from,
+                    Some(landing),
+                );
             }
         }
         if open_to_edge {
             for landing in target_from.ray(dir).take((distance + empty_ahead) as usize) {
-                emit_shove(out, Move::Pull, mover, from, None, target, target_from, Some(landing));
+                emit_shove(
+                    out,
+                    Move::Pull,
+                    mover,
+                    from,
+                    None,
+                    target,
+                    target_from,
+                    Some(landing),
+                );
             }
             // Both pieces off: the same move as pushing the target off the
             // other way and following it, which the push generation lists
             // when the line beyond the target is empty.
             if !self.empty_to_edge(target_from, dir.reverse()) {
-                emit_shove(out, Move::Pull, mover, from, None, target, target_from, None);
+                emit_shove(
+                    out,
+                    Move::Pull,
+                    mover,
+                    from,
+                    None,
+                    target,
+                    target_from,
+                    None,
+                );
             }
         }
     }
@@ -210,15 +258,42 @@ impl Position {
             };
             if let Some(landing) = push_to {
                 for to in [from, target_from] {
-                    emit_shove(out, Move::Push, mover, from, Some(to), target, target_from, landing);
+                    emit_shove(
+                        out,
+                        Move::Push,
+                        mover,
+                        from,
+                        Some(to),
+                        target,
+                        target_from,
+                        landing,
+                    );
                 }
             }
             match from.offset(v.reverse()) {
                 Some(back) if self.board.is_empty(back) => {
-                    emit_shove(out, Move::Pull, mover, from, Some(back), target, target_from, Some(from));
+                    emit_shove(
+                        out,
+                        Move::Pull,
+                        mover,
+                        from,
+                        Some(back),
+                        target,
+                        target_from,
+                        Some(from),
+                    );
                 }
                 None if role == Role::Knight => {
-                    emit_shove(out, Move::Pull, mover, from, None, target, target_from, Some(from));
+                    emit_shove(
+                        out,
+                        Move::Pull,
+                        mover,
+                        from,
+                        None,
+                        target,
+                        target_from,
+                        Some(from),
+                    );
                 }
                 _ => {}
             }
@@ -237,7 +312,11 @@ impl Position {
     /// pawn's reach, diagonal pushes of enemy pieces.
     fn pawn_moves(&self, from: Square, pawn: Piece, out: &mut Vec<Move>) {
         let forward = Step::new(0, pawn.color.forward());
-        let reach: u8 = if from.rank() == pawn.color.pawn_rank() { 2 } else { 1 };
+        let reach: u8 = if from.rank() == pawn.color.pawn_rank() {
+            2
+        } else {
+            1
+        };
         let ahead: Vec<Square> = from.ray(forward).collect();
 
         // Plain steps, and the first own piece within reach.
@@ -265,11 +344,24 @@ impl Position {
                 }
                 let furthest = reach.min(k - 1) as usize;
                 for q in 0..=furthest {
-                    let to = if q == 0 { Some(from) } else { ahead.get(q - 1).copied() };
+                    let to = if q == 0 {
+                        Some(from)
+                    } else {
+                        ahead.get(q - 1).copied()
+                    };
                     if to.is_none() {
                         break;
                     }
-                    emit_shove(out, Move::Push, pawn, from, to, target, target_from, landing);
+                    emit_shove(
+                        out,
+                        Move::Push,
+                        pawn,
+                        from,
+                        to,
+                        target,
+                        target_from,
+                        landing,
+                    );
                 }
                 if landing.is_none() {
                     break;
@@ -296,7 +388,16 @@ impl Position {
                 Some(_) => continue,
             };
             for to in [from, target_from] {
-                emit_shove(out, Move::Push, pawn, from, Some(to), target, target_from, landing);
+                emit_shove(
+                    out,
+                    Move::Push,
+                    pawn,
+                    from,
+                    Some(to),
+                    target,
+                    target_from,
+                    landing,
+                );
             }
         }
     }
@@ -331,7 +432,16 @@ impl Position {
                 tos.push(passed);
             }
             for to in tos {
-                emit_shove(out, Move::Push, pawn, from, Some(to), victim, victim_sq, None);
+                emit_shove(
+                    out,
+                    Move::Push,
+                    pawn,
+                    from,
+                    Some(to),
+                    victim,
+                    victim_sq,
+                    None,
+                );
             }
         }
     }
@@ -342,8 +452,7 @@ impl Position {
     fn castling_moves(&self, out: &mut Vec<Move>) {
         let us = self.turn;
         for side in CastlingSide::ALL {
-            if self.castling.is_home(us, side)
-                && side.between(us).all(|sq| self.board.is_empty(sq))
+            if self.castling.is_home(us, side) && side.between(us).all(|sq| self.board.is_empty(sq))
             {
                 out.push(Move::Castle {
                     side,

@@ -25,7 +25,11 @@ pub enum Move {
     /// The mover pulls the target after it.
     Pull(Shove),
     /// King and rook castle; `king` and `rook` are their original squares.
-    Castle { side: CastlingSide, king: Square, rook: Square },
+    Castle {
+        side: CastlingSide,
+        king: Square,
+        rook: Square,
+    },
 }
 
 /// The two pieces of a push or pull and where each ends.

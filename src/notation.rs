@@ -142,9 +142,7 @@ impl<'a> Cursor<'a> {
     }
 
     fn piece_letter(&mut self) -> Option<Role> {
-        let role = self
-            .peek()
-            .and_then(|c| Role::from_upper_char(c as char))?;
+        let role = self.peek().and_then(|c| Role::from_upper_char(c as char))?;
         self.at += 1;
         Some(role)
     }
@@ -215,7 +213,7 @@ impl<'a> Cursor<'a> {
         let from = from.ok_or_else(|| self.error("a square, not 00, for the piece's start"))?;
         Ok(Part {
             role: None,
-            from: from,
+            from,
             to,
             promotion,
         })

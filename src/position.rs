@@ -234,7 +234,9 @@ impl Position {
                     return Err(Illegal::OwnKingOffBoard);
                 }
                 let mover = board.take(s.from).expect("the mover stands on its square");
-                let target = board.take(s.target_from).expect("the target stands on its square");
+                let target = board
+                    .take(s.target_from)
+                    .expect("the target stands on its square");
                 let (mover_promotion, target_promotion) = if s.mover_promotes() {
                     (s.promotion, None)
                 } else {

@@ -87,7 +87,9 @@ fn resolve_move(
 ) -> Result<Move, Illegal> {
     let us = pos.turn();
     let board = pos.board();
-    let piece = board.piece_at(mover.from).ok_or(Illegal::NoPiece(mover.from))?;
+    let piece = board
+        .piece_at(mover.from)
+        .ok_or(Illegal::NoPiece(mover.from))?;
     if piece.color != us {
         return Err(Illegal::NotYourPiece {
             piece: piece.to_string(),
@@ -181,9 +183,9 @@ fn castling_written_as_king_move(
     }
     let us = pos.turn();
     let to = mover.to?.square()?;
-    CastlingSide::ALL.into_iter().find(|side| {
-        mover.from == CastlingSide::king_home(us) && to == side.king_target(us)
-    })
+    CastlingSide::ALL
+        .into_iter()
+        .find(|side| mover.from == CastlingSide::king_home(us) && to == side.king_target(us))
 }
 
 fn promotion_square(m: &Move) -> Square {
@@ -229,7 +231,7 @@ fn explain(
     let is_pull = target_dir.is_some() && target_dir == towards_mover;
     match role {
         Role::Pawn => {
-            let forward = piece.color.forward() as i8;
+            let forward = piece.color.forward();
             let df = t.from.file() as i8 - from.file() as i8;
             let dr = t.from.rank() as i8 - from.rank() as i8;
             if dr == 0 {
@@ -348,13 +350,20 @@ fn explain_plain(pos: &Position, piece: Piece, from: Square, to: Option<Dest>) -
     match role {
         Role::Knight | Role::King => not_a_move,
         Role::Pawn => {
-            let forward = piece.color.forward() as i8;
+            let forward = piece.color.forward();
             let dr = (to.rank() as i8 - from.rank() as i8) * forward;
-            let reach = if from.rank() == piece.color.pawn_rank() { 2 } else { 1 };
+            let reach = if from.rank() == piece.color.pawn_rank() {
+                2
+            } else {
+                1
+            };
             if to.file() != from.file() || dr < 1 || dr > reach {
                 return not_a_move;
             }
-            match from.between(to, Step::new(0, forward)).find(|&sq| !board.is_empty(sq)) {
+            match from
+                .between(to, Step::new(0, forward))
+                .find(|&sq| !board.is_empty(sq))
+            {
                 Some(sq) => Illegal::Blocked(sq),
                 None => not_a_move,
             }

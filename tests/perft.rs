@@ -68,11 +68,16 @@ fn round_trip(pos: &Position, depth: u32) {
     let mut texts: Vec<String> = moves.iter().map(format).collect();
     texts.sort();
     texts.dedup();
-    assert_eq!(texts.len(), moves.len(), "duplicate notation in {}", pos.to_fen());
+    assert_eq!(
+        texts.len(),
+        moves.len(),
+        "duplicate notation in {}",
+        pos.to_fen()
+    );
     for m in &moves {
         let text = format(m);
-        let back = parse_move(pos, &text)
-            .unwrap_or_else(|e| panic!("{text} in {}: {e}", pos.to_fen()));
+        let back =
+            parse_move(pos, &text).unwrap_or_else(|e| panic!("{text} in {}: {e}", pos.to_fen()));
         assert_eq!(&back, m, "{text} in {}", pos.to_fen());
         if depth > 1 {
             round_trip(&pos.play(m).expect("listed moves play"), depth - 1);

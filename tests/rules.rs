@@ -107,7 +107,10 @@ fn stationary_pull_option() {
     allows(&nost, "Rh3/h6h4");
     allows(&nost, "Rh3/h6h5");
     // Stationary: at most up to the square before the puller.
-    assert!(matches!(forbids(&nost, "Rh3/h6h3"), Illegal::NoSuchShove(_)));
+    assert!(matches!(
+        forbids(&nost, "Rh3/h6h3"),
+        Illegal::NoSuchShove(_)
+    ));
     let strict = pos(fen, "nost,stationary_pull=false");
     assert_eq!(forbids(&strict, "Rh3/h6h4"), Illegal::StationaryPull);
     allows(&strict, "Rh3h2/h6h4");
@@ -117,10 +120,7 @@ fn stationary_pull_option() {
 fn push_off_and_follow_is_the_same_move_as_leaving_and_pulling_off() {
     // Rook h3, queen h6: both off, either way, is one move `Rh3E/h6E`.
     let p = pos("k7/8/7Q/8/8/7R/8/K7 w - - 0 1", "nost");
-    let both_off: Vec<String> = legal(&p)
-        .into_iter()
-        .filter(|m| m == "Rh3E/h6E")
-        .collect();
+    let both_off: Vec<String> = legal(&p).into_iter().filter(|m| m == "Rh3E/h6E").collect();
     assert_eq!(both_off, ["Rh3E/h6E"]);
     // Only the pull is possible here (the line above h6 is empty too, so
     // the push exists as well): still listed once.
@@ -269,7 +269,10 @@ fn promotion_by_every_route_each_choice_a_move() {
     // The NOST example Rb1/b7b8=N; written without promotion it is refused.
     let p = pos("4k3/1P6/8/8/8/8/8/1R2K3 w - - 0 1", "nost");
     allows(&p, "Rb1/b7b8=N");
-    assert!(matches!(forbids(&p, "Rb1/b7b8"), Illegal::PromotionMissing(_)));
+    assert!(matches!(
+        forbids(&p, "Rb1/b7b8"),
+        Illegal::PromotionMissing(_)
+    ));
     assert_eq!(forbids(&p, "Rb1b2=Q"), Illegal::PromotionNotAllowed);
     // A pawn pushing its own piece off may follow onto the last rank.
     let p = pos("4N3/4P3/8/8/8/8/8/k3K3 w - - 0 1", "nost");
@@ -298,14 +301,23 @@ fn en_passant_edge_option() {
     let p = pos(before, "nost");
     let after = allows(&p, "a2a4");
     assert_eq!(after.ep_square(), None);
-    assert!(matches!(forbids(&after, "b4/a4E"), Illegal::NotInReach { .. }));
+    assert!(matches!(
+        forbids(&after, "b4/a4E"),
+        Illegal::NotInReach { .. }
+    ));
     // Following its own push two squares counts as a double step.
-    let p = pos("4k3/8/8/8/1p6/N7/P7/4K3 w - - 0 1", "nost,en_passant_edge=true");
+    let p = pos(
+        "4k3/8/8/8/1p6/N7/P7/4K3 w - - 0 1",
+        "nost,en_passant_edge=true",
+    );
     let after = allows(&p, "a2a4/a3a5");
     assert_eq!(after.ep_square().map(|s| s.to_string()), Some("a3".into()));
     allows(&after, "b4/a4E");
     // Not on the b-file.
-    let p = pos("4k3/8/8/8/2p5/8/1P6/4K3 w - - 0 1", "nost,en_passant_edge=true");
+    let p = pos(
+        "4k3/8/8/8/2p5/8/1P6/4K3 w - - 0 1",
+        "nost,en_passant_edge=true",
+    );
     let after = allows(&p, "b2b4");
     assert_eq!(after.ep_square(), None);
 }
@@ -380,8 +392,14 @@ fn king_transit_rule_own_king() {
     let fen = "7k/8/8/8/7r/K7/8/R7 w - - 0 1";
     let p = pos(fen, "nost");
     let reason = forbids(&p, "Ra1/a3a5");
-    assert_eq!(reason.to_string(), "the white king would be carried over a4, where it would be in check (king-transit rule)");
-    assert!(matches!(forbids(&p, "Ra1a2/a3a5"), Illegal::KingTransit { .. }));
+    assert_eq!(
+        reason.to_string(),
+        "the white king would be carried over a4, where it would be in check (king-transit rule)"
+    );
+    assert!(matches!(
+        forbids(&p, "Ra1a2/a3a5"),
+        Illegal::KingTransit { .. }
+    ));
     // Landing in check is the ordinary check rule.
     assert_eq!(forbids(&p, "Ra1/a3a4"), Illegal::LeavesKingInCheck);
     let off = pos(fen, "nost,king_transit_check=false");
@@ -401,7 +419,10 @@ fn king_transit_rule_enemy_king_and_follower_left_out() {
         Illegal::KingTransit { square, .. } if square.to_string() == "b5"
     ));
     // The pusher that follows onto b5 is left out of the test.
-    assert!(matches!(forbids(&p, "Rb2b5/b4b6"), Illegal::KingTransit { .. }));
+    assert!(matches!(
+        forbids(&p, "Rb2b5/b4b6"),
+        Illegal::KingTransit { .. }
+    ));
     // One square passes nothing; pushing the enemy king into check is fine.
     let after = allows(&p, "Rb2/b4b5");
     assert!(after.is_check());
@@ -438,7 +459,10 @@ fn no_undo_holds_even_as_the_only_way_out_of_check() {
     assert_eq!(forbids(&after, "Kh8g8"), Illegal::LeavesKingInCheck);
     assert_eq!(forbids(&after, "Kh8g7"), Illegal::LeavesKingInCheck);
     assert_eq!(after.status(), Status::Checkmate);
-    assert_eq!(notation::format_with_check(&p, &parse_move(&p, "Kh6/h7h8").expect("legal")), "Kh6/h7h8#");
+    assert_eq!(
+        notation::format_with_check(&p, &parse_move(&p, "Kh6/h7h8").expect("legal")),
+        "Kh6/h7h8#"
+    );
 }
 
 // §8 Castling
@@ -448,25 +472,46 @@ fn castling_plain() {
     let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
     let p = pos(fen, "nost");
     let after = allows(&p, "O-O");
-    assert_eq!(after.board().placement(), "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1");
+    assert_eq!(
+        after.board().placement(),
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1"
+    );
     assert_eq!(after.castling().fen(), "kq");
     let after = allows(&p, "O-O-O");
-    assert_eq!(after.board().placement(), "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/2KR3R");
+    assert_eq!(
+        after.board().placement(),
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/2KR3R"
+    );
     allows(&p, "0-0-0");
     // As the king's move, and in numeric notation.
-    assert_eq!(notation::format(&parse_move(&p, "Ke1g1").expect("castling")), "O-O");
-    assert_eq!(notation::format(&parse_move(&p, "5171").expect("castling")), "O-O");
-    assert_eq!(notation::format(&parse_move(&p, "5131").expect("castling")), "O-O-O");
+    assert_eq!(
+        notation::format(&parse_move(&p, "Ke1g1").expect("castling")),
+        "O-O"
+    );
+    assert_eq!(
+        notation::format(&parse_move(&p, "5171").expect("castling")),
+        "O-O"
+    );
+    assert_eq!(
+        notation::format(&parse_move(&p, "5131").expect("castling")),
+        "O-O-O"
+    );
     // Something between king and rook.
     let p = pos("4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1", "nost");
-    assert!(matches!(forbids(&p, "O-O-O"), Illegal::CastlingNotPossible { .. }));
+    assert!(matches!(
+        forbids(&p, "O-O-O"),
+        Illegal::CastlingNotPossible { .. }
+    ));
 }
 
 #[test]
 fn castling_out_of_through_and_into_check() {
     // A black rook on f8 over an empty f-file checks f1: no O-O.
     let p = pos("4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1", "nost");
-    assert!(matches!(forbids(&p, "O-O"), Illegal::CastlingThroughCheck(_)));
+    assert!(matches!(
+        forbids(&p, "O-O"),
+        Illegal::CastlingThroughCheck(_)
+    ));
     allows(&p, "O-O-O");
     // Landing on g1 in check.
     let p = pos("4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1", "nost");
@@ -488,7 +533,10 @@ fn castling_right_survives_a_pull_away_and_push_back_under_nost() {
     assert_eq!(away.castling().fen(), "K@h1h3");
     // The rook stands away: no castling now.
     let p = pos("4k3/8/8/7q/8/7R/8/4K3 w K@h1h3 - 0 1", "nost");
-    assert!(matches!(forbids(&p, "O-O"), Illegal::CastlingNotPossible { .. }));
+    assert!(matches!(
+        forbids(&p, "O-O"),
+        Illegal::CastlingNotPossible { .. }
+    ));
     // Pushed back to h1 by the black queen, it may castle again.
     let p = pos("4k3/8/8/7q/8/7R/8/4K3 b K@h1h3 - 0 1", "nost");
     let back = allows(&p, "Qh5/h3h1");
@@ -505,8 +553,14 @@ fn castling_right_survives_a_pull_away_and_push_back_under_nost() {
 fn castling_right_is_tied_to_the_piece() {
     // The h1 rook pushed to a1 keeps the king-side right only.
     let p = pos("4k3/8/8/8/8/8/8/R3K3 w K@h1a1 - 0 1", "nost");
-    assert!(matches!(forbids(&p, "O-O-O"), Illegal::CastlingRightLost { .. }));
-    assert!(matches!(forbids(&p, "O-O"), Illegal::CastlingNotPossible { .. }));
+    assert!(matches!(
+        forbids(&p, "O-O-O"),
+        Illegal::CastlingRightLost { .. }
+    ));
+    assert!(matches!(
+        forbids(&p, "O-O"),
+        Illegal::CastlingNotPossible { .. }
+    ));
 }
 
 #[test]
@@ -545,36 +599,111 @@ fn fen_castling_at_list_round_trips() {
     let fen = "rnbq1bnr/ppppkppp/8/8/8/7R/PPPPPPPP/RNBQKBN1 w Kkq@h1h3,e8e7 - 0 1 -";
     let p = pos(fen, "nost");
     assert_eq!(p.to_fen(), fen);
-    assert!(p.castling().has(dynamo::Color::White, dynamo::CastlingSide::KingSide));
+    assert!(
+        p.castling()
+            .has(dynamo::Color::White, dynamo::CastlingSide::KingSide)
+    );
 }
 
 #[test]
 fn fen_errors_say_what_is_wrong() {
     let cases = [
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "piece placement: expected 8 ranks separated by '/', found 7"),
-        ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "piece placement: unknown piece letter '9' on rank 6"),
-        ("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "piece placement: rank 7 describes 7 squares, not 8"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "piece placement: unknown piece letter 'X' on rank 1"),
-        ("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "black has 0 kings; each side has exactly one"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", "white has 2 kings; each side has exactly one"),
-        ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "the white pawn on a8 stands on its last rank, where it would have promoted"),
-        ("4k3/8/8/8/8/8/8/p3K3 w - - 0 1", "the black pawn on a1 stands on its last rank, where it would have promoted"),
-        ("4k2R/8/8/8/8/8/8/4K3 w - - 0 1", "black has just moved but its king is in check"),
-        ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move: expected 'w' or 'b', found 'x'"),
-        ("4k3/8/8/8/8/8/8/4K3 w X - 0 1", "castling field: 'X' is not a castling letter (expected K, Q, k, q or -)"),
-        ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "castling field: castling right 'K' needs the rook from h1 on h1, but h1 is empty"),
-        ("4k3/8/8/8/8/8/8/3K3R w K - 0 1", "castling field: castling right 'K' needs the king from e1 on e1, but e1 is empty"),
-        ("4k3/8/8/8/8/8/8/4K2R w K@h1h3 - 0 1", "castling field: castling right 'K' needs the rook from h1 on h3, but h3 is empty"),
-        ("4k3/8/8/8/8/8/8/4K2R w K@b1b3 - 0 1", "castling field: @ entry 'b1b3': b1 is not a king's or rook's original square"),
-        ("4k3/8/8/8/8/8/8/4K2R w K@a1a3 - 0 1", "castling field: @ entry for a1 belongs to no castling right in the letters"),
-        ("4k3/8/8/8/8/8/8/4K2R w K@h1 - 0 1", "castling field: 'h1' is not an @ entry: expected ORIGINALcurrent, like h1h3"),
-        ("4k3/8/8/8/8/8/8/4K2R w KK - 0 1", "castling field: castling letter 'K' is given twice"),
-        ("4k3/8/8/8/8/8/8/4K3 w - e4 0 1", "en-passant field: e4 is on the wrong rank; with white to move it must be on rank 6"),
-        ("4k3/8/8/8/8/8/8/4K3 w - z9 0 1", "en-passant field: expected '-' or a square, found 'z9'"),
-        ("4k3/8/8/8/8/8/8/4K3 w - - x 1", "half-move clock: expected a number, found 'x'"),
-        ("4k3/8/8/8/8/8/8/4K3 w - - 0 0", "move number: expected a number of at least 1, found '0'"),
-        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 4k3/8/8", "seventh field (board before the last move): expected 8 ranks separated by '/', found 3"),
-        ("4k3/8/8/8/8/8/8/4K3 w", "expected 4 to 7 space-separated fields, found 2"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+            "piece placement: expected 8 ranks separated by '/', found 7",
+        ),
+        (
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "piece placement: unknown piece letter '9' on rank 6",
+        ),
+        (
+            "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "piece placement: rank 7 describes 7 squares, not 8",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+            "piece placement: unknown piece letter 'X' on rank 1",
+        ),
+        (
+            "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+            "black has 0 kings; each side has exactly one",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1",
+            "white has 2 kings; each side has exactly one",
+        ),
+        (
+            "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "the white pawn on a8 stands on its last rank, where it would have promoted",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/p3K3 w - - 0 1",
+            "the black pawn on a1 stands on its last rank, where it would have promoted",
+        ),
+        (
+            "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",
+            "black has just moved but its king is in check",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 x - - 0 1",
+            "side to move: expected 'w' or 'b', found 'x'",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w X - 0 1",
+            "castling field: 'X' is not a castling letter (expected K, Q, k, q or -)",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
+            "castling field: castling right 'K' needs the rook from h1 on h1, but h1 is empty",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/3K3R w K - 0 1",
+            "castling field: castling right 'K' needs the king from e1 on e1, but e1 is empty",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2R w K@h1h3 - 0 1",
+            "castling field: castling right 'K' needs the rook from h1 on h3, but h3 is empty",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2R w K@b1b3 - 0 1",
+            "castling field: @ entry 'b1b3': b1 is not a king's or rook's original square",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2R w K@a1a3 - 0 1",
+            "castling field: @ entry for a1 belongs to no castling right in the letters",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2R w K@h1 - 0 1",
+            "castling field: 'h1' is not an @ entry: expected ORIGINALcurrent, like h1h3",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2R w KK - 0 1",
+            "castling field: castling letter 'K' is given twice",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - e4 0 1",
+            "en-passant field: e4 is on the wrong rank; with white to move it must be on rank 6",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - z9 0 1",
+            "en-passant field: expected '-' or a square, found 'z9'",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - x 1",
+            "half-move clock: expected a number, found 'x'",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 0",
+            "move number: expected a number of at least 1, found '0'",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 4k3/8/8",
+            "seventh field (board before the last move): expected 8 ranks separated by '/', found 3",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w",
+            "expected 4 to 7 space-separated fields, found 2",
+        ),
         ("", "empty position text"),
     ];
     for (fen, message) in cases {
@@ -597,14 +726,26 @@ fn fen_strict_castling_rejects_displaced_rights() {
 #[test]
 fn fen_en_passant_field() {
     // Standard FEN writes e3 after e2e4: accepted, and no rule attaches.
-    let p = pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", "nost");
+    let p = pos(
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        "nost",
+    );
     assert_eq!(p.ep_square(), None);
     // Under en_passant_edge an a-file square is kept, and checked.
-    let p = pos("4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1", "nost,en_passant_edge=true");
+    let p = pos(
+        "4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1",
+        "nost,en_passant_edge=true",
+    );
     assert_eq!(p.ep_square().map(|s| s.to_string()), Some("a3".into()));
-    let err = Position::from_fen("4k3/8/8/8/1p6/8/8/4K3 b - a3 0 1", rules("nost,en_passant_edge=true"))
-        .expect_err("no pawn");
-    assert_eq!(err.to_string(), "en-passant field: a3 is not behind a pawn that has just stepped two squares");
+    let err = Position::from_fen(
+        "4k3/8/8/8/1p6/8/8/4K3 b - a3 0 1",
+        rules("nost,en_passant_edge=true"),
+    )
+    .expect_err("no pawn");
+    assert_eq!(
+        err.to_string(),
+        "en-passant field: a3 is not behind a pawn that has just stepped two squares"
+    );
 }
 
 #[test]
@@ -613,13 +754,31 @@ fn rule_set_text() {
     let r = rules("nost,stationary_pull=false,castling=strict");
     assert!(!r.stationary_pull);
     assert_eq!(r.to_string(), "nost,stationary_pull=false,castling=strict");
-    assert_eq!(rules("nost,king_transit_check=false,en_passant_edge=true").to_string(), "nost,king_transit_check=false,en_passant_edge=true");
+    assert_eq!(
+        rules("nost,king_transit_check=false,en_passant_edge=true").to_string(),
+        "nost,king_transit_check=false,en_passant_edge=true"
+    );
     for (text, message) in [
-        ("vchess", "unknown rule set 'vchess' (the rule set is 'nost', optionally followed by overrides)"),
-        ("nost,foo=true", "unknown rule option 'foo' (options: stationary_pull, castling, king_transit_check, en_passant_edge)"),
-        ("nost,castling=loose", "rule option 'castling' cannot be 'loose': expected \"nost\" or \"strict\""),
-        ("nost,stationary_pull", "rule option 'stationary_pull' needs a value: stationary_pull=true or false"),
-        ("nost,stationary_pull=yes", "rule option 'stationary_pull' cannot be 'yes': expected true or false"),
+        (
+            "vchess",
+            "unknown rule set 'vchess' (the rule set is 'nost', optionally followed by overrides)",
+        ),
+        (
+            "nost,foo=true",
+            "unknown rule option 'foo' (options: stationary_pull, castling, king_transit_check, en_passant_edge)",
+        ),
+        (
+            "nost,castling=loose",
+            "rule option 'castling' cannot be 'loose': expected \"nost\" or \"strict\"",
+        ),
+        (
+            "nost,stationary_pull",
+            "rule option 'stationary_pull' needs a value: stationary_pull=true or false",
+        ),
+        (
+            "nost,stationary_pull=yes",
+            "rule option 'stationary_pull' cannot be 'yes': expected true or false",
+        ),
     ] {
         assert_eq!(text.parse::<Rules>().expect_err(text).to_string(), message);
     }
@@ -646,34 +805,88 @@ fn forgiving_input_forms() {
         assert_eq!(notation::format(&m), canonical, "{text}");
     }
     // The mover's letter must match, and is required for pieces.
-    assert!(matches!(forbids(&p, "Bd1d3/d2d6"), Illegal::WrongPiece { .. }));
-    assert!(matches!(forbids(&p, "Qd1d3/Nd2d6"), Illegal::WrongPiece { .. }));
+    assert!(matches!(
+        forbids(&p, "Bd1d3/d2d6"),
+        Illegal::WrongPiece { .. }
+    ));
+    assert!(matches!(
+        forbids(&p, "Qd1d3/Nd2d6"),
+        Illegal::WrongPiece { .. }
+    ));
     assert_eq!(
         forbids(&p, "d1d3/d2d6").to_string(),
         "name the moving piece: the queen on d1 is written Qd1"
     );
-    assert_eq!(forbids(&p, "e7e5").to_string(), "the black pawn on e7 is not yours: only your own pieces move under their own power");
+    assert_eq!(
+        forbids(&p, "e7e5").to_string(),
+        "the black pawn on e7 is not yours: only your own pieces move under their own power"
+    );
     assert_eq!(forbids(&p, "e3e4").to_string(), "there is no piece on e3");
-    assert_eq!(forbids(&p, "Qd1/d4d5").to_string(), "there is no piece on d4 to push or pull");
-    assert_eq!(forbids(&p, "Nb1b3").to_string(), "a knight cannot move from b1 to b3");
-    assert_eq!(forbids(&p, "Ra1a2").to_string(), "a2 is occupied: a piece moves under its own power only to an empty square");
-    assert_eq!(forbids(&p, "Ra1/b2b3").to_string(), "the rook on a1 cannot push or pull b2: a rook pushes and pulls only along its ranks and files");
-    assert_eq!(forbids(&p, "Ra1/a7a6").to_string(), "the rook on a1 cannot push or pull a7: a2 stands between them");
-    assert_eq!(forbids(&p, "Bc1/c2c3").to_string(), "the bishop on c1 cannot push or pull c2: a bishop pushes and pulls only along its diagonals");
-    assert_eq!(forbids(&p, "Bc1/d2d3").to_string(), "the bishop on c1 cannot take the pawn on d2 to d3: it can go to e3, f4, g5, h6, off the board, c1");
-    assert_eq!(forbids(&p, "Bc1f4/d2e3").to_string(), "when the pawn on d2 goes to e3, the bishop on c1 can end only on: stay on c1, d2 (a pusher stays behind the piece it pushes, a puller ahead of the piece it pulls)");
+    assert_eq!(
+        forbids(&p, "Qd1/d4d5").to_string(),
+        "there is no piece on d4 to push or pull"
+    );
+    assert_eq!(
+        forbids(&p, "Nb1b3").to_string(),
+        "a knight cannot move from b1 to b3"
+    );
+    assert_eq!(
+        forbids(&p, "Ra1a2").to_string(),
+        "a2 is occupied: a piece moves under its own power only to an empty square"
+    );
+    assert_eq!(
+        forbids(&p, "Ra1/b2b3").to_string(),
+        "the rook on a1 cannot push or pull b2: a rook pushes and pulls only along its ranks and files"
+    );
+    assert_eq!(
+        forbids(&p, "Ra1/a7a6").to_string(),
+        "the rook on a1 cannot push or pull a7: a2 stands between them"
+    );
+    assert_eq!(
+        forbids(&p, "Bc1/c2c3").to_string(),
+        "the bishop on c1 cannot push or pull c2: a bishop pushes and pulls only along its diagonals"
+    );
+    assert_eq!(
+        forbids(&p, "Bc1/d2d3").to_string(),
+        "the bishop on c1 cannot take the pawn on d2 to d3: it can go to e3, f4, g5, h6, off the board, c1"
+    );
+    assert_eq!(
+        forbids(&p, "Bc1f4/d2e3").to_string(),
+        "when the pawn on d2 goes to e3, the bishop on c1 can end only on: stay on c1, d2 (a pusher stays behind the piece it pushes, a puller ahead of the piece it pulls)"
+    );
 }
 
 #[test]
 fn syntax_errors_say_where() {
     for (text, message) in [
-        ("Qd1d3/d2", "'Qd1d3/d2' is not a move: at column 9, expected the destination of the pushed or pulled piece: a square or 'E', found the end"),
-        ("Qz1", "'Qz1' is not a move: at column 2, expected a square such as e4, found 'z'"),
-        ("e2", "'e2' is not a move: at column 3, expected a destination square, 'E' for off the board, or '/' and the pushed or pulled piece, found the end"),
-        ("e2e4x", "'e2e4x' is not a move: at column 5, expected '/' or the end of the move, found 'x'"),
-        ("e7e8=K", "'e7e8=K' is not a move: at column 6, expected a promotion piece: Q, R, B or N, found 'K'"),
-        ("", "'' is not a move: at column 1, expected a move, found the end"),
-        ("419", "'419' is not a move: at column 3, expected two digits 1-8 (file, rank) or 00, found '9'"),
+        (
+            "Qd1d3/d2",
+            "'Qd1d3/d2' is not a move: at column 9, expected the destination of the pushed or pulled piece: a square or 'E', found the end",
+        ),
+        (
+            "Qz1",
+            "'Qz1' is not a move: at column 2, expected a square such as e4, found 'z'",
+        ),
+        (
+            "e2",
+            "'e2' is not a move: at column 3, expected a destination square, 'E' for off the board, or '/' and the pushed or pulled piece, found the end",
+        ),
+        (
+            "e2e4x",
+            "'e2e4x' is not a move: at column 5, expected '/' or the end of the move, found 'x'",
+        ),
+        (
+            "e7e8=K",
+            "'e7e8=K' is not a move: at column 6, expected a promotion piece: Q, R, B or N, found 'K'",
+        ),
+        (
+            "",
+            "'' is not a move: at column 1, expected a move, found the end",
+        ),
+        (
+            "419",
+            "'419' is not a move: at column 3, expected two digits 1-8 (file, rank) or 00, found '9'",
+        ),
     ] {
         let err = dynamo::Notation::parse(text).expect_err(text);
         assert_eq!(err.to_string(), message, "{text}");
@@ -690,7 +903,10 @@ fn numeric_notation_output() {
     let p = pos("4k3/1P6/8/8/8/8/8/1R2K3 w - - 0 1", "nost");
     let m = parse_move(&p, "Rb1/b7b8=N").expect("legal");
     assert_eq!(notation::format_numeric(&m, p.turn()), "21/27284");
-    assert_eq!(notation::format(&parse_move(&p, "21/27284").expect("numeric")), "Rb1/b7b8=N");
+    assert_eq!(
+        notation::format(&parse_move(&p, "21/27284").expect("numeric")),
+        "Rb1/b7b8=N"
+    );
 }
 
 // §12 Counting moves
@@ -706,7 +922,11 @@ fn start_position_moves_and_distinct_boards() {
         .collect();
     assert_eq!(boards.len(), 168);
     // Different moves with the same effect are still different moves.
-    for same in [["a2a3", "Ra1/a2a3"], ["e2e3", "Ke1/e2e3"], ["Qd1/e2E", "Bf1/e2E"]] {
+    for same in [
+        ["a2a3", "Ra1/a2a3"],
+        ["e2e3", "Ke1/e2e3"],
+        ["Qd1/e2E", "Bf1/e2E"],
+    ] {
         let a = allows(&p, same[0]);
         let b = allows(&p, same[1]);
         assert_eq!(a.board(), b.board());
