@@ -9,7 +9,11 @@ fn dynamo() -> Command {
 
 fn stdout(args: &[&str]) -> String {
     let out = dynamo().args(args).output().expect("runs");
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).expect("utf-8")
 }
 
@@ -25,14 +29,24 @@ fn legal_lists_sorted_canonical_moves() {
         assert!(lines.contains(&m), "{m}");
     }
     assert_eq!(stdout(&["legal", "--count"]), "176\n");
-    assert!(stdout(&["legal", "--numeric"]).lines().any(|l| l == "4143/4246"));
+    assert!(
+        stdout(&["legal", "--numeric"])
+            .lines()
+            .any(|l| l == "4143/4246")
+    );
 }
 
 #[test]
 fn legal_reads_fen_and_rules() {
     let fen = "k7/8/7Q/8/8/7R/8/K7 w - - 0 1";
     let nost = stdout(&["legal", "--fen", fen]);
-    let strict = stdout(&["legal", "--fen", fen, "--rules", "nost,stationary_pull=false"]);
+    let strict = stdout(&[
+        "legal",
+        "--fen",
+        fen,
+        "--rules",
+        "nost,stationary_pull=false",
+    ]);
     assert!(nost.lines().any(|l| l == "Rh3/h6h4"));
     assert!(!strict.lines().any(|l| l == "Rh3/h6h4"));
 }
@@ -65,33 +79,57 @@ fn play_prints_the_fen_with_the_seventh_field() {
     );
     // Numeric notation and a FEN to start from.
     assert_eq!(
-        stdout(&["play", "--fen", "k7/8/7Q/8/8/7R/8/K7 w - - 0 1", "8382/8684"]),
+        stdout(&[
+            "play",
+            "--fen",
+            "k7/8/7Q/8/8/7R/8/K7 w - - 0 1",
+            "8382/8684"
+        ]),
         "k7/8/8/8/7Q/8/7R/K7 b - - 1 1 k7/8/7Q/8/8/7R/8/K7\n"
     );
 }
 
 #[test]
 fn play_refuses_with_the_move_and_the_reason() {
-    let out = dynamo().args(["play", "e2e4", "e7e5", "Ke1e3"]).output().expect("runs");
+    let out = dynamo()
+        .args(["play", "e2e4", "e7e5", "Ke1e3"])
+        .output()
+        .expect("runs");
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "dynamo: move 3 (Ke1e3): Ke1e3: a king cannot move from e1 to e3\n"
+        "dynamo: move 3 (Ke1e3): a king cannot move from e1 to e3\n"
     );
-    let out = dynamo().args(["play", "e2e4", "Qd8/d7"]).output().expect("runs");
+    let out = dynamo()
+        .args(["play", "e2e4", "Qd8/d7"])
+        .output()
+        .expect("runs");
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
-    assert!(String::from_utf8_lossy(&out.stderr).starts_with("dynamo: move 2 (Qd8/d7): 'Qd8/d7' is not a move: at column 7"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .starts_with("dynamo: move 2 (Qd8/d7): 'Qd8/d7' is not a move: at column 7")
+    );
 }
 
 #[test]
 fn status_prints_one_word() {
     assert_eq!(stdout(&["status"]), "ongoing\n");
-    assert_eq!(stdout(&["status", "--fen", "8/4B3/8/8/6Qk/8/4N3/K7 b - - 0 1"]), "checkmate\n");
-    assert_eq!(stdout(&["status", "--fen", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1"]), "stalemate\n");
     assert_eq!(
-        stdout(&["status", "--fen", "rnb1qbnr/pppkpppp/3p4/8/Q1P5/5NP1/PP1PPP1P/RNB1KB1R b - - 0 1"]),
+        stdout(&["status", "--fen", "8/4B3/8/8/6Qk/8/4N3/K7 b - - 0 1"]),
+        "checkmate\n"
+    );
+    assert_eq!(
+        stdout(&["status", "--fen", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1"]),
+        "stalemate\n"
+    );
+    assert_eq!(
+        stdout(&[
+            "status",
+            "--fen",
+            "rnb1qbnr/pppkpppp/3p4/8/Q1P5/5NP1/PP1PPP1P/RNB1KB1R b - - 0 1"
+        ]),
         "check\n"
     );
 }
@@ -106,15 +144,27 @@ fn show_draws_the_board() {
     assert!(out.contains("Status: ongoing\n"));
     let out = stdout(&["show", "--fen", "4k3/8/8/8/8/7R/8/4K3 w K@h1h3 - 0 1"]);
     assert!(out.contains("♔"));
-    assert!(out.contains("Castling: White: O-O (rook h1 now on h3); Black: none\n"), "{out}");
+    assert!(
+        out.contains("Castling: White: O-O (rook h1 now on h3); Black: none\n"),
+        "{out}"
+    );
 }
 
 #[test]
 fn bad_input_exits_2_with_a_specific_message() {
     for (args, message) in [
-        (vec!["legal", "--fen", "8/8/8 w - - 0 1"], "dynamo: --fen: piece placement: expected 8 ranks separated by '/', found 3\n"),
-        (vec!["legal", "--rules", "nost,foo=1"], "dynamo: --rules: unknown rule option 'foo' (options: stationary_pull, castling, king_transit_check, en_passant_edge)\n"),
-        (vec!["status", "--fen", "4k2R/8/8/8/8/8/8/4K3 w - - 0 1"], "dynamo: --fen: black has just moved but its king is in check\n"),
+        (
+            vec!["legal", "--fen", "8/8/8 w - - 0 1"],
+            "dynamo: --fen: piece placement: expected 8 ranks separated by '/', found 3\n",
+        ),
+        (
+            vec!["legal", "--rules", "nost,foo=1"],
+            "dynamo: --rules: unknown rule option 'foo' (options: stationary_pull, castling, king_transit_check, en_passant_edge)\n",
+        ),
+        (
+            vec!["status", "--fen", "4k2R/8/8/8/8/8/8/4K3 w - - 0 1"],
+            "dynamo: --fen: black has just moved but its king is in check\n",
+        ),
     ] {
         let out = dynamo().args(&args).output().expect("runs");
         assert_eq!(out.status.code(), Some(2), "{args:?}");

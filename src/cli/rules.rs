@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 
 use anyhow::{Context, Result};
+use dynamo::MoveError;
 use dynamo::diagram::{self, Charset};
 use dynamo::notation;
 use dynamo::perft;
@@ -63,7 +64,12 @@ pub(crate) fn run(command: Command) -> Result<Exit> {
             let mut pos = position.position()?;
             for (i, text) in moves.iter().enumerate() {
                 let m = dynamo::parse_move(&pos, text).map_err(|e| {
-                    Failure::new(Exit::Rejected, format!("move {} ({text}): {e}", i + 1))
+                    // The move's text is already in the prefix.
+                    let why = match e {
+                        MoveError::Illegal { reason, .. } => reason.to_string(),
+                        syntax => syntax.to_string(),
+                    };
+                    Failure::new(Exit::Rejected, format!("move {} ({text}): {why}", i + 1))
                 })?;
                 pos = pos
                     .play(&m)
@@ -75,9 +81,24 @@ pub(crate) fn run(command: Command) -> Result<Exit> {
             let pos = position.position()?;
             writeln!(out, "{}", pos.status())?;
         }
-        Command::Show { position, ascii } => {
+        Command::Show {
+            position,
+            ascii,
+            png,
+            size,
+        } => {
             let pos = position.position()?;
-            let charset = if ascii { Charset::Ascii } else { Charset::Unicode };
+            if let Some(path) = png {
+                let picture = dynamo::render::png(&pos, size)
+                    .map_err(|e| Failure::new(Exit::Usage, format!("--png: {e}")))?;
+                std::fs::write(&path, picture)
+                    .with_context(|| format!("writing {}", path.display()))?;
+            }
+            let charset = if ascii {
+                Charset::Ascii
+            } else {
+                Charset::Unicode
+            };
             write!(out, "{}", diagram::board(&pos, charset))?;
             writeln!(out)?;
             writeln!(out, "{} to move", pos.turn().title())?;
@@ -86,6 +107,7 @@ pub(crate) fn run(command: Command) -> Result<Exit> {
             writeln!(out, "Rules: {}", pos.rules())?;
             writeln!(out, "FEN: {}", pos.to_fen())?;
         }
+        _ => unreachable!("game commands are run by cli::game"),
     }
     out.flush().context("writing to standard output")?;
     Ok(Exit::Ok)

@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""A real SMTP server on loopback for dynamo's mail tests (and for trying
+`dynamo mail` by hand).
+
+Listens on 127.0.0.1 (port 0 = a free port unless --port is given), prints
+the port on the first line of stdout, and saves every accepted message as
+one JSON file in MAILDIR: {"mail_from", "rcpt_tos", "data", "tls", "auth"}.
+A message file is complete before the server answers 250 to the DATA, so a
+client that saw its message accepted finds the file already there.
+
+Options:
+  --starttls CERT KEY   offer and require STARTTLS with this certificate
+  --make-cert DIR       write a self-signed certificate for localhost and
+                        127.0.0.1 to DIR/cert.pem and DIR/key.pem, then use
+                        it as with --starttls
+  --implicit-tls        TLS from the first byte (as on port 465) instead of
+                        STARTTLS; needs --make-cert or --starttls's files
+  --auth USER:PASS      require AUTH (PLAIN or LOGIN) with these credentials
+  --reject-rcpt ADDR    answer 550 to RCPT TO:<ADDR> (may repeat)
+
+The server stops when its standard input closes, so it never outlives the
+test (or terminal) that started it.
+"""
+
+import argparse
+import asyncio
+import datetime
+import ipaddress
+import json
+import logging
+import os
+import ssl
+import sys
+import warnings
+
+from aiosmtpd.smtp import SMTP, AuthResult, LoginPassword
+
+
+class SaveHandler:
+    def __init__(self, maildir, reject):
+        self.maildir = maildir
+        self.reject = {a.lower() for a in reject}
+        self.count = 0
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address.lower() in self.reject:
+            return "550 5.1.1 No such user here"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        self.count += 1
+        record = {
+            "mail_from": envelope.mail_from,
+            "rcpt_tos": envelope.rcpt_tos,
+            "data": envelope.original_content.decode("utf-8", "surrogateescape"),
+            "tls": session.ssl is not None
+            or server.transport.get_extra_info("ssl_object") is not None,
+            "auth": auth_user(session),
+        }
+        name = os.path.join(self.maildir, f"{os.getpid()}-{self.count:04}.json")
+        tmp = name + ".tmp"
+        with open(tmp, "w", encoding="utf-8", errors="surrogateescape") as f:
+            json.dump(record, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, name)
+        return "250 2.0.0 Message accepted for delivery"
+
+
+def auth_user(session):
+    data = getattr(session, "auth_data", None)
+    if session.authenticated and isinstance(data, LoginPassword):
+        return data.login.decode("utf-8", "replace")
+    return None
+
+
+def make_cert(folder):
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+
+    os.makedirs(folder, exist_ok=True)
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "localhost")])
+    now = datetime.datetime.now(datetime.timezone.utc)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(days=1))
+        .not_valid_after(now + datetime.timedelta(days=365))
+        .add_extension(
+            x509.SubjectAlternativeName(
+                [
+                    x509.DNSName("localhost"),
+                    x509.IPAddress(ipaddress.ip_address("127.0.0.1")),
+                ]
+            ),
+            critical=False,
+        )
+        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+        .add_extension(
+            x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False
+        )
+        .sign(key, hashes.SHA256())
+    )
+    cert_path = os.path.join(folder, "cert.pem")
+    key_path = os.path.join(folder, "key.pem")
+    with open(cert_path, "wb") as f:
+        f.write(cert.public_bytes(serialization.Encoding.PEM))
+    with open(key_path, "wb") as f:
+        f.write(
+            key.private_bytes(
+                serialization.Encoding.PEM,
+                serialization.PrivateFormat.PKCS8,
+                serialization.NoEncryption(),
+            )
+        )
+    return cert_path, key_path
+
+
+def main():
+    warnings.simplefilter("ignore", DeprecationWarning)
+    # aiosmtpd logs a deprecation notice on every login, and a traceback
+    # when a client rejects the certificate (as a test expects): quiet.
+    logging.getLogger("mail.log").setLevel(logging.CRITICAL)
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("maildir")
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--starttls", nargs=2, metavar=("CERT", "KEY"))
+    parser.add_argument("--make-cert", metavar="DIR")
+    parser.add_argument("--implicit-tls", action="store_true")
+    parser.add_argument("--auth", metavar="USER:PASS")
+    parser.add_argument("--reject-rcpt", action="append", default=[], metavar="ADDR")
+    args = parser.parse_args()
+
+    os.makedirs(args.maildir, exist_ok=True)
+    tls_files = args.starttls
+    if args.make_cert:
+        tls_files = make_cert(args.make_cert)
+    context = None
+    if tls_files:
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.load_cert_chain(*tls_files)
+
+    authenticator = None
+    if args.auth:
+        user, _, password = args.auth.partition(":")
+
+        def authenticator(server, session, envelope, mechanism, auth_data):
+            ok = (
+                isinstance(auth_data, LoginPassword)
+                and auth_data.login.decode() == user
+                and auth_data.password.decode() == password
+            )
+            return AuthResult(success=ok, handled=False, auth_data=auth_data if ok else None)
+
+    handler = SaveHandler(args.maildir, args.reject_rcpt)
+
+    def factory():
+        return SMTP(
+            handler,
+            hostname="dynamo-test-smtp",
+            tls_context=None if args.implicit_tls else context,
+            require_starttls=context is not None and not args.implicit_tls,
+            authenticator=authenticator,
+            auth_required=authenticator is not None,
+            # With implicit TLS the whole session is encrypted already.
+            auth_require_tls=context is not None and not args.implicit_tls,
+        )
+
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    server_ssl = context if args.implicit_tls else None
+    server = loop.run_until_complete(
+        loop.create_server(factory, "127.0.0.1", args.port, ssl=server_ssl)
+    )
+    port = server.sockets[0].getsockname()[1]
+    print(port, flush=True)
+
+    async def wait_for_stdin_close():
+        reader = asyncio.StreamReader()
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+        while await reader.read(4096):
+            pass
+
+    try:
+        loop.run_until_complete(wait_for_stdin_close())
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+        loop.run_until_complete(server.wait_closed())
+
+
+if __name__ == "__main__":
+    main()
