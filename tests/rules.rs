@@ -932,3 +932,49 @@ fn start_position_moves_and_distinct_boards() {
         assert_eq!(a.board(), b.board());
     }
 }
+
+#[test]
+fn notation_examples_of_the_sources() {
+    // NOST §10: a knight leaving the board while pulling.
+    let p = start();
+    let after = allows(&p, "Ng1E/e2g1");
+    assert_eq!(
+        after.board().placement(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBPR"
+    );
+    // Wikipedia's forms, with a letter before the second part.
+    let p = pos("4k3/8/8/b7/8/2B5/8/RN5K w - - 0 1", "nost");
+    let m = parse_move(&p, "Ra1a5/Ba5E").expect("rook pushes the bishop off");
+    assert_eq!(notation::format(&m), "Ra1a5/a5E");
+    let m = parse_move(&p, "Nb1/Bc3d5").expect("stationary knight push");
+    assert_eq!(notation::format(&m), "Nb1/c3d5");
+    assert!(matches!(
+        forbids(&p, "Nb1/Nc3d5"),
+        Illegal::WrongPiece { .. }
+    ));
+    let p = pos("8/8/8/8/8/3k4/3K4/8 w - - 0 1", "nost");
+    assert_eq!(
+        notation::format(&parse_move(&p, "Kd2d3/Kd3d4").expect("king pushes king")),
+        "Kd2d3/d3d4"
+    );
+}
+
+#[test]
+fn strict_castling_forbids_what_nost_allows() {
+    // The black queen pulls the h1 rook to h3, then pushes it back.
+    let fen = "4k3/8/8/7q/8/8/P7/4K2R b K - 0 1";
+    for (rule_set, castles) in [("nost", true), ("nost,castling=strict", false)] {
+        let p = pos(fen, rule_set);
+        let p = allows(&p, "Qh5h6/h1h3");
+        let p = allows(&p, "a2a3");
+        let p = allows(&p, "Qh6/h3h1");
+        if castles {
+            allows(&p, "O-O");
+        } else {
+            assert!(matches!(
+                forbids(&p, "O-O"),
+                Illegal::CastlingRightLost { .. }
+            ));
+        }
+    }
+}
