@@ -25,20 +25,11 @@ const fn code(piece: Piece) -> u8 {
 /// The piece for each byte value; 0 and unused values are empty.
 const DECODE: [Option<Piece>; 16] = {
     let mut table = [None; 16];
-    let colors = [Color::White, Color::Black];
-    let roles = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
     let mut c = 0;
-    while c < 2 {
+    while c < Color::ALL.len() {
         let mut r = 0;
-        while r < 6 {
-            let piece = Piece::new(colors[c], roles[r]);
+        while r < Role::ALL.len() {
+            let piece = Piece::new(Color::ALL[c], Role::ALL[r]);
             table[code(piece) as usize] = Some(piece);
             r += 1;
         }

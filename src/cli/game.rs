@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result};
 use chrono::{DateTime, Utc};
-use clap::{Args, ValueEnum};
+use clap::{Args, Subcommand, ValueEnum};
 use dynamo::config::{Config, Source};
 use dynamo::diagram::{self, Charset};
 use dynamo::game::clock::{self, format_time, format_time_short};
@@ -15,7 +15,6 @@ use dynamo::game::{Game, GameError, NewGame, Player, Rejection, TimeControl, sto
 use dynamo::{Color, Position, Rules, Status};
 use serde::Serialize;
 
-use super::Command;
 use crate::exit::{Exit, Failure};
 
 /// `white` or `black` on the command line.
@@ -113,24 +112,80 @@ pub(crate) enum ExportFormat {
     Json,
 }
 
+/// The commands that work on game files.
+#[derive(Subcommand, Debug)]
+pub(crate) enum GameCommand {
+    /// Create a game file; never overwrites one.
+    New(NewArgs),
+    /// Check a move against the game and, if legal, record it.
+    Move(MoveArgs),
+    /// Check a move against the game; nothing is written.
+    Check(SubmitArgs),
+    /// Record a resignation.
+    Resign {
+        file: PathBuf,
+        /// The side that resigns.
+        #[arg(long, value_enum)]
+        by: Side,
+    },
+    /// Offer, accept or decline a draw.
+    Draw {
+        file: PathBuf,
+        #[arg(value_enum)]
+        action: DrawAction,
+        /// The side that acts.
+        #[arg(long, value_enum)]
+        by: Side,
+    },
+    /// Record the director's decision: 1-0, 0-1 or 1/2-1/2, with a reason
+    /// (time forfeit, adjudicated position, …).
+    Adjudicate {
+        file: PathBuf,
+        #[arg(allow_hyphen_values = true)]
+        result: String,
+        #[arg(long)]
+        reason: String,
+    },
+    /// Replay every game file (default: the games folder) and report each;
+    /// exit 1 if any is bad.
+    Verify { paths: Vec<PathBuf> },
+    /// One line per game: players, move, side to move, last move, clock,
+    /// result.
+    Games {
+        paths: Vec<PathBuf>,
+        /// Machine-readable output (see README).
+        #[arg(long)]
+        json: bool,
+        /// Compute clocks as of this time instead of now.
+        #[arg(long)]
+        now: Option<String>,
+    },
+    /// Write a game as PGN, the current position's FEN, or JSON.
+    Export {
+        file: PathBuf,
+        #[arg(long, value_enum)]
+        format: ExportFormat,
+    },
+}
+
 /// Runs a game command. `config_path` is `--config`.
-pub(crate) fn run(command: Command, config_path: Option<&Path>) -> Result<Exit> {
+pub(crate) fn run(command: GameCommand, config_path: Option<&Path>) -> Result<Exit> {
     let cwd = std::env::current_dir().context("finding the current folder")?;
     let (config, _source): (Config, Source) =
         Config::load(config_path, &cwd).map_err(|e| Failure::new(Exit::Usage, e.to_string()))?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let exit = match command {
-        Command::New(args) => new(&mut out, &config, args)?,
-        Command::Move(args) => submit(&mut out, &config, args)?,
-        Command::Check(args) => check(&mut out, &config, args)?,
-        Command::Resign { file, by } => {
+        GameCommand::New(args) => new(&mut out, &config, args)?,
+        GameCommand::Move(args) => submit(&mut out, &config, args)?,
+        GameCommand::Check(args) => check(&mut out, &config, args)?,
+        GameCommand::Resign { file, by } => {
             let side = Color::from(by);
             let (game, ()) = update(&file, |g| Ok((g.resign(side).map_err(rejection)?, ())))?;
             report_end(&mut out, &game)?;
             Exit::Ok
         }
-        Command::Draw { file, action, by } => {
+        GameCommand::Draw { file, action, by } => {
             let side = Color::from(by);
             let (game, ()) = update(&file, |g| {
                 let changed = match action {
@@ -147,7 +202,7 @@ pub(crate) fn run(command: Command, config_path: Option<&Path>) -> Result<Exit> 
             }
             Exit::Ok
         }
-        Command::Adjudicate {
+        GameCommand::Adjudicate {
             file,
             result,
             reason,
@@ -158,8 +213,8 @@ pub(crate) fn run(command: Command, config_path: Option<&Path>) -> Result<Exit> 
             report_end(&mut out, &game)?;
             Exit::Ok
         }
-        Command::Verify { paths } => verify(&mut out, &config, &paths)?,
-        Command::Games { paths, json, now } => {
+        GameCommand::Verify { paths } => verify(&mut out, &config, &paths)?,
+        GameCommand::Games { paths, json, now } => {
             let now = match now {
                 Some(text) => clock::parse_time(&text)
                     .map_err(|e| Failure::new(Exit::Usage, format!("--now: {e}")))?,
@@ -167,7 +222,7 @@ pub(crate) fn run(command: Command, config_path: Option<&Path>) -> Result<Exit> 
             };
             overview(&mut out, &config, &paths, json, now)?
         }
-        Command::Export { file, format } => {
+        GameCommand::Export { file, format } => {
             let game = load(&file)?;
             match format {
                 ExportFormat::Pgn => write!(out, "{}", game.to_text())?,
@@ -179,7 +234,6 @@ pub(crate) fn run(command: Command, config_path: Option<&Path>) -> Result<Exit> 
             }
             Exit::Ok
         }
-        _ => unreachable!("not a game command"),
     };
     out.flush().context("writing to standard output")?;
     Ok(exit)

@@ -29,105 +29,10 @@ pub struct Opts {
 
 #[derive(Subcommand, Debug)]
 pub(crate) enum Command {
-    /// List every legal move in canonical NOST notation, one per line, sorted.
-    Legal {
-        #[command(flatten)]
-        position: PositionArgs,
-        /// Print only how many legal moves there are.
-        #[arg(long)]
-        count: bool,
-        /// Write NOST numeric notation (4143/4246) instead.
-        #[arg(long)]
-        numeric: bool,
-    },
-    /// Count legal move sequences of length N (RULES.md §12).
-    Perft {
-        /// The depth.
-        depth: u32,
-        #[command(flatten)]
-        position: PositionArgs,
-        /// List each root move with its count first.
-        #[arg(long)]
-        divide: bool,
-    },
-    /// Apply moves in order and print the resulting position text.
-    Play {
-        #[command(flatten)]
-        position: PositionArgs,
-        /// Moves in NOST notation (algebraic or numeric).
-        #[arg(required = true, allow_hyphen_values = true)]
-        moves: Vec<String>,
-    },
-    /// Print one of: ongoing, check, checkmate, stalemate.
-    Status {
-        #[command(flatten)]
-        position: PositionArgs,
-    },
-    /// Show the board, the side to move, castling rights and status.
-    Show {
-        #[command(flatten)]
-        position: PositionArgs,
-        /// Letters and dots instead of chess symbols.
-        #[arg(long)]
-        ascii: bool,
-        /// Also write the board as a PNG picture (the one mailed to players).
-        #[arg(long, value_name = "FILE")]
-        png: Option<PathBuf>,
-        /// The picture's size in pixels a side.
-        #[arg(long, value_name = "PX", default_value_t = dynamo::render::BOARD_PX, requires = "png")]
-        size: u32,
-    },
-    /// Create a game file; never overwrites one.
-    New(game::NewArgs),
-    /// Check a move against the game and, if legal, record it.
-    Move(game::MoveArgs),
-    /// Check a move against the game; nothing is written.
-    Check(game::SubmitArgs),
-    /// Record a resignation.
-    Resign {
-        file: PathBuf,
-        /// The side that resigns.
-        #[arg(long, value_enum)]
-        by: game::Side,
-    },
-    /// Offer, accept or decline a draw.
-    Draw {
-        file: PathBuf,
-        #[arg(value_enum)]
-        action: game::DrawAction,
-        /// The side that acts.
-        #[arg(long, value_enum)]
-        by: game::Side,
-    },
-    /// Record the director's decision: 1-0, 0-1 or 1/2-1/2, with a reason
-    /// (time forfeit, adjudicated position, …).
-    Adjudicate {
-        file: PathBuf,
-        #[arg(allow_hyphen_values = true)]
-        result: String,
-        #[arg(long)]
-        reason: String,
-    },
-    /// Replay every game file (default: the games folder) and report each;
-    /// exit 1 if any is bad.
-    Verify { paths: Vec<PathBuf> },
-    /// One line per game: players, move, side to move, last move, clock,
-    /// result.
-    Games {
-        paths: Vec<PathBuf>,
-        /// Machine-readable output (see README).
-        #[arg(long)]
-        json: bool,
-        /// Compute clocks as of this time instead of now.
-        #[arg(long)]
-        now: Option<String>,
-    },
-    /// Write a game as PGN, the current position's FEN, or JSON.
-    Export {
-        file: PathBuf,
-        #[arg(long, value_enum)]
-        format: game::ExportFormat,
-    },
+    #[command(flatten)]
+    Position(rules::PositionCommand),
+    #[command(flatten)]
+    Game(game::GameCommand),
     /// Email the game's current position to both players; with --retry,
     /// send the notices waiting in the outbox (only FILE's when given).
     Mail {
@@ -138,23 +43,6 @@ pub(crate) enum Command {
         #[arg(long)]
         retry: bool,
     },
-}
-
-impl Command {
-    fn is_game_command(&self) -> bool {
-        matches!(
-            self,
-            Command::New(_)
-                | Command::Move(_)
-                | Command::Check(_)
-                | Command::Resign { .. }
-                | Command::Draw { .. }
-                | Command::Adjudicate { .. }
-                | Command::Verify { .. }
-                | Command::Games { .. }
-                | Command::Export { .. }
-        )
-    }
 }
 
 #[derive(Args, Debug)]
@@ -188,12 +76,11 @@ impl PositionArgs {
 
 pub fn main() -> ExitCode {
     let opts = Opts::parse();
-    let result = if let Command::Mail { file, retry } = &opts.command {
-        mail::run(opts.config.as_deref(), file.as_deref(), *retry)
-    } else if opts.command.is_game_command() {
-        game::run(opts.command, opts.config.as_deref())
-    } else {
-        rules::run(opts.command)
+    let config = opts.config.as_deref();
+    let result = match opts.command {
+        Command::Position(command) => rules::run(command),
+        Command::Game(command) => game::run(command, config),
+        Command::Mail { file, retry } => mail::run(config, file.as_deref(), retry),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -2,6 +2,7 @@
 //! status, show.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use dynamo::MoveError;
@@ -9,14 +10,69 @@ use dynamo::diagram::{self, Charset};
 use dynamo::notation;
 use dynamo::perft;
 
-use super::Command;
+use clap::Subcommand;
+
+use super::PositionArgs;
 use crate::exit::{Exit, Failure};
 
-pub(crate) fn run(command: Command) -> Result<Exit> {
+/// The commands that read one position.
+#[derive(Subcommand, Debug)]
+pub(crate) enum PositionCommand {
+    /// List every legal move in canonical NOST notation, one per line, sorted.
+    Legal {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Print only how many legal moves there are.
+        #[arg(long)]
+        count: bool,
+        /// Write NOST numeric notation (4143/4246) instead.
+        #[arg(long)]
+        numeric: bool,
+    },
+    /// Count legal move sequences of length N (RULES.md §12).
+    Perft {
+        /// The depth.
+        depth: u32,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// List each root move with its count first.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Apply moves in order and print the resulting position text.
+    Play {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Moves in NOST notation (algebraic or numeric).
+        #[arg(required = true, allow_hyphen_values = true)]
+        moves: Vec<String>,
+    },
+    /// Print one of: ongoing, check, checkmate, stalemate.
+    Status {
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Show the board, the side to move, castling rights and status.
+    Show {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Letters and dots instead of chess symbols.
+        #[arg(long)]
+        ascii: bool,
+        /// Also write the board as a PNG picture (the one mailed to players).
+        #[arg(long, value_name = "FILE")]
+        png: Option<PathBuf>,
+        /// The picture's size in pixels a side.
+        #[arg(long, value_name = "PX", default_value_t = dynamo::render::BOARD_PX, requires = "png")]
+        size: u32,
+    },
+}
+
+pub(crate) fn run(command: PositionCommand) -> Result<Exit> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     match command {
-        Command::Legal {
+        PositionCommand::Legal {
             position,
             count,
             numeric,
@@ -42,7 +98,7 @@ pub(crate) fn run(command: Command) -> Result<Exit> {
                 }
             }
         }
-        Command::Perft {
+        PositionCommand::Perft {
             depth,
             position,
             divide,
@@ -60,7 +116,7 @@ pub(crate) fn run(command: Command) -> Result<Exit> {
                 writeln!(out, "{}", perft::perft(&pos, depth))?;
             }
         }
-        Command::Play { position, moves } => {
+        PositionCommand::Play { position, moves } => {
             let mut pos = position.position()?;
             for (i, text) in moves.iter().enumerate() {
                 let m = dynamo::parse_move(&pos, text).map_err(|e| {
@@ -77,11 +133,11 @@ pub(crate) fn run(command: Command) -> Result<Exit> {
             }
             writeln!(out, "{}", pos.to_fen())?;
         }
-        Command::Status { position } => {
+        PositionCommand::Status { position } => {
             let pos = position.position()?;
             writeln!(out, "{}", pos.status())?;
         }
-        Command::Show {
+        PositionCommand::Show {
             position,
             ascii,
             png,
@@ -107,7 +163,6 @@ pub(crate) fn run(command: Command) -> Result<Exit> {
             writeln!(out, "Rules: {}", pos.rules())?;
             writeln!(out, "FEN: {}", pos.to_fen())?;
         }
-        _ => unreachable!("game commands are run by cli::game"),
     }
     out.flush().context("writing to standard output")?;
     Ok(Exit::Ok)
