@@ -10,8 +10,6 @@ use crate::square::Square;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Illegal {
-    #[error("the game is over: {0} has no legal move")]
-    NoLegalMoves(Color),
     #[error("there is no piece on {0}")]
     NoPiece(Square),
     #[error(
