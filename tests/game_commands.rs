@@ -586,7 +586,7 @@ fn export_formats() {
     );
     let json = env.ok(&["export", "g.pgn", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(v["game_id"], "alice-bob-2020-11-20");
+    assert_eq!(v["game_id"], "alice-bob-2020-11-20-09-00-00");
     assert_eq!(v["white"]["email"], "alice@example.org");
     assert_eq!(v["moves"][0]["notation"], "e2e4");
     assert_eq!(v["moves"][0]["received"], "2020-11-20T09:14:00Z");

@@ -596,9 +596,14 @@ fn load_with_progress(files: &[PathBuf]) -> Vec<Result<Game, GameError>> {
     })
 }
 
+/// `1 half-move`, `77 half-moves`.
+fn half_moves(game: &Game) -> String {
+    let n = game.moves().len();
+    format!("{n} half-move{}", if n == 1 { "" } else { "s" })
+}
+
 fn summary(game: &Game) -> String {
-    let moves = game.moves().len();
-    let plies = format!("{moves} half-move{}", if moves == 1 { "" } else { "s" });
+    let plies = half_moves(game);
     match game.outcome() {
         Some(o) => format!("{plies}, {} ({})", o.result, o.reason),
         None => format!("{plies}, {} to move", game.position().turn().title()),
@@ -762,7 +767,7 @@ fn overview_line(path: &Path, game: &Game, now: DateTime<Utc>) -> String {
             game.position().fullmoves(),
             game.position().turn().title()
         )),
-        Some(_) => parts.push(format!("{} half-moves", game.moves().len())),
+        Some(_) => parts.push(half_moves(game)),
     }
     match game.moves().last() {
         Some(m) => {

@@ -25,7 +25,7 @@ pub(crate) fn run_mail(config: &Config, file: Option<&Path>, retry: bool) -> Res
     let mail_config = mail_config(config)?;
     if retry {
         let game_id = match file {
-            Some(path) => Some(mail::thread_id(&super::game::load(path)?)),
+            Some(path) => Some(super::game::load(path)?.game_id()),
             None => None,
         };
         return retry_queue(mail_config, game_id.as_deref());

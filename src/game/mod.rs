@@ -748,7 +748,9 @@ impl Game {
     /// A stable id from the tags, for Message-IDs and file names:
     /// `alice-bob-2026-11-20-1`.
     pub fn game_id(&self) -> String {
-        let raw = ["White", "Black", "Date", "Round"]
+        // The start time tells apart two games of the same players on the
+        // same day; mail threads and the outbox rely on ids being unique.
+        let raw = ["White", "Black", "Date", "Round", "UTCTime"]
             .iter()
             .map(|t| self.tag(t).unwrap_or(""))
             .collect::<Vec<_>>()

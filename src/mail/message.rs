@@ -57,7 +57,7 @@ impl Notice {
     /// The notice for a game as it stands; `now` sets the clock line.
     pub fn from_game(game: &Game, now: DateTime<Utc>) -> Notice {
         Notice {
-            game_id: thread_id(game),
+            game_id: game.game_id(),
             event: game.event().to_string(),
             white: game.white().clone(),
             black: game.black().clone(),
@@ -353,24 +353,6 @@ impl Notice {
             .collect::<Vec<_>>()
             .join(" ")
     }
-}
-
-/// The game's part of its notices' Message-IDs: [`Game::game_id`] (from
-/// the player, date and round tags) plus the start time, so two games
-/// between the same players on the same day never share a thread.
-pub fn thread_id(game: &Game) -> String {
-    let mut id = game.game_id();
-    let time: String = game
-        .tag("UTCTime")
-        .unwrap_or("")
-        .chars()
-        .filter(char::is_ascii_digit)
-        .collect();
-    if !time.is_empty() {
-        id.push('-');
-        id.push_str(&time);
-    }
-    id
 }
 
 fn build_error(e: impl std::fmt::Display) -> MailError {

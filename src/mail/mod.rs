@@ -14,7 +14,7 @@ use std::path::PathBuf;
 
 use chrono::{SecondsFormat, Utc};
 
-pub use message::{BOARD_PX, Built, Notice, NoticeMove, header_text, thread_id};
+pub use message::{BOARD_PX, Built, Notice, NoticeMove, header_text};
 pub use outbox::{Outbox, Queued, Scan};
 pub use smtp::{CA_FILE_ENV, Transport};
 
