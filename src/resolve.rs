@@ -339,6 +339,13 @@ fn explain_plain(pos: &Position, piece: Piece, from: Square, to: Option<Dest>) -
         };
         return Illegal::CannotLeave { role, from, why };
     };
+    if to == from {
+        return Illegal::NotAMove {
+            role,
+            from,
+            to: to.to_string(),
+        };
+    }
     if !board.is_empty(to) {
         return Illegal::Occupied(to);
     }

@@ -831,6 +831,15 @@ fn forgiving_input_forms() {
         "a knight cannot move from b1 to b3"
     );
     assert_eq!(
+        forbids(&p, "Qd1d1").to_string(),
+        "a queen cannot move from d1 to d1"
+    );
+    // A stationary mover may be written with its square twice.
+    assert_eq!(
+        notation::format(&parse_move(&p, "Bf1f1/g2E").expect("stationary")),
+        "Bf1/g2E"
+    );
+    assert_eq!(
         forbids(&p, "Ra1a2").to_string(),
         "a2 is occupied: a piece moves under its own power only to an empty square"
     );
