@@ -575,7 +575,10 @@ fn load_with_progress(files: &[PathBuf]) -> Vec<Result<Game, GameError>> {
         scope.spawn(|| {
             let total = files.len();
             loop {
-                let n = done.load(Ordering::Relaxed);
+                // Read the flag first: once it is set every file is counted,
+                // so the last bar drawn is full.
+                let last = finished.load(Ordering::Acquire);
+                let n = done.load(Ordering::Acquire);
                 let filled = n * 30 / total;
                 let _ = write!(
                     io::stderr(),
@@ -583,7 +586,7 @@ fn load_with_progress(files: &[PathBuf]) -> Vec<Result<Game, GameError>> {
                     "#".repeat(filled),
                     ".".repeat(30 - filled)
                 );
-                if finished.load(Ordering::Relaxed) {
+                if last {
                     let _ = writeln!(io::stderr());
                     break;
                 }
@@ -591,7 +594,7 @@ fn load_with_progress(files: &[PathBuf]) -> Vec<Result<Game, GameError>> {
             }
         });
         let results = load_all(files, &done);
-        finished.store(true, Ordering::Relaxed);
+        finished.store(true, Ordering::Release);
         results
     })
 }
