@@ -81,25 +81,17 @@ impl Position {
                     }
                 }
             }
+            let mover = Piece::new(self.turn, role);
             match blocker {
                 Some((target_from, target)) => {
-                    self.slider_pushes(from, role, dir, target_from, target, empty_ahead + 1, out)
+                    let pair = Pair::new(out, mover, from, target, target_from);
+                    self.slider_pushes(pair, dir, empty_ahead + 1);
                 }
                 None => can_leave = true,
             }
             if let Some((target_from, target, distance)) = self.first_piece(from, dir.reverse()) {
-                let open = blocker.is_none();
-                self.slider_pulls(
-                    from,
-                    role,
-                    dir,
-                    target_from,
-                    target,
-                    distance,
-                    empty_ahead,
-                    open,
-                    out,
-                );
+                let pair = Pair::new(out, mover, from, target, target_from);
+                self.slider_pulls(pair, dir, distance, empty_ahead, blocker.is_none());
             }
         }
         if can_leave {
@@ -113,24 +105,14 @@ impl Position {
         }
     }
 
-    /// A slider on `from` pushes the piece `distance` squares ahead along
-    /// `dir`: the target moves n ≥ 1 squares over empty squares (or off),
-    /// the pusher follows 0 ≤ m ≤ distance + n − 1 squares (anywhere, or
-    /// off too, once the target has left).
-    #[allow(clippy::too_many_arguments)]
-    fn slider_pushes(
-        &self,
-        from: Square,
-        role: Role,
-        dir: Step,
-        target_from: Square,
-        target: Piece,
-        distance: u8,
-        out: &mut Vec<Move>,
-    ) {
-        let mover = Piece::new(self.turn, role);
+    /// A slider pushes the piece `distance` squares ahead along `dir`: the
+    /// target moves n ≥ 1 squares over empty squares (or off), the pusher
+    /// follows 0 ≤ m ≤ distance + n − 1 squares (anywhere, or off too, once
+    /// the target has left).
+    fn slider_pushes(&self, mut pair: Pair<'_>, dir: Step, distance: u8) {
+        let from = pair.from;
         let mut landings = 0;
-        for landing in target_from.ray(dir) {
+        for landing in pair.target_from.ray(dir) {
             if !self.board.is_empty(landing) {
                 return;
             }
@@ -138,16 +120,7 @@ impl Position {
             let mover_squares =
                 std::iter::once(from).chain(from.ray(dir).take((distance + landings - 1) as usize));
             for to in mover_squares {
-                emit_shove(
-                    out,
-                    Move::Push,
-                    mover,
-                    from,
-                    Some(to),
-                    target,
-                    target_from,
-                    Some(landing),
-                );
+                pair.push(Some(to), Some(landing));
             }
         }
         // The line beyond the target is empty to the edge: it can be
@@ -156,28 +129,23 @@ impl Position {
             .chain(from.ray(dir).map(Some))
             .chain(std::iter::once(None));
         for to in mover_squares {
-            emit_shove(out, Move::Push, mover, from, to, target, target_from, None);
+            pair.push(to, None);
         }
     }
 
-    /// A slider on `from` moves along `dir` (or stays, or leaves the board)
-    /// and pulls the first piece behind it, `distance` squares away, to an
-    /// empty square strictly behind its new square; off the board only if
-    /// the puller leaves too.
-    #[allow(clippy::too_many_arguments)]
+    /// A slider moves along `dir` (or stays, or leaves the board) and pulls
+    /// the first piece behind it, `distance` squares away, to an empty
+    /// square strictly behind its new square; off the board only if the
+    /// puller leaves too.
     fn slider_pulls(
         &self,
-        from: Square,
-        role: Role,
+        mut pair: Pair<'_>,
         dir: Step,
-        target_from: Square,
-        target: Piece,
         distance: u8,
         empty_ahead: u8,
         open_to_edge: bool,
-        out: &mut Vec<Move>,
     ) {
-        let mover = Piece::new(self.turn, role);
+        let (from, target_from) = (pair.from, pair.target_from);
         let first_step = if self.rules.stationary_pull { 0 } else { 1 };
         for m in first_step..=empty_ahead {
             let to = if m == 0 {
@@ -188,45 +156,18 @@ impl Position {
                     .expect("within the empty squares ahead")
             };
             for landing in target_from.ray(dir).take((distance + m - 1) as usize) {
-                emit_shove(
-                    out,
-                    Move::Pull,
-                    mover,
-                    from,
-                    Some(to),
-                    target,
-                    target_from,
-                    Some(landing),
-                );
+                pair.pull(Some(to), Some(landing));
             }
         }
         if open_to_edge {
             for landing in target_from.ray(dir).take((distance + empty_ahead) as usize) {
-                emit_shove(
-                    out,
-                    Move::Pull,
-                    mover,
-                    from,
-                    None,
-                    target,
-                    target_from,
-                    Some(landing),
-                );
+                pair.pull(None, Some(landing));
             }
             // Both pieces off: the same move as pushing the target off the
             // other way and following it, which the push generation lists
             // when the line beyond the target is empty.
             if !self.empty_to_edge(target_from, dir.reverse()) {
-                emit_shove(
-                    out,
-                    Move::Pull,
-                    mover,
-                    from,
-                    None,
-                    target,
-                    target_from,
-                    None,
-                );
+                pair.pull(None, None);
             }
         }
     }
@@ -256,45 +197,15 @@ impl Position {
                 Some(sq) if self.board.is_empty(sq) => Some(Some(sq)),
                 Some(_) => None,
             };
+            let mut pair = Pair::new(out, mover, from, target, target_from);
             if let Some(landing) = push_to {
                 for to in [from, target_from] {
-                    emit_shove(
-                        out,
-                        Move::Push,
-                        mover,
-                        from,
-                        Some(to),
-                        target,
-                        target_from,
-                        landing,
-                    );
+                    pair.push(Some(to), landing);
                 }
             }
             match from.offset(v.reverse()) {
-                Some(back) if self.board.is_empty(back) => {
-                    emit_shove(
-                        out,
-                        Move::Pull,
-                        mover,
-                        from,
-                        Some(back),
-                        target,
-                        target_from,
-                        Some(from),
-                    );
-                }
-                None if role == Role::Knight => {
-                    emit_shove(
-                        out,
-                        Move::Pull,
-                        mover,
-                        from,
-                        None,
-                        target,
-                        target_from,
-                        Some(from),
-                    );
-                }
+                Some(back) if self.board.is_empty(back) => pair.pull(Some(back), Some(from)),
+                None if role == Role::Knight => pair.pull(None, Some(from)),
                 _ => {}
             }
         }
@@ -352,16 +263,7 @@ impl Position {
                     if to.is_none() {
                         break;
                     }
-                    emit_shove(
-                        out,
-                        Move::Push,
-                        pawn,
-                        from,
-                        to,
-                        target,
-                        target_from,
-                        landing,
-                    );
+                    Pair::new(out, pawn, from, target, target_from).push(to, landing);
                 }
                 if landing.is_none() {
                     break;
@@ -388,16 +290,7 @@ impl Position {
                 Some(_) => continue,
             };
             for to in [from, target_from] {
-                emit_shove(
-                    out,
-                    Move::Push,
-                    pawn,
-                    from,
-                    Some(to),
-                    target,
-                    target_from,
-                    landing,
-                );
+                Pair::new(out, pawn, from, target, target_from).push(Some(to), landing);
             }
         }
     }
@@ -432,16 +325,7 @@ impl Position {
                 tos.push(passed);
             }
             for to in tos {
-                emit_shove(
-                    out,
-                    Move::Push,
-                    pawn,
-                    from,
-                    Some(to),
-                    victim,
-                    victim_sq,
-                    None,
-                );
+                Pair::new(out, pawn, from, victim, victim_sq).push(Some(to), None);
             }
         }
     }
@@ -485,37 +369,68 @@ fn emit_plain(out: &mut Vec<Move>, pawn: Piece, from: Square, to: Square) {
     }
 }
 
-/// A push or pull, one move per promotion choice when the mover (a pawn)
-/// or the target lands on its last rank.
-#[allow(clippy::too_many_arguments)]
-#[inline]
-fn emit_shove(
-    out: &mut Vec<Move>,
-    kind: fn(Shove) -> Move,
+/// One mover acting on one target: lists its pushes and pulls, one move
+/// per promotion choice when the mover (a pawn) or the target lands on its
+/// last rank.
+struct Pair<'a> {
+    out: &'a mut Vec<Move>,
     mover: Piece,
     from: Square,
-    to: Option<Square>,
     target: Piece,
     target_from: Square,
-    target_to: Option<Square>,
-) {
-    let shove = Shove {
-        role: mover.role,
-        from,
-        to,
-        target: target.role,
-        target_from,
-        target_to,
-        promotion: None,
-    };
-    if promotes(mover, to) || promotes(target, target_to) {
-        for promotion in Role::PROMOTIONS {
-            out.push(kind(Shove {
-                promotion: Some(promotion),
-                ..shove
-            }));
+}
+
+impl<'a> Pair<'a> {
+    #[inline]
+    fn new(
+        out: &'a mut Vec<Move>,
+        mover: Piece,
+        from: Square,
+        target: Piece,
+        target_from: Square,
+    ) -> Pair<'a> {
+        Pair {
+            out,
+            mover,
+            from,
+            target,
+            target_from,
         }
-    } else {
-        out.push(kind(shove));
+    }
+
+    /// The target goes to `landing`, the pusher to `to` (`Some(from)`:
+    /// it stays).
+    #[inline]
+    fn push(&mut self, to: Option<Square>, landing: Option<Square>) {
+        self.emit(Move::Push, to, landing);
+    }
+
+    /// The puller goes to `to`, the target follows to `landing`.
+    #[inline]
+    fn pull(&mut self, to: Option<Square>, landing: Option<Square>) {
+        self.emit(Move::Pull, to, landing);
+    }
+
+    #[inline]
+    fn emit(&mut self, kind: fn(Shove) -> Move, to: Option<Square>, landing: Option<Square>) {
+        let shove = Shove {
+            role: self.mover.role,
+            from: self.from,
+            to,
+            target: self.target.role,
+            target_from: self.target_from,
+            target_to: landing,
+            promotion: None,
+        };
+        if promotes(self.mover, to) || promotes(self.target, landing) {
+            for promotion in Role::PROMOTIONS {
+                self.out.push(kind(Shove {
+                    promotion: Some(promotion),
+                    ..shove
+                }));
+            }
+        } else {
+            self.out.push(kind(shove));
+        }
     }
 }
