@@ -65,6 +65,10 @@ pub enum Illegal {
     StationaryPull,
     #[error("{0}")]
     NoSuchShove(String),
+    #[error("no legal move fits this description")]
+    NoFit,
+    #[error("this fits several legal moves: {0}; name the squares to tell them apart")]
+    Ambiguous(String),
     #[error("a pawn that reaches {0} must promote: add =Q, =R, =B or =N")]
     PromotionMissing(Square),
     #[error("no pawn reaches its last rank in this move, so there is nothing to promote")]

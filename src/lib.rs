@@ -18,6 +18,7 @@ pub mod castling;
 pub mod check;
 pub mod color;
 pub mod config;
+pub mod descriptive;
 pub mod diagram;
 pub mod fen;
 pub mod game;

@@ -10,6 +10,7 @@ use std::str::FromStr;
 
 use crate::castling::CastlingSide;
 use crate::color::Color;
+use crate::descriptive::{Descriptive, looks_descriptive};
 use crate::moves::Move;
 use crate::position::{Position, Status};
 use crate::role::Role;
@@ -53,6 +54,8 @@ pub enum Style {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Notation {
     Castle(CastlingSide),
+    /// English descriptive notation, a pattern over the legal moves.
+    Descriptive(Descriptive),
     Move {
         style: Style,
         mover: Part,
@@ -241,8 +244,8 @@ impl<'a> Cursor<'a> {
 
 impl Notation {
     /// Parses any accepted form: `Qd1d3/d2d6`, `Bf1/g2E`, `O-O`, `0-0-0`,
-    /// `Kd2d3/Kd3d4`, `Pe2e4`, `e2-e4`, `4143/4246`, `61/7200`, with
-    /// trailing `+`, `#`, `!`, `?` ignored.
+    /// `Kd2d3/Kd3d4`, `Pe2e4`, `e2-e4`, `4143/4246`, `61/7200`, and
+    /// descriptive `B-KN2/PE`, with trailing `+`, `#`, `!`, `?` ignored.
     pub fn parse(text: &str) -> Result<Notation, SyntaxError> {
         let trimmed = text.trim();
         let body = trimmed.trim_end_matches(['+', '#', '!', '?']);
@@ -261,6 +264,9 @@ impl Notation {
         }
         if body.is_empty() {
             return Err(cur.error("a move"));
+        }
+        if looks_descriptive(body) {
+            return Descriptive::parse(body).map(Notation::Descriptive);
         }
         let numeric = body.as_bytes()[0].is_ascii_digit();
         let style = if numeric {

@@ -2,6 +2,7 @@
 //! names in a position, or say which rule forbids it.
 
 use crate::castling::CastlingSide;
+use crate::descriptive::Descriptive;
 use crate::illegal::Illegal;
 use crate::moves::Move;
 use crate::notation::{Dest, MoveError, Notation, Part, Style};
@@ -25,6 +26,7 @@ impl Notation {
     pub fn resolve(&self, pos: &Position) -> Result<Move, Illegal> {
         match *self {
             Notation::Castle(side) => resolve_castle(pos, side),
+            Notation::Descriptive(ref d) => resolve_descriptive(pos, d),
             Notation::Move {
                 style,
                 mover,
@@ -157,6 +159,36 @@ fn resolve_move(
         (Some(_), None) => return Err(Illegal::PromotionNotAllowed),
     };
     pos.play_checked(&m).map(|_| m)
+}
+
+/// A descriptive move names a pattern: it must fit exactly one legal move.
+fn resolve_descriptive(pos: &Position, d: &Descriptive) -> Result<Move, Illegal> {
+    let fitting: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| d.fits(m, pos))
+        .collect();
+    let Some(first) = fitting.first() else {
+        return Err(Illegal::NoFit);
+    };
+    let chosen: Vec<Move> = match (d.promotion(), first.promotion()) {
+        (None, None) => fitting,
+        (Some(role), Some(_)) => fitting
+            .into_iter()
+            .filter(|m| m.promotion() == Some(role))
+            .collect(),
+        (None, Some(_)) => return Err(Illegal::PromotionMissing(promotion_square(first))),
+        (Some(_), None) => return Err(Illegal::PromotionNotAllowed),
+    };
+    match chosen.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(Illegal::NoFit),
+        several => {
+            let mut names: Vec<String> = several.iter().map(crate::notation::format).collect();
+            names.sort();
+            Err(Illegal::Ambiguous(names.join(", ")))
+        }
+    }
 }
 
 fn check_letter(part: Part, piece: Piece) -> Result<(), Illegal> {

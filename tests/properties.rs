@@ -38,6 +38,58 @@ fn random_game(rules: Rules, choices: &[u16]) -> Vec<Position> {
     seen
 }
 
+/// The full descriptive spelling of a move, every square written, from
+/// the mover's side: `NKN1-K2/PK2-QB3`.
+fn descriptive(m: &dynamo::Move, turn: dynamo::Color) -> Option<String> {
+    const FILES: [&str; 8] = ["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"];
+    let sq = |s: Square| {
+        let rank = match turn {
+            dynamo::Color::White => s.rank() + 1,
+            dynamo::Color::Black => 8 - s.rank(),
+        };
+        format!("{}{rank}", FILES[s.file() as usize])
+    };
+    let dest = |d: Option<Square>| d.map_or("E".to_string(), sq);
+    let promo = |r: Option<Role>| r.map_or(String::new(), |r| format!("={}", r.upper_char()));
+    Some(match m {
+        dynamo::Move::Castle { .. } => return None,
+        dynamo::Move::Plain {
+            role,
+            from,
+            to,
+            promotion,
+        } => {
+            format!(
+                "{}{}-{}{}",
+                role.upper_char(),
+                sq(*from),
+                dest(*to),
+                promo(*promotion)
+            )
+        }
+        dynamo::Move::Push(s) | dynamo::Move::Pull(s) => {
+            let mut text = format!("{}{}", s.role.upper_char(), sq(s.from));
+            if !s.is_stationary() {
+                text.push_str(&format!("-{}", dest(s.to)));
+            }
+            let (mover_promo, target_promo) = if s.mover_promotes() {
+                (s.promotion, None)
+            } else {
+                (None, s.promotion)
+            };
+            text.push_str(&promo(mover_promo));
+            text.push_str(&format!(
+                "/{}{}-{}{}",
+                s.target.upper_char(),
+                sq(s.target_from),
+                dest(s.target_to),
+                promo(target_promo)
+            ));
+            text
+        }
+    })
+}
+
 fn square_text(i: u8) -> String {
     Square::from_index(i as usize % 64)
         .map(|s| s.to_string())
@@ -70,6 +122,10 @@ proptest! {
                 prop_assert_eq!(back.as_ref().ok(), Some(&m), "{} in {}", text, pos.to_fen());
                 let numeric = dynamo::notation::format_numeric(&m, us);
                 prop_assert_eq!(parse_move(&pos, &numeric).ok(), Some(m), "{} in {}", numeric, pos.to_fen());
+                if let Some(text) = descriptive(&m, us) {
+                    let back = parse_move(&pos, &text);
+                    prop_assert_eq!(back.as_ref().ok(), Some(&m), "{} in {}: {:?}", text, pos.to_fen(), back.as_ref().err());
+                }
                 let after = pos.play(&m).expect("listed move plays");
                 // No legal move leaves the mover's king in check or off the board.
                 let king = after.king(us);

@@ -987,3 +987,57 @@ fn strict_castling_forbids_what_nost_allows() {
         }
     }
 }
+
+#[test]
+fn descriptive_notation_is_read_from_the_movers_side() {
+    let p = start();
+    for (text, canonical) in [
+        ("B-KN2/PE", "Bf1g2/g2E"),
+        ("BKB1/PKN2E", "Bf1/g2E"),
+        ("Q-Q3/P-Q6", "Qd1d3/d2d6"),
+        ("QQ1/P-Q5", "Qd1/d2d5"),
+        ("NKN1-K2/PK2-QB3", "Ng1e2/e2c3"),
+        ("P-K4", "e2e4"),
+        ("N-KB3+", "Ng1f3"),
+    ] {
+        let m = parse_move(&p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(notation::format(&m), canonical, "{text}");
+    }
+    // Squares count from Black's side when Black moves.
+    let black = allows(&p, "e2e4");
+    assert_eq!(
+        notation::format(&parse_move(&black, "P-K4").expect("e7e5")),
+        "e7e5"
+    );
+    assert_eq!(
+        notation::format(&parse_move(&black, "N-QB3").expect("Nb8c6")),
+        "Nb8c6"
+    );
+    // A pattern must fit exactly one legal move.
+    assert_eq!(
+        forbids(&p, "BKB1/PE").to_string(),
+        "this fits several legal moves: Bf1/e2E, Bf1/g2E; name the squares to tell them apart"
+    );
+    assert_eq!(
+        forbids(&p, "N-B3").to_string(),
+        "this fits several legal moves: Nb1c3, Ng1f3; name the squares to tell them apart"
+    );
+    assert_eq!(forbids(&p, "P-K5"), Illegal::NoFit);
+    // Promotion, written = or in brackets.
+    let p = pos("4k3/1P6/8/8/8/8/8/1R2K3 w - - 0 1", "nost");
+    assert_eq!(
+        notation::format(&parse_move(&p, "P-N8=Q").expect("promotion")),
+        "b7b8=Q"
+    );
+    assert_eq!(
+        notation::format(&parse_move(&p, "RQN1/P-QN8(N)").expect("pushed")),
+        "Rb1/b7b8=N"
+    );
+    assert!(matches!(forbids(&p, "P-N8"), Illegal::PromotionMissing(_)));
+    // Syntax errors say where.
+    let err = dynamo::Notation::parse("B-XY/PE").expect_err("bad square");
+    assert_eq!(
+        err.to_string(),
+        "'B-XY/PE' is not a move: at column 3, expected a square such as KB3, or E for off the board, found 'X'"
+    );
+}
