@@ -6,7 +6,7 @@
 //! always canonical algebraic.
 
 use crate::moves::Move;
-use crate::notation::SyntaxError;
+use crate::notation::{Cursor, SyntaxError};
 use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
@@ -64,38 +64,24 @@ pub fn looks_descriptive(text: &str) -> bool {
         && !text.chars().any(|c| c.is_ascii_lowercase())
 }
 
-struct Reader<'a> {
-    text: &'a str,
-    bytes: &'a [u8],
-    at: usize,
+/// The shared move-text cursor, with the readers descriptive notation
+/// adds to it.
+struct Reader<'a>(Cursor<'a>);
+
+impl<'a> std::ops::Deref for Reader<'a> {
+    type Target = Cursor<'a>;
+    fn deref(&self) -> &Cursor<'a> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Reader<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
 }
 
 impl Reader<'_> {
-    fn peek(&self) -> Option<u8> {
-        self.bytes.get(self.at).copied()
-    }
-
-    fn error(&self, expected: &'static str) -> SyntaxError {
-        let found = match self.text[self.at..].chars().next() {
-            Some(c) => format!("'{c}'"),
-            None => "the end".to_string(),
-        };
-        SyntaxError {
-            text: self.text.to_string(),
-            column: self.text[..self.at].chars().count() + 1,
-            expected,
-            found,
-        }
-    }
-
-    fn eat(&mut self, c: u8) -> bool {
-        let hit = self.peek() == Some(c);
-        if hit {
-            self.at += 1;
-        }
-        hit
-    }
-
     fn role(&mut self) -> Result<Role, SyntaxError> {
         let role = self
             .peek()
@@ -215,18 +201,14 @@ impl Reader<'_> {
 impl Descriptive {
     /// Parses a descriptive move (without check marks).
     pub fn parse(text: &str) -> Result<Descriptive, SyntaxError> {
-        let mut r = Reader {
-            text,
-            bytes: text.as_bytes(),
-            at: 0,
-        };
+        let mut r = Reader(Cursor::new(text));
         let mover = r.part(true)?;
         let target = if r.eat(b'/') {
             Some(r.part(false)?)
         } else {
             None
         };
-        if r.at != text.len() {
+        if !r.is_done() {
             return Err(r.error(if target.is_some() {
                 "the end of the move"
             } else {

@@ -87,14 +87,29 @@ pub enum MoveError {
     },
 }
 
-struct Cursor<'a> {
+/// Reads a move text byte by byte and says where it went wrong; shared
+/// with [`crate::descriptive`].
+pub(crate) struct Cursor<'a> {
     text: &'a str,
     bytes: &'a [u8],
-    at: usize,
+    pub(crate) at: usize,
 }
 
 impl<'a> Cursor<'a> {
-    fn peek(&self) -> Option<u8> {
+    pub(crate) fn new(text: &'a str) -> Cursor<'a> {
+        Cursor {
+            text,
+            bytes: text.as_bytes(),
+            at: 0,
+        }
+    }
+
+    /// Whether all of the text has been read.
+    pub(crate) fn is_done(&self) -> bool {
+        self.at == self.bytes.len()
+    }
+
+    pub(crate) fn peek(&self) -> Option<u8> {
         self.bytes.get(self.at).copied()
     }
 
@@ -102,7 +117,7 @@ impl<'a> Cursor<'a> {
         self.bytes.get(self.at + ahead).copied()
     }
 
-    fn error(&self, expected: &'static str) -> SyntaxError {
+    pub(crate) fn error(&self, expected: &'static str) -> SyntaxError {
         let found = match self.text[self.at..].chars().next() {
             Some(c) => format!("'{c}'"),
             None => "the end".to_string(),
@@ -115,7 +130,7 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    fn eat(&mut self, c: u8) -> bool {
+    pub(crate) fn eat(&mut self, c: u8) -> bool {
         if self.peek() == Some(c) {
             self.at += 1;
             true
@@ -249,11 +264,7 @@ impl Notation {
     pub fn parse(text: &str) -> Result<Notation, SyntaxError> {
         let trimmed = text.trim();
         let body = trimmed.trim_end_matches(['+', '#', '!', '?']);
-        let mut cur = Cursor {
-            text: body,
-            bytes: body.as_bytes(),
-            at: 0,
-        };
+        let mut cur = Cursor::new(body);
         let castle = match body {
             "O-O" | "0-0" | "o-o" => Some(CastlingSide::KingSide),
             "O-O-O" | "0-0-0" | "o-o-o" => Some(CastlingSide::QueenSide),
@@ -288,7 +299,7 @@ impl Notation {
         } else {
             None
         };
-        if cur.at != body.len() {
+        if !cur.is_done() {
             return Err(cur.error(if target.is_some() {
                 "the end of the move"
             } else {
