@@ -240,12 +240,11 @@ fn starttls_with_login_works() {
         auth: Some(("alice".to_string(), "s3cret pass".to_string())),
         ..Options::default()
     });
-    let cert = server.cert.clone().expect("a certificate");
     let table = Table::new();
     table.new_game(&["e2e4"]);
     table.config(server.port, "starttls", Some("alice"));
 
-    let ca = cert.to_string_lossy().into_owned();
+    let ca = server.ca_file();
     let out = table.ok(
         &["mail", "game.dyn"],
         &[(PASSWORD_VAR, "s3cret pass"), ("DYNAMO_SMTP_CA_FILE", &ca)],
@@ -265,12 +264,7 @@ fn implicit_tls_with_login_works() {
         auth: Some(("alice".to_string(), "pw".to_string())),
         ..Options::default()
     });
-    let ca = server
-        .cert
-        .clone()
-        .expect("cert")
-        .to_string_lossy()
-        .into_owned();
+    let ca = server.ca_file();
     let table = Table::new();
     table.new_game(&["e2e4"]);
     table.config(server.port, "tls", Some("alice"));
@@ -312,12 +306,7 @@ fn wrong_password_is_an_authentication_failure() {
         auth: Some(("alice".to_string(), "right".to_string())),
         ..Options::default()
     });
-    let ca = server
-        .cert
-        .clone()
-        .expect("cert")
-        .to_string_lossy()
-        .into_owned();
+    let ca = server.ca_file();
     let table = Table::new();
     table.new_game(&["e2e4"]);
     table.config(server.port, "starttls", Some("alice"));

@@ -84,6 +84,16 @@ pub struct SmtpServer {
 }
 
 impl SmtpServer {
+    /// The server's self-signed certificate, as `DYNAMO_SMTP_CA_FILE` takes
+    /// it; only for a server started with `starttls`.
+    pub fn ca_file(&self) -> String {
+        self.cert
+            .as_ref()
+            .expect("a server started with starttls has a certificate")
+            .to_string_lossy()
+            .into_owned()
+    }
+
     pub fn start(options: Options) -> SmtpServer {
         ensure_deps();
         let dir = tempfile::tempdir().expect("temp folder for the SMTP server");
