@@ -1,5 +1,5 @@
 //! Check: a king is in check when the opponent, were it their turn, could
-//! push or pull it off the board (RULES.md §6).
+//! push or pull it off the board (docs/RULES.md §6).
 //!
 //! The test is pseudo-legal: the attacker's own king safety, the
 //! king-transit rule and the no-undo rule do not matter to it. It runs for

@@ -1,4 +1,4 @@
-//! Castling rights, tied to the king and rook that hold them (RULES.md §8).
+//! Castling rights, tied to the king and rook that hold them (docs/RULES.md §8).
 //!
 //! Under NOST a right belongs to a piece, not to a square: the h1 rook pushed
 //! to h3 keeps its right and can castle again once pushed back. So for each
@@ -209,7 +209,7 @@ impl Castling {
         Color::ALL.iter().all(|&c| self.king[c].is_none())
     }
 
-    /// The castling field of the extended FEN (RULES.md §11): `KQkq`
+    /// The castling field of the extended FEN (docs/RULES.md §11): `KQkq`
     /// letters, then `@` and the displaced eligible pieces.
     pub fn fen(&self) -> String {
         let mut letters = String::new();

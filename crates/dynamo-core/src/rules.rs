@@ -1,9 +1,9 @@
-//! The rule set a game is played under (RULES.md §9, §11).
+//! The rule set a game is played under (docs/RULES.md §9, §11).
 
 use std::fmt;
 use std::str::FromStr;
 
-/// How castling rights are lost (RULES.md §8).
+/// How castling rights are lost (docs/RULES.md §8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum CastlingRule {
     /// NOST: a king or rook loses its right only by moving under its own
@@ -14,7 +14,7 @@ pub enum CastlingRule {
     Strict,
 }
 
-/// The options of RULES.md §9. `Rules::default()` is the NOST rule set.
+/// The options of docs/RULES.md §9. `Rules::default()` is the NOST rule set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Rules {
     /// A slider may pull without moving (m = 0).
@@ -56,7 +56,7 @@ pub enum RulesError {
 }
 
 impl Rules {
-    /// The NOST rule set, the default of RULES.md.
+    /// The NOST rule set, the default of docs/RULES.md.
     pub const NOST: Rules = Rules {
         stationary_pull: true,
         castling: CastlingRule::Nost,

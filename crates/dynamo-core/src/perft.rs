@@ -1,4 +1,4 @@
-//! Counting move sequences (RULES.md §12).
+//! Counting move sequences (docs/RULES.md §12).
 
 use crate::notation::format;
 use crate::position::Position;

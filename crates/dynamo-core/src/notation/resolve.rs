@@ -1,15 +1,28 @@
 //! The second stage of reading a move: find the legal move a [`Notation`]
 //! names in a position, or say which rule forbids it.
 
+use super::cursor::SyntaxError;
+use super::descriptive::Descriptive;
+use super::nost::{Dest, Notation, Part, Style};
 use crate::castling::CastlingSide;
-use crate::descriptive::Descriptive;
 use crate::illegal::Illegal;
 use crate::moves::Move;
-use crate::notation::{Dest, MoveError, Notation, Part, Style};
 use crate::position::Position;
 use crate::role::{Piece, Role};
 use crate::rules::CastlingRule;
 use crate::square::{Square, Step};
+
+/// Why a text does not name a legal move in a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
+    #[error("{text}: {reason}")]
+    Illegal {
+        text: String,
+        reason: Illegal,
+    },
+}
 
 /// Reads `text` as a move in `pos`: syntax first, then the rules.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {

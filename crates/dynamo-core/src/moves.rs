@@ -1,4 +1,4 @@
-//! What a turn does (RULES.md §1).
+//! What a turn does (docs/RULES.md §1).
 
 use crate::castling::CastlingSide;
 use crate::role::Role;
@@ -7,7 +7,7 @@ use crate::square::Square;
 /// One turn. Squares given as `Option<Square>` are `None` when the piece
 /// ends off the board.
 ///
-/// A move is identified by its effect as notation writes it (RULES.md §10,
+/// A move is identified by its effect as notation writes it (docs/RULES.md §10,
 /// §12): two ways to the same squares are one move. The only such pair, a
 /// slider pushing a piece off and following it versus leaving the other way
 /// and pulling it off, is generated once, as a push.

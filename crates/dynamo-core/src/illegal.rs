@@ -3,6 +3,7 @@
 
 use crate::castling::CastlingSide;
 use crate::color::Color;
+use crate::moves::Move;
 use crate::role::Role;
 use crate::square::Square;
 
@@ -65,6 +66,8 @@ pub enum Illegal {
     StationaryPull,
     #[error("{0}")]
     NoSuchShove(String),
+    #[error("{0} is not a move in this position")]
+    NotInPosition(Move),
     #[error("no legal move fits this description")]
     NoFit,
     #[error("this fits several legal moves: {0}; name the squares to tell them apart")]

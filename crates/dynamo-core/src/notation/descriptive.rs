@@ -1,12 +1,12 @@
 //! English descriptive notation, NOST's third way of writing a move
-//! (RULES.md §10): `B-KN2/PE`, `BKB1/PE`, `P-K4`, `N-B3`. Squares are
+//! (docs/RULES.md §10): `B-KN2/PE`, `BKB1/PE`, `P-K4`, `N-B3`. Squares are
 //! counted from the mover's own side, and a file may be named by its piece
 //! alone (`B3` is QB3 or KB3), so a descriptive move is a pattern that
 //! must fit exactly one legal move. It is read, never written: output is
 //! always canonical algebraic.
 
+use super::cursor::{Cursor, SyntaxError};
 use crate::moves::Move;
-use crate::notation::{Cursor, SyntaxError};
 use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;

@@ -1,18 +1,11 @@
-//! NOST notation (RULES.md §10): text to syntax, syntax to a legal move,
-//! and a move back to its canonical text.
-//!
-//! Parsing is in two stages, as in the best chess libraries: [`Notation`]
-//! knows only what was written; [`Notation::resolve`] finds the legal move
-//! it names in a position or says which rule forbids it.
+//! The first stage of reading a move: NOST algebraic and numeric text
+//! (docs/RULES.md §10) into a [`Notation`], knowing only what was written.
 
-use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
+use super::cursor::{Cursor, SyntaxError};
+use super::descriptive::{Descriptive, looks_descriptive};
 use crate::castling::CastlingSide;
-use crate::color::Color;
-use crate::descriptive::{Descriptive, looks_descriptive};
-use crate::moves::Move;
-use crate::position::{Position, Status};
 use crate::role::Role;
 use crate::square::Square;
 
@@ -64,81 +57,7 @@ pub enum Notation {
     },
 }
 
-/// Why a text is not a move in notation, with the column (from 1) where
-/// the trouble starts.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{text}' is not a move: at column {column}, expected {expected}, found {found}")]
-pub struct SyntaxError {
-    pub text: String,
-    pub column: usize,
-    pub expected: &'static str,
-    pub found: String,
-}
-
-/// Why a text does not name a legal move in a position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum MoveError {
-    #[error(transparent)]
-    Syntax(#[from] SyntaxError),
-    #[error("{text}: {reason}")]
-    Illegal {
-        text: String,
-        reason: crate::Illegal,
-    },
-}
-
-/// Reads a move text byte by byte and says where it went wrong; shared
-/// with [`crate::descriptive`].
-pub(crate) struct Cursor<'a> {
-    text: &'a str,
-    bytes: &'a [u8],
-    pub(crate) at: usize,
-}
-
-impl<'a> Cursor<'a> {
-    pub(crate) fn new(text: &'a str) -> Cursor<'a> {
-        Cursor {
-            text,
-            bytes: text.as_bytes(),
-            at: 0,
-        }
-    }
-
-    /// Whether all of the text has been read.
-    pub(crate) fn is_done(&self) -> bool {
-        self.at == self.bytes.len()
-    }
-
-    pub(crate) fn peek(&self) -> Option<u8> {
-        self.bytes.get(self.at).copied()
-    }
-
-    fn peek_at(&self, ahead: usize) -> Option<u8> {
-        self.bytes.get(self.at + ahead).copied()
-    }
-
-    pub(crate) fn error(&self, expected: &'static str) -> SyntaxError {
-        let found = match self.text[self.at..].chars().next() {
-            Some(c) => format!("'{c}'"),
-            None => "the end".to_string(),
-        };
-        SyntaxError {
-            text: self.text.to_string(),
-            column: self.text[..self.at].chars().count() + 1,
-            expected,
-            found,
-        }
-    }
-
-    pub(crate) fn eat(&mut self, c: u8) -> bool {
-        if self.peek() == Some(c) {
-            self.at += 1;
-            true
-        } else {
-            false
-        }
-    }
-
+impl Cursor<'_> {
     fn square(&mut self) -> Result<Square, SyntaxError> {
         match (self.peek(), self.peek_at(1)) {
             (Some(f @ b'a'..=b'h'), Some(r @ b'1'..=b'8')) => {
@@ -209,7 +128,7 @@ impl<'a> Cursor<'a> {
     }
 
     fn numeric_part(&mut self, first: bool) -> Result<Part, SyntaxError> {
-        let from = self.numeric_square()?;
+        let from = self.numeric_dest()?;
         let to = if self.peek().is_some_and(|c| c.is_ascii_digit()) {
             Some(match self.numeric_dest()? {
                 Some(sq) => Dest::Square(sq),
@@ -250,10 +169,6 @@ impl<'a> Cursor<'a> {
             }
             _ => Err(self.error("two digits 1-8 (file, rank) or 00")),
         }
-    }
-
-    fn numeric_square(&mut self) -> Result<Option<Square>, SyntaxError> {
-        self.numeric_dest()
     }
 }
 
@@ -318,139 +233,5 @@ impl FromStr for Notation {
     type Err = SyntaxError;
     fn from_str(s: &str) -> Result<Notation, SyntaxError> {
         Notation::parse(s)
-    }
-}
-
-fn write_dest(out: &mut String, to: Option<Square>) {
-    match to {
-        Some(sq) => {
-            let _ = write!(out, "{sq}");
-        }
-        None => out.push('E'),
-    }
-}
-
-fn write_promotion(out: &mut String, promotion: Option<Role>) {
-    if let Some(role) = promotion {
-        out.push('=');
-        out.push(role.upper_char());
-    }
-}
-
-/// The canonical NOST form of a move (RULES.md §10), without check marks.
-pub fn format(m: &Move) -> String {
-    let mut out = String::with_capacity(16);
-    match m {
-        Move::Castle { side, .. } => out.push_str(side.notation()),
-        Move::Plain {
-            role,
-            from,
-            to,
-            promotion,
-        } => {
-            if *role != Role::Pawn {
-                out.push(role.upper_char());
-            }
-            let _ = write!(out, "{from}");
-            write_dest(&mut out, *to);
-            write_promotion(&mut out, *promotion);
-        }
-        Move::Push(s) | Move::Pull(s) => {
-            if s.role != Role::Pawn {
-                out.push(s.role.upper_char());
-            }
-            let _ = write!(out, "{}", s.from);
-            if !s.is_stationary() {
-                write_dest(&mut out, s.to);
-            }
-            let mover_promotes = s.mover_promotes();
-            if mover_promotes {
-                write_promotion(&mut out, s.promotion);
-            }
-            let _ = write!(out, "/{}", s.target_from);
-            write_dest(&mut out, s.target_to);
-            if !mover_promotes {
-                write_promotion(&mut out, s.promotion);
-            }
-        }
-    }
-    out
-}
-
-/// The canonical form with `+` or `#` appended when the move gives check
-/// or mate; `pos` is the position the move is played from.
-pub fn format_with_check(pos: &Position, m: &Move) -> String {
-    let mut text = format(m);
-    if let Ok(after) = pos.play(m) {
-        match after.status() {
-            Status::Check => text.push('+'),
-            Status::Checkmate => text.push('#'),
-            _ => {}
-        }
-    }
-    text
-}
-
-fn write_numeric(out: &mut String, sq: Option<Square>) {
-    match sq {
-        Some(sq) => {
-            let _ = write!(out, "{}{}", sq.file() + 1, sq.rank() + 1);
-        }
-        None => out.push_str("00"),
-    }
-}
-
-fn write_numeric_promotion(out: &mut String, promotion: Option<Role>) {
-    if let Some(role) = promotion {
-        let digit = Role::PROMOTIONS
-            .iter()
-            .position(|&r| r == role)
-            .expect("a promotion role");
-        out.push(char::from(b'1' + digit as u8));
-    }
-}
-
-/// NOST numeric notation: `4143/4246`, `61/7200`, castling as the king's
-/// move (`5171`), promotion as a fifth digit 1–4 = Q, R, B, N.
-pub fn format_numeric(m: &Move, turn: Color) -> String {
-    let mut out = String::with_capacity(12);
-    match m {
-        Move::Castle { side, king, .. } => {
-            write_numeric(&mut out, Some(*king));
-            write_numeric(&mut out, Some(side.king_target(turn)));
-        }
-        Move::Plain {
-            from,
-            to,
-            promotion,
-            ..
-        } => {
-            write_numeric(&mut out, Some(*from));
-            write_numeric(&mut out, *to);
-            write_numeric_promotion(&mut out, *promotion);
-        }
-        Move::Push(s) | Move::Pull(s) => {
-            write_numeric(&mut out, Some(s.from));
-            if !s.is_stationary() {
-                write_numeric(&mut out, s.to);
-            }
-            let mover_promotes = s.mover_promotes();
-            if mover_promotes {
-                write_numeric_promotion(&mut out, s.promotion);
-            }
-            out.push('/');
-            write_numeric(&mut out, Some(s.target_from));
-            write_numeric(&mut out, s.target_to);
-            if !mover_promotes {
-                write_numeric_promotion(&mut out, s.promotion);
-            }
-        }
-    }
-    out
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&format(self))
     }
 }

@@ -1,4 +1,4 @@
-//! Move generation: every move the pieces can make (RULES.md §1–§5, §8,
+//! Move generation: every move the pieces can make (docs/RULES.md §1–§5, §8,
 //! §9), before the rules that look at the position after the move.
 
 use crate::castling::CastlingSide;
@@ -8,7 +8,7 @@ use crate::role::{Piece, Role};
 use crate::square::{Square, Step};
 
 /// Whether `piece` arriving on `to` must promote: a pawn ending on its own
-/// last rank, whoever moved it there (RULES.md §4).
+/// last rank, whoever moved it there (docs/RULES.md §4).
 #[inline]
 fn promotes(piece: Piece, to: Option<Square>) -> bool {
     piece.role == Role::Pawn && to.is_some_and(|to| to.rank() == piece.color.last_rank())
@@ -57,7 +57,7 @@ impl Position {
         from.ray(dir).all(|sq| self.board.is_empty(sq))
     }
 
-    /// RULES.md §2 and §5: plain moves along the lines, leaving the board,
+    /// docs/RULES.md §2 and §5: plain moves along the lines, leaving the board,
     /// pushes and pulls.
     fn slider_moves(&self, from: Square, role: Role, dirs: &[Step], out: &mut Vec<Move>) {
         let mut can_leave = false;
@@ -95,7 +95,7 @@ impl Position {
             }
         }
         if can_leave {
-            // All ways off the board are one move (RULES.md §5).
+            // All ways off the board are one move (docs/RULES.md §5).
             out.push(Move::Plain {
                 role,
                 from,
@@ -172,7 +172,7 @@ impl Position {
         }
     }
 
-    /// RULES.md §3 and §5: king steps and knight jumps, pushes of the piece
+    /// docs/RULES.md §3 and §5: king steps and knight jumps, pushes of the piece
     /// on the attacked square one step further, pulls by stepping back, and
     /// knights leaving the board (also while pulling).
     fn leaper_moves(&self, from: Square, role: Role, steps: &[Step], out: &mut Vec<Move>) {
@@ -219,7 +219,7 @@ impl Position {
         }
     }
 
-    /// RULES.md §4: plain steps, straight pushes of own pieces within the
+    /// docs/RULES.md §4: plain steps, straight pushes of own pieces within the
     /// pawn's reach, diagonal pushes of enemy pieces.
     fn pawn_moves(&self, from: Square, pawn: Piece, out: &mut Vec<Move>) {
         let forward = Step::new(0, pawn.color.forward());
@@ -295,7 +295,7 @@ impl Position {
         }
     }
 
-    /// RULES.md §9 `en_passant_edge`: the a- or h-file pawn that has just
+    /// docs/RULES.md §9 `en_passant_edge`: the a- or h-file pawn that has just
     /// stepped two squares may be pushed off by an enemy pawn beside it,
     /// which stays or moves to the square passed over.
     fn en_passant_edge_pushes(&self, out: &mut Vec<Move>) {
@@ -330,7 +330,7 @@ impl Position {
         }
     }
 
-    /// RULES.md §8: castling when king and rook keep their rights, stand on
+    /// docs/RULES.md §8: castling when king and rook keep their rights, stand on
     /// their original squares and nothing stands between them. Check on
     /// the way is tested after generation.
     fn castling_moves(&self, out: &mut Vec<Move>) {

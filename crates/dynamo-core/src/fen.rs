@@ -1,0 +1,117 @@
+//! Position text: FEN with the castling `@` list and the seventh field of
+//! docs/RULES.md §11, parsed into an unchecked [`Setup`] and validated into a
+//! [`Position`].
+
+use crate::board::{Board, PlacementError};
+use crate::castling::{Castling, CastlingError};
+use crate::color::Color;
+use crate::position::{Position, PositionError};
+use crate::rules::Rules;
+use crate::setup::Setup;
+use crate::square::Square;
+
+/// The text of the start position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Why a position text is not a valid position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FenError {
+    #[error("empty position text")]
+    Empty,
+    #[error("expected 4 to 7 space-separated fields, found {0}")]
+    FieldCount(usize),
+    #[error("piece placement: {0}")]
+    Placement(PlacementError),
+    #[error("side to move: expected 'w' or 'b', found '{0}'")]
+    Turn(String),
+    #[error("castling field: {0}")]
+    Castling(CastlingError),
+    #[error("en-passant field: expected '-' or a square, found '{0}'")]
+    EpSyntax(String),
+    #[error("half-move clock: expected a number, found '{0}'")]
+    Halfmoves(String),
+    #[error("move number: expected a number of at least 1, found '{0}'")]
+    Fullmoves(String),
+    #[error("seventh field (board before the last move): {0}")]
+    Previous(PlacementError),
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+impl Setup {
+    /// Parses the text; see [`Position::from_fen`] for a checked position.
+    pub fn from_fen(text: &str) -> Result<Setup, FenError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(FenError::Empty);
+        }
+        if !(4..=7).contains(&fields.len()) {
+            return Err(FenError::FieldCount(fields.len()));
+        }
+        let board = Board::from_placement(fields[0]).map_err(FenError::Placement)?;
+        let turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(FenError::Turn(other.to_string())),
+        };
+        let castling = Castling::from_fen(fields[2]).map_err(FenError::Castling)?;
+        let ep_square = match fields[3] {
+            "-" => None,
+            sq => Some(
+                sq.parse::<Square>()
+                    .map_err(|_| FenError::EpSyntax(sq.to_string()))?,
+            ),
+        };
+        let halfmoves = match fields.get(4) {
+            Some(t) => t.parse().map_err(|_| FenError::Halfmoves(t.to_string()))?,
+            None => 0,
+        };
+        let fullmoves = match fields.get(5) {
+            Some(t) => t
+                .parse()
+                .ok()
+                .filter(|&n: &u32| n >= 1)
+                .ok_or_else(|| FenError::Fullmoves(t.to_string()))?,
+            None => 1,
+        };
+        let previous = match fields.get(6) {
+            None | Some(&"-") => None,
+            Some(t) => Some(Board::from_placement(t).map_err(FenError::Previous)?),
+        };
+        Ok(Setup {
+            board,
+            turn,
+            castling,
+            ep_square,
+            halfmoves,
+            fullmoves,
+            previous,
+        })
+    }
+}
+
+impl Position {
+    /// Parses and validates a position text under `rules`. `startpos` names
+    /// the start position.
+    pub fn from_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
+        if text.trim() == "startpos" {
+            return Ok(Position::startpos(rules));
+        }
+        Ok(Position::new(Setup::from_fen(text)?, rules)?)
+    }
+
+    /// The extended FEN of docs/RULES.md §11, seventh field always written.
+    pub fn to_fen(&self) -> String {
+        format!(
+            "{} {} {} {} {} {} {}",
+            self.board.placement(),
+            self.turn.char(),
+            self.castling.fen(),
+            self.ep_square.map_or("-".to_string(), |sq| sq.to_string()),
+            self.halfmoves,
+            self.fullmoves,
+            self.previous.map_or("-".to_string(), |b| b.placement()),
+        )
+    }
+}

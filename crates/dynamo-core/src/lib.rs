@@ -1,0 +1,49 @@
+//! The rules of Dynamo Chess (Klüver & Kahl, 1968) as NOST plays it: no
+//! captures, pieces push and pull each other, and a piece pushed or pulled
+//! off the board is gone.
+//!
+//! This crate knows the rules and nothing else: no files, clocks, threads
+//! or mail. The rule book it implements is `docs/RULES.md` in the
+//! repository; section numbers in comments (§N) refer to it.
+//!
+//! ```
+//! use dynamo_core::{Position, Rules, notation};
+//!
+//! let pos = Position::startpos(Rules::NOST);
+//! assert_eq!(pos.legal_moves().len(), 176);
+//! let m = dynamo_core::parse_move(&pos, "Qd1d3/d2d6").unwrap();
+//! let after = pos.play(&m).unwrap();
+//! assert_eq!(notation::format(&m), "Qd1d3/d2d6");
+//! assert_eq!(after.board().placement(), "rnbqkbnr/pppppppp/3P4/8/8/3Q4/PPP1PPPP/RNB1KBNR");
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod board;
+pub mod castling;
+pub mod check;
+pub mod color;
+pub mod fen;
+pub mod illegal;
+mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod role;
+pub mod rules;
+pub mod setup;
+pub mod square;
+
+pub use board::Board;
+pub use castling::{Castling, CastlingSide};
+pub use color::{ByColor, Color};
+pub use fen::{FenError, START_FEN};
+pub use illegal::Illegal;
+pub use moves::{Move, Shove};
+pub use notation::{MoveError, Notation, SyntaxError, parse_move};
+pub use position::{Position, PositionError, Status};
+pub use role::{Piece, Role};
+pub use rules::{CastlingRule, Rules, RulesError};
+pub use setup::Setup;
+pub use square::{Square, Step};
