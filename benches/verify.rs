@@ -7,7 +7,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use dynamo::{Position, Rules};
+use dynamo_core::{Position, Rules};
 
 const GAMES: usize = 1000;
 const PLIES: usize = 120;
@@ -41,7 +41,7 @@ fn random_game(seed: u64) -> Vec<String> {
                 let m = legal.swap_remove(i);
                 let after = pos.play(&m).expect("a legal move");
                 if !after.status().is_over() {
-                    moves.push(dynamo::notation::format(&m));
+                    moves.push(dynamo_core::notation::format(&m));
                     pos = after;
                     break;
                 }

@@ -14,7 +14,7 @@ use serde::Deserialize;
 pub struct Config {
     /// Where game files live (for `verify` and `games` without paths).
     pub games_dir: PathBuf,
-    /// The rule set of new games (RULES.md §11 syntax).
+    /// The rule set of new games (docs/RULES.md §11 syntax).
     pub default_rules: String,
     /// The time control of new games: `10/50d`, `3d` or `none`.
     pub default_time_control: String,

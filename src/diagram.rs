@@ -1,9 +1,9 @@
 //! Text board diagrams for terminals and plain-text mail.
 
-use crate::castling::CastlingSide;
-use crate::color::Color;
-use crate::position::Position;
-use crate::square::Square;
+use dynamo_core::castling::CastlingSide;
+use dynamo_core::color::Color;
+use dynamo_core::position::Position;
+use dynamo_core::square::Square;
 
 /// How pieces are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

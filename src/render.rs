@@ -13,10 +13,10 @@ use std::fmt::Write;
 
 use resvg::{tiny_skia, usvg};
 
-use crate::color::Color;
-use crate::position::Position;
-use crate::role::{Piece, Role};
-use crate::square::Square;
+use dynamo_core::color::Color;
+use dynamo_core::position::Position;
+use dynamo_core::role::{Piece, Role};
+use dynamo_core::square::Square;
 
 /// The size of the board picture in mail and of `dynamo show --png`, in
 /// pixels a side.
@@ -283,7 +283,7 @@ fn shape(role: Role) -> (&'static [&'static str], &'static [&'static str]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use dynamo_core::rules::Rules;
 
     fn decode(png: &[u8]) -> (u32, u32, Vec<u8>) {
         let pixmap = tiny_skia::Pixmap::decode_png(png).expect("a PNG");

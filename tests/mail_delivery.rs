@@ -480,8 +480,8 @@ fn hostile_player_name_does_not_inject_a_header() {
 fn hostile_name_through_the_library_and_a_real_server() {
     let server = SmtpServer::start(Options::default());
     let dir = tempfile::tempdir().expect("tmp");
-    let mut pos = dynamo::Position::startpos(dynamo::Rules::NOST);
-    let m = dynamo::parse_move(&pos, "e2e4").expect("legal");
+    let mut pos = dynamo_core::Position::startpos(dynamo_core::Rules::NOST);
+    let m = dynamo_core::parse_move(&pos, "e2e4").expect("legal");
     pos = pos.play(&m).expect("plays");
     let notice = dynamo::mail::Notice {
         game_id: "hostile".to_string(),
@@ -496,7 +496,7 @@ fn hostile_name_through_the_library_and_a_real_server() {
         },
         position: pos,
         moves: vec![dynamo::mail::NoticeMove {
-            mover: dynamo::Color::White,
+            mover: dynamo_core::Color::White,
             notation: "e2e4\r\nBcc: mallory@evil.example".to_string(),
         }],
         outcome: None,

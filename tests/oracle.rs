@@ -1,4 +1,4 @@
-//! A second, deliberately naive reading of RULES.md, written apart from the
+//! A second, deliberately naive reading of docs/RULES.md, written apart from the
 //! engine: every candidate move is spelled out square by square, check is
 //! "the opponent has a candidate that takes the king off", and the legal
 //! set it finds must equal `legal_moves()` in many random positions under
@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use dynamo::{CastlingRule, CastlingSide, Color, Piece, Position, Role, Rules, Square};
+use dynamo_core::{CastlingRule, CastlingSide, Color, Piece, Position, Role, Rules, Square};
 use proptest::prelude::*;
 
 type Sq = (i8, i8);
@@ -514,7 +514,7 @@ fn oracle(pos: &Position) -> BTreeSet<String> {
 fn engine(pos: &Position) -> BTreeSet<String> {
     pos.legal_moves()
         .iter()
-        .map(dynamo::notation::format)
+        .map(dynamo_core::notation::format)
         .collect()
 }
 

@@ -1,9 +1,9 @@
 //! The perft vectors of `tests/perft.txt`, each count checked two
 //! independent ways, and every move on the way through its notation.
 
-use dynamo::notation::format;
-use dynamo::perft::perft;
-use dynamo::{Position, Rules, parse_move};
+use dynamo_core::notation::format;
+use dynamo_core::perft::perft;
+use dynamo_core::{Position, Rules, parse_move};
 
 struct Vector {
     line: usize,

@@ -2,8 +2,8 @@
 
 use std::collections::HashSet;
 
-use dynamo::notation::format;
-use dynamo::{Position, Role, Rules, Square, parse_move};
+use dynamo_core::notation::format;
+use dynamo_core::{Position, Role, Rules, Square, parse_move};
 use proptest::prelude::*;
 
 fn rule_sets() -> impl Strategy<Value = Rules> {
@@ -11,9 +11,9 @@ fn rule_sets() -> impl Strategy<Value = Rules> {
         |(stationary_pull, strict, transit, ep)| Rules {
             stationary_pull,
             castling: if strict {
-                dynamo::CastlingRule::Strict
+                dynamo_core::CastlingRule::Strict
             } else {
-                dynamo::CastlingRule::Nost
+                dynamo_core::CastlingRule::Nost
             },
             king_transit_check: transit,
             en_passant_edge: ep,
@@ -40,20 +40,20 @@ fn random_game(rules: Rules, choices: &[u16]) -> Vec<Position> {
 
 /// The full descriptive spelling of a move, every square written, from
 /// the mover's side: `NKN1-K2/PK2-QB3`.
-fn descriptive(m: &dynamo::Move, turn: dynamo::Color) -> Option<String> {
+fn descriptive(m: &dynamo_core::Move, turn: dynamo_core::Color) -> Option<String> {
     const FILES: [&str; 8] = ["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"];
     let sq = |s: Square| {
         let rank = match turn {
-            dynamo::Color::White => s.rank() + 1,
-            dynamo::Color::Black => 8 - s.rank(),
+            dynamo_core::Color::White => s.rank() + 1,
+            dynamo_core::Color::Black => 8 - s.rank(),
         };
         format!("{}{rank}", FILES[s.file() as usize])
     };
     let dest = |d: Option<Square>| d.map_or("E".to_string(), sq);
     let promo = |r: Option<Role>| r.map_or(String::new(), |r| format!("={}", r.upper_char()));
     Some(match m {
-        dynamo::Move::Castle { .. } => return None,
-        dynamo::Move::Plain {
+        dynamo_core::Move::Castle { .. } => return None,
+        dynamo_core::Move::Plain {
             role,
             from,
             to,
@@ -67,7 +67,7 @@ fn descriptive(m: &dynamo::Move, turn: dynamo::Color) -> Option<String> {
                 promo(*promotion)
             )
         }
-        dynamo::Move::Push(s) | dynamo::Move::Pull(s) => {
+        dynamo_core::Move::Push(s) | dynamo_core::Move::Pull(s) => {
             let mut text = format!("{}{}", s.role.upper_char(), sq(s.from));
             if !s.is_stationary() {
                 text.push_str(&format!("-{}", dest(s.to)));
@@ -120,7 +120,7 @@ proptest! {
                 let text = format(&m);
                 let back = parse_move(&pos, &text);
                 prop_assert_eq!(back.as_ref().ok(), Some(&m), "{} in {}", text, pos.to_fen());
-                let numeric = dynamo::notation::format_numeric(&m, us);
+                let numeric = dynamo_core::notation::format_numeric(&m, us);
                 prop_assert_eq!(parse_move(&pos, &numeric).ok(), Some(m), "{} in {}", numeric, pos.to_fen());
                 if let Some(text) = descriptive(&m, us) {
                     let back = parse_move(&pos, &text);
@@ -133,7 +133,7 @@ proptest! {
                     after.board().piece_at(king).map(|p| (p.color, p.role)),
                     Some((us, Role::King))
                 );
-                prop_assert!(!dynamo::check::can_push_or_pull_off(after.board(), king, !us));
+                prop_assert!(!dynamo_core::check::can_push_or_pull_off(after.board(), king, !us));
                 // The no-undo rule.
                 prop_assert_ne!(Some(after.board()), pos.previous());
             }

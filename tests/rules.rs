@@ -1,7 +1,8 @@
-//! RULES.md, example by example and rule by rule: each position is written
+//! docs/RULES.md, example by example and rule by rule: each position is written
 //! in the test, with a move the rule allows and one it forbids.
 
-use dynamo::{Illegal, MoveError, Position, Rules, Status, notation, parse_move};
+use dynamo_core::{Illegal, MoveError, Position, Rules, Status, parse_move};
+use dynamo::{notation};
 
 fn rules(text: &str) -> Rules {
     text.parse().expect("valid rule set")
@@ -601,7 +602,7 @@ fn fen_castling_at_list_round_trips() {
     assert_eq!(p.to_fen(), fen);
     assert!(
         p.castling()
-            .has(dynamo::Color::White, dynamo::CastlingSide::KingSide)
+            .has(dynamo_core::Color::White, dynamo_core::CastlingSide::KingSide)
     );
 }
 
@@ -897,7 +898,7 @@ fn syntax_errors_say_where() {
             "'419' is not a move: at column 3, expected two digits 1-8 (file, rank) or 00, found '9'",
         ),
     ] {
-        let err = dynamo::Notation::parse(text).expect_err(text);
+        let err = dynamo_core::Notation::parse(text).expect_err(text);
         assert_eq!(err.to_string(), message, "{text}");
     }
 }
@@ -1035,7 +1036,7 @@ fn descriptive_notation_is_read_from_the_movers_side() {
     );
     assert!(matches!(forbids(&p, "P-N8"), Illegal::PromotionMissing(_)));
     // Syntax errors say where.
-    let err = dynamo::Notation::parse("B-XY/PE").expect_err("bad square");
+    let err = dynamo_core::Notation::parse("B-XY/PE").expect_err("bad square");
     assert_eq!(
         err.to_string(),
         "'B-XY/PE' is not a move: at column 3, expected a square such as KB3, or E for off the board, found 'X'"

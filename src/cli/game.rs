@@ -12,7 +12,7 @@ use dynamo::config::{Config, Source};
 use dynamo::diagram::{self, Charset};
 use dynamo::game::clock::{self, format_time, format_time_short};
 use dynamo::game::{Game, GameError, NewGame, Player, Rejection, TimeControl, store};
-use dynamo::{Color, Position, Rules, Status};
+use dynamo_core::{Color, Position, Rules, Status};
 use serde::Serialize;
 
 use crate::exit::{Exit, Failure};

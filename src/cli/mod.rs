@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
-use dynamo::{Position, Rules};
+use dynamo_core::{Position, Rules};
 
 use crate::exit::{Exit, Failure};
 
@@ -51,7 +51,7 @@ pub(crate) struct PositionArgs {
     /// `nost,stationary_pull=false,castling=strict`.
     #[arg(long, default_value = "nost")]
     rules: String,
-    /// The position, as extended FEN (RULES.md §11) or `startpos`.
+    /// The position, as extended FEN (docs/RULES.md §11) or `startpos`.
     #[arg(long, default_value = "startpos", allow_hyphen_values = true)]
     fen: String,
     /// The current position of a game file, under the game's rules.

@@ -5,10 +5,10 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use dynamo::MoveError;
+use dynamo_core::MoveError;
 use dynamo::diagram::{self, Charset};
-use dynamo::notation;
-use dynamo::perft;
+use dynamo_core::notation;
+use dynamo_core::perft;
 
 use clap::Subcommand;
 
@@ -29,7 +29,7 @@ pub(crate) enum PositionCommand {
         #[arg(long)]
         numeric: bool,
     },
-    /// Count legal move sequences of length N (RULES.md §12).
+    /// Count legal move sequences of length N (docs/RULES.md §12).
     Perft {
         /// The depth.
         depth: u32,
@@ -119,7 +119,7 @@ pub(crate) fn run(command: PositionCommand) -> Result<Exit> {
         PositionCommand::Play { position, moves } => {
             let mut pos = position.position()?;
             for (i, text) in moves.iter().enumerate() {
-                let m = dynamo::parse_move(&pos, text).map_err(|e| {
+                let m = dynamo_core::parse_move(&pos, text).map_err(|e| {
                     // The move's text is already in the prefix.
                     let why = match e {
                         MoveError::Illegal { reason, .. } => reason.to_string(),

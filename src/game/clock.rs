@@ -118,7 +118,7 @@ impl TimeControl {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Clock {
     /// The side whose clock this is.
-    pub side: crate::Color,
+    pub side: dynamo_core::Color,
     /// When their move must have been received, at the latest. A move
     /// received exactly at the deadline is in time.
     pub deadline: DateTime<Utc>,

@@ -25,11 +25,11 @@ use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 
-use crate::color::{ByColor, Color};
-use crate::notation::{self, MoveError};
-use crate::position::{Position, Status};
-use crate::rules::Rules;
-use crate::{Move, parse_move};
+use dynamo_core::color::{ByColor, Color};
+use dynamo_core::notation::{self, MoveError};
+use dynamo_core::position::{Position, Status};
+use dynamo_core::rules::Rules;
+use dynamo_core::{Move, parse_move};
 
 pub use clock::{Clock, TimeControl, TimeControlError, TimeError};
 pub use record::SyntaxError;

@@ -9,10 +9,10 @@ use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{Address, Message};
 
 use super::MailError;
-use crate::color::Color;
+use dynamo_core::color::Color;
 use crate::diagram::{self, Charset};
 use crate::game::{Game, Player};
-use crate::position::{Position, Status};
+use dynamo_core::position::{Position, Status};
 use crate::render;
 
 pub use crate::render::BOARD_PX;
@@ -434,16 +434,16 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use dynamo_core::rules::Rules;
 
     fn notice(moves: &[&str]) -> Notice {
         let mut pos = Position::startpos(Rules::NOST);
         let mut recorded = Vec::new();
         for text in moves {
-            let m = crate::parse_move(&pos, text).expect("legal");
+            let m = dynamo_core::parse_move(&pos, text).expect("legal");
             recorded.push(NoticeMove {
                 mover: pos.turn(),
-                notation: crate::notation::format(&m),
+                notation: dynamo_core::notation::format(&m),
             });
             pos = pos.play(&m).expect("plays");
         }
