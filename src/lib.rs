@@ -5,6 +5,8 @@
 
 pub mod config;
 pub mod diagram;
+pub mod durable;
 pub mod game;
+pub mod id;
 pub mod mail;
 pub mod render;

@@ -488,18 +488,18 @@ fn hostile_name_through_the_library_and_a_real_server() {
         event: "Evil\r\nBcc: mallory@evil.example".to_string(),
         white: dynamo::game::Player {
             name: "Eve\r\nBcc: mallory@evil.example\r\n".to_string(),
-            email: Some("eve@example.org".to_string()),
+            email: "eve@example.org".parse().ok(),
         },
         black: dynamo::game::Player {
             name: "Bob\", mallory@evil.example, \"<mallory@evil.example>".to_string(),
-            email: Some("bob@example.org".to_string()),
+            email: "bob@example.org".parse().ok(),
         },
         position: pos,
         moves: vec![dynamo::mail::NoticeMove {
             mover: dynamo_core::Color::White,
             notation: "e2e4\r\nBcc: mallory@evil.example".to_string(),
         }],
-        outcome: None,
+        ending: None,
         clock: None,
     };
     let config = dynamo::config::MailConfig {

@@ -266,19 +266,12 @@ pub(crate) fn load(path: &Path) -> Result<Game> {
     Game::load(path).map_err(game_failure)
 }
 
-/// Locks the game, replays it as it is now on disk, applies `change` and
-/// writes the result atomically. Nothing is written when `change` refuses.
+/// The store's locked update, with its failures mapped to exit codes.
 fn update<T>(path: &Path, change: impl FnOnce(&Game) -> Result<(Game, T)>) -> Result<(Game, T)> {
-    if !path.exists() {
-        return Err(game_failure(GameError::NotFound {
-            path: path.to_path_buf(),
-        }));
-    }
-    let _lock = store::lock(path).map_err(game_failure)?;
-    let game = load(path)?;
-    let (changed, extra) = change(&game)?;
-    store::write_atomic(path, &changed.to_text()).map_err(game_failure)?;
-    Ok((changed, extra))
+    store::update(path, change).map_err(|e| match e {
+        store::UpdateError::Game(e) => game_failure(e),
+        store::UpdateError::Refused(e) => e,
+    })
 }
 
 fn new(out: &mut impl Write, config: &Config, args: NewArgs) -> Result<Exit> {
@@ -327,20 +320,7 @@ fn new(out: &mut impl Write, config: &Config, args: NewArgs) -> Result<Exit> {
     }
     let game = Game::create(settings);
     let path = &args.file;
-    // A new tournament starts with no games folder yet.
-    if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
-        std::fs::create_dir_all(folder).map_err(|source| {
-            game_failure(GameError::Io {
-                path: folder.to_path_buf(),
-                source,
-            })
-        })?;
-    }
-    let _lock = store::lock(path).map_err(game_failure)?;
-    if path.exists() {
-        return Err(game_failure(GameError::Exists { path: path.clone() }));
-    }
-    store::write_atomic(path, &game.to_text()).map_err(game_failure)?;
+    store::create(path, &game).map_err(game_failure)?;
     writeln!(out, "created {}", path.display())?;
     writeln!(out, "White: {}", game.white())?;
     writeln!(out, "Black: {}", game.black())?;
@@ -440,8 +420,8 @@ fn submit(out: &mut impl Write, config: &Config, args: MoveArgs) -> Result<Exit>
         Ok((recorded, (label, checked.display)))
     })?;
     print_verdict(out, &label, &display, game.position(), args.submit.ascii)?;
-    if let Some(o) = game.outcome() {
-        writeln!(out, "Result: {} ({})", o.result, o.reason)?;
+    if let Some(o) = game.ending() {
+        writeln!(out, "Result: {} ({})", o.outcome, o.reason)?;
     } else if let Some(line) = game.clock_line(now) {
         writeln!(out, "{line}")?;
     }
@@ -450,7 +430,7 @@ fn submit(out: &mut impl Write, config: &Config, args: MoveArgs) -> Result<Exit>
             out,
             "note: {}'s move {} was received {} after the deadline {}; the director may adjudicate a time forfeit",
             late.side.title(),
-            late.ply.div_ceil(2),
+            late.number,
             clock::describe(late.received - late.deadline),
             format_time_short(late.deadline)
         )?;
@@ -471,8 +451,8 @@ fn submit(out: &mut impl Write, config: &Config, args: MoveArgs) -> Result<Exit>
 }
 
 fn report_end(out: &mut impl Write, game: &Game) -> Result<()> {
-    match game.outcome() {
-        Some(o) => writeln!(out, "{} {}", o.result, o.reason)?,
+    match game.ending() {
+        Some(o) => writeln!(out, "{} {}", o.outcome, o.reason)?,
         None => writeln!(out, "the game goes on")?,
     }
     Ok(())
@@ -607,8 +587,8 @@ fn half_moves(game: &Game) -> String {
 
 fn summary(game: &Game) -> String {
     let plies = half_moves(game);
-    match game.outcome() {
-        Some(o) => format!("{plies}, {} ({})", o.result, o.reason),
+    match game.ending() {
+        Some(o) => format!("{plies}, {} ({})", o.outcome, o.reason),
         None => format!("{plies}, {} to move", game.position().turn().title()),
     }
 }
@@ -650,7 +630,7 @@ impl<'a> From<&'a Player> for PlayerJson<'a> {
     fn from(p: &'a Player) -> PlayerJson<'a> {
         PlayerJson {
             name: &p.name,
-            email: p.email.as_deref(),
+            email: p.email.as_ref().map(|e| e.as_str()),
         }
     }
 }
@@ -664,16 +644,10 @@ struct MoveJson {
     received: String,
 }
 
-fn move_number(game: &Game, ply: u32) -> u32 {
-    let start = game.start_position();
-    let offset = u32::from(start.turn() == Color::Black);
-    start.fullmoves() + (ply - 1 + offset) / 2
-}
-
-fn move_json(game: &Game, m: &dynamo::game::RecordedMove) -> MoveJson {
+fn move_json(m: &dynamo::game::RecordedMove) -> MoveJson {
     MoveJson {
         ply: m.ply,
-        number: move_number(game, m.ply),
+        number: m.number,
         side: m.mover.name(),
         notation: m.notation.clone(),
         received: format_time(m.received),
@@ -736,10 +710,10 @@ fn games_json(game: &Game, now: DateTime<Utc>) -> GamesJson<'_> {
         move_number: game.position().fullmoves(),
         plies: game.moves().len(),
         to_move: game
-            .outcome()
+            .ending()
             .is_none()
             .then(|| game.position().turn().name()),
-        last_move: game.moves().last().map(|m| move_json(game, m)),
+        last_move: game.moves().last().map(move_json),
         clock: game.clock(now).map(|c| ClockJson {
             side: c.side.name(),
             deadline: format_time(c.deadline),
@@ -753,8 +727,8 @@ fn games_json(game: &Game, now: DateTime<Utc>) -> GamesJson<'_> {
             received: format_time(l.received),
         }),
         draw_offer: game.draw_offer().map(Color::name),
-        result: game.outcome().map(|o| o.result.as_str()),
-        reason: game.outcome().map(|o| o.reason.as_str()),
+        result: game.ending().map(|o| o.outcome.pgn()),
+        reason: game.ending().map(|o| o.reason.as_str()),
     }
 }
 
@@ -764,7 +738,7 @@ fn overview_line(path: &Path, game: &Game, now: DateTime<Utc>) -> String {
         path.display().to_string(),
         format!("{} - {}", game.white().name, game.black().name),
     ];
-    match game.outcome() {
+    match game.ending() {
         None => parts.push(format!(
             "move {}, {} to move",
             game.position().fullmoves(),
@@ -774,7 +748,7 @@ fn overview_line(path: &Path, game: &Game, now: DateTime<Utc>) -> String {
     }
     match game.moves().last() {
         Some(m) => {
-            let number = move_number(game, m.ply);
+            let number = m.number;
             let dots = if m.mover == Color::White { "." } else { "..." };
             parts.push(format!(
                 "last {number}{dots} {} at {}",
@@ -784,8 +758,8 @@ fn overview_line(path: &Path, game: &Game, now: DateTime<Utc>) -> String {
         }
         None => parts.push("no moves yet".to_string()),
     }
-    if let Some(o) = game.outcome() {
-        parts.push(format!("{} {}", o.result, o.reason));
+    if let Some(o) = game.ending() {
+        parts.push(format!("{} {}", o.outcome, o.reason));
     } else if let Some(c) = game.clock(now) {
         if c.is_over() {
             parts.push(format!(
@@ -805,7 +779,7 @@ fn overview_line(path: &Path, game: &Game, now: DateTime<Utc>) -> String {
         parts.push(format!(
             "LATE: {}'s move {} arrived {} after the deadline",
             l.side.title(),
-            move_number(game, l.ply),
+            l.number,
             clock::describe(l.received - l.deadline)
         ));
     }
@@ -890,15 +864,15 @@ fn export_json(game: &Game) -> ExportJson<'_> {
         time_control: game.time_control().to_string(),
         started: game.started().map(format_time),
         start_fen: game.start_position().to_fen(),
-        moves: game.moves().iter().map(|m| move_json(game, m)).collect(),
+        moves: game.moves().iter().map(move_json).collect(),
         fen: game.position().to_fen(),
         status: game.position().status().as_str(),
         to_move: game
-            .outcome()
+            .ending()
             .is_none()
             .then(|| game.position().turn().name()),
         draw_offer: game.draw_offer().map(Color::name),
-        result: game.outcome().map_or("*", |o| o.result.as_str()),
-        reason: game.outcome().map(|o| o.reason.as_str()),
+        result: game.ending().map_or("*", |o| o.outcome.pgn()),
+        reason: game.ending().map(|o| o.reason.as_str()),
     }
 }

@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use chrono::{DateTime, Duration, NaiveDateTime, SecondsFormat, Utc};
+use dynamo_core::Color;
 
 /// How much time each player has (the `TimeControl` tag).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -118,7 +119,7 @@ impl TimeControl {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Clock {
     /// The side whose clock this is.
-    pub side: dynamo_core::Color,
+    pub side: Color,
     /// When their move must have been received, at the latest. A move
     /// received exactly at the deadline is in time.
     pub deadline: DateTime<Utc>,
@@ -202,6 +203,22 @@ pub fn parse_time(text: &str) -> Result<DateTime<Utc>, TimeError> {
 pub fn truncate(t: DateTime<Utc>) -> DateTime<Utc> {
     DateTime::from_timestamp(t.timestamp(), 0).unwrap_or(t)
 }
+
+/// A move received later than its player's clock allowed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LateMove {
+    /// Its ply (1-based) in the record.
+    pub ply: u32,
+    /// Its move number, as the record numbers it.
+    pub number: u32,
+    /// The side that played it late.
+    pub side: Color,
+    /// When it was due.
+    pub deadline: DateTime<Utc>,
+    /// When it came.
+    pub received: DateTime<Utc>,
+}
+
 
 #[cfg(test)]
 mod tests {

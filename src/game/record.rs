@@ -1,346 +1,320 @@
-//! The game file as text: PGN tag pairs, then movetext whose moves each
-//! carry a `{received time}` comment, ending with the result token.
-//!
-//! This module knows only the syntax; [`super::Game`] gives it meaning by
-//! replaying the moves.
+//! The game record: who plays, under which rules and time control, the
+//! moves as received, and what replaying them has shown (the position,
+//! the clocks, a late move, the ending).
 
-use std::fmt::Write as _;
+use chrono::{DateTime, Duration, Utc};
+use dynamo_core::{ByColor, Color, Position, Rules};
 
-/// A syntax error in a game file, with the line (from 1) it is on.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {message}")]
-pub struct SyntaxError {
-    pub line: usize,
-    pub message: String,
-}
+use super::clock::{self, Clock, LateMove, TimeControl, describe, format_time_short};
+use super::outcome::Ending;
+use super::player::Player;
 
-fn syntax(line: usize, message: impl Into<String>) -> SyntaxError {
-    SyntaxError {
-        line,
-        message: message.into(),
-    }
-}
-
-/// One `[Name "value"]` pair.
+/// A move of the record, as it was received.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Tag {
-    pub name: String,
-    pub value: String,
-    pub line: usize,
+pub struct RecordedMove {
+    /// 1-based half-move count from the start of the record.
+    pub ply: u32,
+    /// The move number the record gives it: the start position's move
+    /// number, plus one for each of Black's moves before it.
+    pub number: u32,
+    /// The side that played it.
+    pub mover: Color,
+    /// Canonical NOST notation, without `+` or `#`.
+    pub notation: String,
+    /// When it was received (whole seconds, UTC).
+    pub received: DateTime<Utc>,
 }
 
-/// A move as written, before it is checked against the rules.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RawMove {
-    /// The move number written before it, if any (`12.` or `12...`).
-    pub number: Option<(u32, bool)>,
-    pub text: String,
-    pub line: usize,
-    /// The first comment after the move: its received time.
-    pub comment: Option<String>,
+/// The settings of a game about to be created.
+#[derive(Debug, Clone)]
+pub struct NewGame {
+    pub white: Player,
+    pub black: Player,
+    pub event: String,
+    pub site: String,
+    pub round: String,
+    pub rules: Rules,
+    pub time_control: TimeControl,
+    /// A start position other than the usual one.
+    pub setup: Option<Position>,
+    /// When the game starts: White's clock runs from here.
+    pub started: DateTime<Utc>,
 }
 
-/// A parsed but not yet replayed game file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Record {
-    pub tags: Vec<Tag>,
-    pub moves: Vec<RawMove>,
-    /// The result token that ends the movetext, and its line.
-    pub result: (String, usize),
-}
-
-pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
-
-impl Record {
-    pub fn tag(&self, name: &str) -> Option<&Tag> {
-        self.tags.iter().find(|t| t.name == name)
-    }
-}
-
-fn parse_tag(line: &str, number: usize) -> Result<Tag, SyntaxError> {
-    let bad = |why: &str| {
-        syntax(
-            number,
-            format!("malformed tag pair {line:?}: {why}; expected [Name \"value\"]"),
-        )
-    };
-    let inner = line
-        .strip_prefix('[')
-        .and_then(|l| l.strip_suffix(']'))
-        .ok_or_else(|| bad("it must start with [ and end with ]"))?;
-    let (name, rest) = inner
-        .split_once(char::is_whitespace)
-        .ok_or_else(|| bad("no value"))?;
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Err(bad("the name must be letters, digits or _"));
-    }
-    let rest = rest.trim();
-    let body = rest
-        .strip_prefix('"')
-        .and_then(|r| r.strip_suffix('"'))
-        .filter(|_| rest.len() >= 2)
-        .ok_or_else(|| bad("the value must be in double quotes"))?;
-    let mut value = String::with_capacity(body.len());
-    let mut chars = body.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => match chars.next() {
-                Some(e @ ('\\' | '"')) => value.push(e),
-                _ => return Err(bad("only \\\\ and \\\" may follow a backslash")),
-            },
-            '"' => return Err(bad("a quote inside the value must be written \\\"")),
-            c => value.push(c),
+impl NewGame {
+    pub fn new(white: Player, black: Player, started: DateTime<Utc>) -> NewGame {
+        NewGame {
+            white,
+            black,
+            event: "Correspondence game".to_string(),
+            site: "?".to_string(),
+            round: "-".to_string(),
+            rules: Rules::NOST,
+            time_control: TimeControl::None,
+            setup: None,
+            started: clock::truncate(started),
         }
     }
-    Ok(Tag {
-        name: name.to_string(),
-        value,
-        line: number,
-    })
 }
 
-enum Token {
-    Number(u32, bool),
-    Move(String),
-    Comment(String),
-    Result(String),
+/// A replayed game: the record's tags and moves plus everything derived.
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub(super) tags: Vec<(String, String)>,
+    pub(super) white: Player,
+    pub(super) black: Player,
+    pub(super) rules: Rules,
+    pub(super) time_control: TimeControl,
+    pub(super) started: Option<DateTime<Utc>>,
+    pub(super) start: Position,
+    pub(super) position: Position,
+    pub(super) moves: Vec<RecordedMove>,
+    pub(super) ending: Option<Ending>,
+    pub(super) draw_offer: Option<Color>,
+    pub(super) used: ByColor<Duration>,
+    pub(super) own_moves: ByColor<u32>,
+    pub(super) late: Option<LateMove>,
 }
 
-/// Splits movetext (starting at line `first_line`) into tokens with lines.
-fn tokenize(text: &str, first_line: usize) -> Result<Vec<(Token, usize)>, SyntaxError> {
-    let mut tokens = Vec::new();
-    let mut line = first_line;
-    let mut chars = text.char_indices().peekable();
-    while let Some(&(at, c)) = chars.peek() {
-        match c {
-            '\n' => {
-                line += 1;
-                chars.next();
-            }
-            c if c.is_whitespace() => {
-                chars.next();
-            }
-            '{' => {
-                let start = line;
-                chars.next();
-                let mut body = String::new();
-                loop {
-                    match chars.next() {
-                        Some((_, '}')) => break,
-                        Some((_, ch)) => {
-                            if ch == '\n' {
-                                line += 1;
-                            }
-                            body.push(ch);
-                        }
-                        None => {
-                            return Err(syntax(
-                                start,
-                                "comment '{' is never closed: the file may be truncated",
-                            ));
-                        }
-                    }
-                }
-                tokens.push((Token::Comment(body.trim().to_string()), start));
-            }
-            ';' => while chars.next_if(|&(_, ch)| ch != '\n').is_some() {},
-            '(' | ')' => {
-                return Err(syntax(
-                    line,
-                    "variations '( … )' are not allowed in a game record",
-                ));
-            }
-            '}' => return Err(syntax(line, "'}' without an opening '{'")),
-            '[' => {
-                return Err(syntax(
-                    line,
-                    "a tag pair after the moves have begun: tags go at the top",
-                ));
-            }
-            _ => {
-                let mut end = at;
-                while let Some(&(i, ch)) = chars.peek() {
-                    if ch.is_whitespace() || matches!(ch, '{' | '}' | '(' | ')' | ';' | '[') {
-                        break;
-                    }
-                    end = i + ch.len_utf8();
-                    chars.next();
-                }
-                let word = &text[at..end];
-                push_word(&mut tokens, word, line)?;
-            }
+impl Game {
+    /// A new game with no moves.
+    pub fn create(new: NewGame) -> Game {
+        let start = new
+            .setup
+            .clone()
+            .unwrap_or_else(|| Position::startpos(new.rules));
+        let mut tags: Vec<(String, String)> = vec![
+            ("Event".into(), new.event.clone()),
+            ("Site".into(), new.site.clone()),
+            ("Date".into(), new.started.format("%Y.%m.%d").to_string()),
+            ("Round".into(), new.round.clone()),
+            ("White".into(), new.white.name.clone()),
+            ("Black".into(), new.black.name.clone()),
+            ("Result".into(), "*".into()),
+            ("Variant".into(), "Dynamo".into()),
+            ("Rules".into(), new.rules.to_string()),
+        ];
+        if let Some(email) = &new.white.email {
+            tags.push(("WhiteEmail".into(), email.to_string()));
         }
-    }
-    Ok(tokens)
-}
-
-fn push_word(tokens: &mut Vec<(Token, usize)>, word: &str, line: usize) -> Result<(), SyntaxError> {
-    if RESULTS.contains(&word) {
-        tokens.push((Token::Result(word.to_string()), line));
-        return Ok(());
-    }
-    if word.starts_with('$') {
-        // A numeric annotation glyph: not part of the record.
-        return Ok(());
-    }
-    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-    if digits > 0 && word[digits..].starts_with('.') {
-        let number: u32 = word[..digits].parse().map_err(|_| {
-            syntax(
-                line,
-                format!("move number '{}' is too large", &word[..digits]),
-            )
-        })?;
-        let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
-        let black = match dots {
-            1 => false,
-            3 => true,
-            _ => {
-                return Err(syntax(
-                    line,
-                    format!("'{word}': a move number is written 12. or 12..."),
-                ));
-            }
+        if let Some(email) = &new.black.email {
+            tags.push(("BlackEmail".into(), email.to_string()));
+        }
+        tags.push(("TimeControl".into(), new.time_control.to_string()));
+        tags.push(("UTCDate".into(), new.started.format("%Y.%m.%d").to_string()));
+        tags.push(("UTCTime".into(), new.started.format("%H:%M:%S").to_string()));
+        if new.setup.is_some() {
+            tags.push(("SetUp".into(), "1".into()));
+            tags.push(("FEN".into(), start.to_fen()));
+        }
+        let outcome = Ending::forced_by(&start);
+        let mut game = Game {
+            tags,
+            white: new.white,
+            black: new.black,
+            rules: new.rules,
+            time_control: new.time_control,
+            started: Some(new.started),
+            position: start.clone(),
+            start,
+            moves: Vec::new(),
+            ending: None,
+            draw_offer: None,
+            used: ByColor::new_with(|_| Duration::zero()),
+            own_moves: ByColor::new_with(|_| 0),
+            late: None,
         };
-        tokens.push((Token::Number(number, black), line));
-        let rest = &word[digits + dots..];
-        if !rest.is_empty() {
-            push_word(tokens, rest, line)?;
+        if let Some(outcome) = outcome {
+            game.set_ending(outcome);
         }
-        return Ok(());
+        game
     }
-    tokens.push((Token::Move(word.to_string()), line));
-    Ok(())
-}
 
-/// Parses the text of a game file.
-pub fn parse(text: &str) -> Result<Record, SyntaxError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut tags: Vec<Tag> = Vec::new();
-    let mut offset = 0;
-    let mut line_no = 0;
-    for line in text.split_inclusive('\n') {
-        let trimmed = line.trim();
-        if !trimmed.is_empty() && !trimmed.starts_with('[') {
-            break;
-        }
-        line_no += 1;
-        offset += line.len();
-        if trimmed.is_empty() {
-            continue;
-        }
-        let tag = parse_tag(trimmed, line_no)?;
-        if let Some(earlier) = tags.iter().find(|t| t.name == tag.name) {
-            return Err(syntax(
-                line_no,
-                format!(
-                    "tag {} appears twice (first on line {})",
-                    tag.name, earlier.line
-                ),
-            ));
-        }
-        tags.push(tag);
+    /// When the clock of the side to move started: the last move's time,
+    /// else the game's start.
+    pub(crate) fn last_time(&self) -> Option<DateTime<Utc>> {
+        self.moves.last().map(|m| m.received).or(self.started)
     }
-    if tags.is_empty() {
-        return Err(syntax(1, "no tag pairs: this is not a game file"));
-    }
-    let tokens = tokenize(&text[offset..], line_no + 1)?;
-    let mut moves: Vec<RawMove> = Vec::new();
-    let mut number = None;
-    let mut result = None;
-    for (token, line) in tokens {
-        if let Some((res, res_line)) = &result {
-            let _ = res;
-            return Err(syntax(
-                line,
-                format!("text after the result token on line {res_line}"),
-            ));
-        }
-        match token {
-            Token::Number(n, black) => {
-                if number.is_some() {
-                    return Err(syntax(line, "two move numbers in a row"));
-                }
-                number = Some((n, black));
+
+    /// Appends a move that is known to be legal and in time order:
+    /// `notation` is its canonical text, `after` the position it leads to.
+    pub(crate) fn push_move(&mut self, notation: String, after: Position, received: DateTime<Utc>) {
+        let color = self.position.turn();
+        if let Some(since) = self.last_time() {
+            let n = self.own_moves[color] + 1;
+            if let Some(deadline) = self.time_control.deadline(n, self.used[color], since)
+                && received > deadline
+                && self.late.is_none()
+            {
+                self.late = Some(LateMove {
+                    ply: self.moves.len() as u32 + 1,
+                    number: self.position.fullmoves(),
+                    side: color,
+                    deadline,
+                    received,
+                });
             }
-            Token::Move(text) => moves.push(RawMove {
-                number: number.take(),
-                text,
-                line,
-                comment: None,
-            }),
-            Token::Comment(body) => match moves.last_mut() {
-                Some(last) if last.comment.is_none() => last.comment = Some(body),
-                // Further comments are commentary, kept by no one: only the
-                // first comment after a move is its received time.
-                _ => {}
-            },
-            Token::Result(r) => {
-                if number.is_some() {
-                    return Err(syntax(line, format!("a move number before the result {r}")));
-                }
-                result = Some((r, line));
-            }
+            self.used[color] += received - since;
+        }
+        self.own_moves[color] += 1;
+        if self.draw_offer == Some(!color) {
+            // Playing on instead of answering declines the offer.
+            self.draw_offer = None;
+        }
+        self.moves.push(RecordedMove {
+            ply: self.moves.len() as u32 + 1,
+            number: self.position.fullmoves(),
+            mover: color,
+            notation,
+            received,
+        });
+        self.position = after;
+    }
+
+    pub fn white(&self) -> &Player {
+        &self.white
+    }
+
+    pub fn black(&self) -> &Player {
+        &self.black
+    }
+
+    pub fn player(&self, side: Color) -> &Player {
+        match side {
+            Color::White => &self.white,
+            Color::Black => &self.black,
         }
     }
-    let last_line = line_no + text[offset..].lines().count();
-    let result = result.ok_or_else(|| {
-        syntax(
-            last_line.max(1),
-            "the moves do not end with a result token (1-0, 0-1, 1/2-1/2 or *): the file may be truncated",
-        )
-    })?;
-    if number.is_some() {
-        return Err(syntax(last_line, "a move number with no move after it"));
-    }
-    Ok(Record {
-        tags,
-        moves,
-        result,
-    })
-}
 
-/// Writes a tag pair with PGN escapes.
-pub fn write_tag(out: &mut String, name: &str, value: &str) {
-    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
-    let _ = writeln!(out, "[{name} \"{escaped}\"]");
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reads_tags_moves_times_and_result() {
-        let text = "[Event \"T\"]\n[White \"A \\\"the\\\" B\"]\n\n1. e2e4 {2026-11-20T09:14:00Z} Qd8/d7d5 {t2}\n2.Ke1e2 {t3} *\n";
-        let rec = parse(text).unwrap();
-        assert_eq!(rec.tags.len(), 2);
-        assert_eq!(rec.tag("White").unwrap().value, "A \"the\" B");
-        assert_eq!(rec.moves.len(), 3);
-        assert_eq!(rec.moves[0].number, Some((1, false)));
-        assert_eq!(rec.moves[1].number, None);
-        assert_eq!(rec.moves[2].text, "Ke1e2");
-        assert_eq!(rec.moves[2].line, 5);
-        assert_eq!(
-            rec.moves[0].comment.as_deref(),
-            Some("2026-11-20T09:14:00Z")
-        );
-        assert_eq!(rec.result, ("*".to_string(), 5));
+    /// A tag's value as the file has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 
-    #[test]
-    fn reports_lines() {
-        let err = parse("[Event \"T\"]\n[White Alice]\n\n*\n").unwrap_err();
-        assert_eq!(err.line, 2);
-        let err = parse("[Event \"T\"]\n\n1. e2e4 {2026").unwrap_err();
-        assert_eq!(err.line, 3);
-        assert!(err.message.contains("never closed"), "{err}");
-        let err = parse("[Event \"T\"]\n\n1. e2e4 {x}\n").unwrap_err();
-        assert!(err.message.contains("truncated"), "{err}");
-        let err = parse("[Event \"T\"]\n[Event \"U\"]\n*").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 2: tag Event appears twice (first on line 1)"
-        );
+    /// All tags in file order.
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
+    }
+
+    pub fn event(&self) -> &str {
+        self.tag("Event").unwrap_or("")
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn time_control(&self) -> TimeControl {
+        self.time_control
+    }
+
+    /// When the game started (the UTCDate and UTCTime tags).
+    pub fn started(&self) -> Option<DateTime<Utc>> {
+        self.started
+    }
+
+    /// The position the record starts from.
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn moves(&self) -> &[RecordedMove] {
+        &self.moves
+    }
+
+    /// How the game ended; `None` while it goes on.
+    pub fn ending(&self) -> Option<&Ending> {
+        self.ending.as_ref()
+    }
+
+    /// The side whose draw offer stands.
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.draw_offer
+    }
+
+    /// A stable id from the tags, for Message-IDs and file names:
+    /// `alice-bob-2026-11-20-1`.
+    pub fn game_id(&self) -> String {
+        // The start time tells apart two games of the same players on the
+        // same day; mail threads and the outbox rely on ids being unique.
+        let raw = ["White", "Black", "Date", "Round", "UTCTime"]
+            .iter()
+            .map(|t| self.tag(t).unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join("-");
+        crate::id::sanitize(&raw, "").to_ascii_lowercase()
+    }
+
+    pub(crate) fn set_tag(&mut self, name: &str, value: Option<String>) {
+        let at = self.tags.iter().position(|(n, _)| n == name);
+        match (at, value) {
+            (Some(i), Some(v)) => self.tags[i].1 = v,
+            (None, Some(v)) => self.tags.push((name.to_string(), v)),
+            (Some(i), None) => {
+                self.tags.remove(i);
+            }
+            (None, None) => {}
+        }
+    }
+
+    pub(crate) fn sync_draw_tag(&mut self) {
+        let value = self.draw_offer.map(|c| c.title().to_string());
+        self.set_tag("DrawOffer", value);
+    }
+
+    pub(crate) fn set_ending(&mut self, ending: Ending) {
+        self.set_tag("Result", Some(ending.outcome.pgn().to_string()));
+        self.set_tag("Termination", Some(ending.reason.clone()));
+        self.draw_offer = None;
+        self.sync_draw_tag();
+        self.ending = Some(ending);
+    }
+
+    /// The first move received after its player's deadline.
+    pub fn late_move(&self) -> Option<&LateMove> {
+        self.late.as_ref()
+    }
+
+    /// The clock of the side to move, or `None` when the game has ended,
+    /// has no time control, or its start time is unknown.
+    pub fn clock(&self, now: DateTime<Utc>) -> Option<Clock> {
+        if self.ending.is_some() {
+            return None;
+        }
+        let side = self.position.turn();
+        let since = self.last_time()?;
+        let deadline =
+            self.time_control
+                .deadline(self.own_moves[side] + 1, self.used[side], since)?;
+        Some(Clock {
+            side,
+            deadline,
+            left: deadline - now,
+        })
+    }
+
+    /// `Black to move: 12 days 3 hours left (deadline 2026-12-01 09:14 UTC)`
+    /// or `… 2 hours over the time limit (deadline …)`; `None` as for
+    /// [`Game::clock`].
+    pub fn clock_line(&self, now: DateTime<Utc>) -> Option<String> {
+        let clock = self.clock(now)?;
+        let state = if clock.is_over() {
+            format!("{} over the time limit", describe(clock.left))
+        } else {
+            format!("{} left", describe(clock.left))
+        };
+        Some(format!(
+            "{} to move: {state} (deadline {})",
+            clock.side.title(),
+            format_time_short(clock.deadline)
+        ))
     }
 }

@@ -1,30 +1,19 @@
-//! Writing game files safely: one writer at a time, and a file on disk
-//! that is always either the old record or the new one.
+//! The game files on disk: one writer at a time, and a file that is always
+//! either the old record or the new one.
 //!
-//! Writers lock `FILE.lock`, a separate file that is never replaced: a lock
-//! on the game file itself would be lost on rename, since a racer that
-//! opened the old inode before the rename would lock a file no longer in
-//! the folder and go on to overwrite the newer record.
+//! Every change goes through [`update`]: lock `FILE.lock`, re-read and
+//! replay the file as it is now, apply the change, write the result
+//! atomically. A change computed from a copy read before the lock could
+//! record a move for the wrong turn; one computed under it cannot.
+//!
+//! The lock is a separate file that is never replaced: a lock on the game
+//! file itself would be lost on rename (see [`crate::durable::FileLock`]).
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use super::GameError;
-
-/// An exclusive lock on one game file, held until dropped.
-#[derive(Debug)]
-pub struct Lock {
-    _file: File,
-    path: PathBuf,
-}
-
-impl Lock {
-    /// The lock file's path.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-}
+use super::error::GameError;
+use super::record::Game;
+use crate::durable::{self, FileError, FileLock};
 
 /// `games/x.pgn` → `games/x.pgn.lock`.
 pub fn lock_path(path: &Path) -> PathBuf {
@@ -33,70 +22,57 @@ pub fn lock_path(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-fn io_error(path: &Path, source: io::Error) -> GameError {
-    GameError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
-}
-
 /// Waits for and takes the exclusive lock on the game file at `path`.
-pub fn lock(path: &Path) -> Result<Lock, GameError> {
-    let lock_path = lock_path(path);
-    let file = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&lock_path)
-        .map_err(|e| io_error(&lock_path, e))?;
-    file.lock().map_err(|e| io_error(&lock_path, e))?;
-    Ok(Lock {
-        _file: file,
-        path: lock_path,
-    })
+pub fn lock(path: &Path) -> Result<FileLock, GameError> {
+    Ok(FileLock::acquire(&lock_path(path))?)
 }
 
-fn folder_of(path: &Path) -> &Path {
-    match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
+/// Why [`update`] did not write: the file could not be used, or the
+/// change refused.
+#[derive(Debug, thiserror::Error)]
+pub enum UpdateError<E> {
+    /// The file is missing, unreadable, does not replay, or could not be
+    /// written.
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// The change refused; nothing was written.
+    #[error(transparent)]
+    Refused(E),
+}
+
+/// Locks the game at `path`, replays it as it is now on disk, applies
+/// `change` and writes the game it returns atomically and durably. The
+/// file is untouched when anything fails or `change` refuses.
+pub fn update<T, E>(
+    path: &Path,
+    change: impl FnOnce(&Game) -> Result<(Game, T), E>,
+) -> Result<(Game, T), UpdateError<E>> {
+    if !path.exists() {
+        return Err(GameError::NotFound {
+            path: path.to_path_buf(),
+        }
+        .into());
     }
+    let _lock = lock(path)?;
+    let game = Game::load(path)?;
+    let (changed, extra) = change(&game).map_err(UpdateError::Refused)?;
+    durable::write_atomic(path, changed.to_text().as_bytes()).map_err(GameError::from)?;
+    Ok((changed, extra))
 }
 
-/// Replaces the file at `path` with `text`: a temporary file in the same
-/// folder, flushed to disk, renamed over the old one, and the folder
-/// flushed so that the rename itself survives a crash. Call it only while
-/// holding the [`Lock`].
-pub fn write_atomic(path: &Path, text: &str) -> Result<(), GameError> {
-    let folder = folder_of(path);
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(path.file_name().unwrap_or_default());
-    tmp_name.push(format!(".tmp{}", std::process::id()));
-    let tmp = folder.join(tmp_name);
-    let result = (|| {
-        let mut file = File::create(&tmp).map_err(|e| io_error(&tmp, e))?;
-        file.write_all(text.as_bytes())
-            .map_err(|e| io_error(&tmp, e))?;
-        file.sync_all().map_err(|e| io_error(&tmp, e))?;
-        drop(file);
-        fs::rename(&tmp, path).map_err(|e| io_error(path, e))?;
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-        return result;
+/// Writes a new game to `path`, creating its folder if needed; an
+/// existing file is never overwritten.
+pub fn create(path: &Path, game: &Game) -> Result<(), GameError> {
+    // A new tournament starts with no games folder yet.
+    if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
+        std::fs::create_dir_all(folder).map_err(|e| FileError::new(folder, e))?;
     }
-    sync_folder(folder).map_err(|e| io_error(folder, e))
-}
-
-#[cfg(unix)]
-fn sync_folder(folder: &Path) -> io::Result<()> {
-    File::open(folder)?.sync_all()
-}
-
-#[cfg(not(unix))]
-fn sync_folder(_folder: &Path) -> io::Result<()> {
-    // Folders cannot be opened as files here; the rename is as durable as
-    // the platform makes it.
+    let _lock = lock(path)?;
+    if path.exists() {
+        return Err(GameError::Exists {
+            path: path.to_path_buf(),
+        });
+    }
+    durable::write_atomic(path, game.to_text().as_bytes())?;
     Ok(())
 }

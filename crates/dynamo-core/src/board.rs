@@ -9,7 +9,7 @@ use crate::square::Square;
 /// The 64 squares and what stands on each. Nothing else: whose turn it is,
 /// castling and history live in [`crate::Position`].
 ///
-/// One byte a square (0 empty, else [`code`]): boards are copied for every
+/// One byte a square (0 empty, else a piece code): boards are copied for every
 /// candidate move and compared for the no-undo rule, so size matters.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
@@ -41,15 +41,29 @@ const DECODE: [Option<Piece>; 16] = {
 /// Why a piece-placement text (FEN's first field) is not a board.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlacementError {
+    /// The text does not have 8 ranks separated by `/`; holds how many it has.
     #[error("expected 8 ranks separated by '/', found {0}")]
     RankCount(usize),
+    /// A rank's letters and digits do not add up to 8 squares.
     #[error("rank {rank} describes {squares} squares, not 8")]
-    RankLength { rank: u8, squares: usize },
+    RankLength {
+        /// The rank, 1–8.
+        rank: u8,
+        /// How many squares it describes.
+        squares: usize,
+    },
+    /// A character that is neither a digit 1–8 nor a piece letter.
     #[error("unknown piece letter '{letter}' on rank {rank}")]
-    UnknownPiece { letter: char, rank: u8 },
+    UnknownPiece {
+        /// The character.
+        letter: char,
+        /// The rank it was found on, 1–8.
+        rank: u8,
+    },
 }
 
 impl Board {
+    /// A board with no pieces on it.
     pub const fn empty() -> Board {
         Board { squares: [0; 64] }
     }
@@ -60,11 +74,13 @@ impl Board {
             .expect("the starting placement is well formed")
     }
 
+    /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         DECODE[self.squares[sq.index()] as usize]
     }
 
+    /// Whether no piece stands on `sq`.
     #[inline]
     pub fn is_empty(&self, sq: Square) -> bool {
         self.squares[sq.index()] == 0
@@ -76,11 +92,13 @@ impl Board {
         self.squares[sq.index()] == code(piece)
     }
 
+    /// Puts `piece` on `sq` in place of whatever stood there; `None` empties it.
     #[inline]
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
         self.squares[sq.index()] = piece.map_or(0, code);
     }
 
+    /// Removes the piece on `sq` and returns it, if there was one.
     #[inline]
     pub fn take(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.piece_at(sq);

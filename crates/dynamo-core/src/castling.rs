@@ -13,11 +13,14 @@ use crate::square::Square;
 /// King side (`O-O`) or queen side (`O-O-O`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CastlingSide {
+    /// With the rook from the h-file: `O-O`.
     KingSide,
+    /// With the rook from the a-file: `O-O-O`.
     QueenSide,
 }
 
 impl CastlingSide {
+    /// Both sides, king side first.
     pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
 
     fn index(self) -> usize {
@@ -68,6 +71,7 @@ impl CastlingSide {
             .map(move |&f| Square::new(f, rank).expect("on the board"))
     }
 
+    /// How this castling is written: `O-O` or `O-O-O`.
     pub fn notation(self) -> &'static str {
         match self {
             CastlingSide::KingSide => "O-O",
@@ -100,28 +104,45 @@ pub struct Castling {
 /// Why the castling field of a FEN is not valid.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CastlingError {
+    /// A character before the `@` that is not `K`, `Q`, `k` or `q`, in a
+    /// field that is not a lone `-`.
     #[error("'{0}' is not a castling letter (expected K, Q, k, q or -)")]
     BadLetter(char),
+    /// A castling letter appears twice.
     #[error("castling letter '{0}' is given twice")]
     Repeated(char),
+    /// An `@` entry is not two squares, `ORIGINALcurrent`; holds the entry.
     #[error("'{0}' is not an @ entry: expected ORIGINALcurrent, like h1h3")]
     BadEntry(String),
+    /// An `@` entry's first square is not where a king or rook starts;
+    /// holds the entry and that square.
     #[error("@ entry '{0}': {1} is not a king's or rook's original square")]
     NotAnOrigin(String, Square),
+    /// Two `@` entries name the same original square.
     #[error("@ entry for {0} is given twice")]
     RepeatedEntry(Square),
+    /// An `@` entry names a king or rook that holds no right in the letters.
     #[error("@ entry for {0} belongs to no castling right in the letters")]
     Unused(Square),
+    /// A right's king or rook is not on the square the field puts it on.
     #[error("castling right '{letter}' needs the {piece} from {home} on {at}, but {found}")]
     PieceMissing {
+        /// The letter of the right, such as `K`.
         letter: char,
+        /// `"king"` or `"rook"`.
         piece: &'static str,
+        /// The piece's original square.
         home: Square,
+        /// Where the field says it stands now.
         at: Square,
+        /// What that square holds instead, in words.
         found: String,
     },
+    /// Two pieces holding rights are said to stand on the same square.
     #[error("two castling pieces are said to stand on {0}")]
     SameSquare(Square),
+    /// An `@` entry under `castling=strict`, where a king or rook off its
+    /// original square has no right (docs/RULES.md §11).
     #[error(
         "under castling=strict a displaced piece has no castling right, so '@' entries are invalid"
     )]

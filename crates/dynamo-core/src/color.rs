@@ -5,11 +5,14 @@ use std::ops::{Index, IndexMut, Not};
 /// White or Black.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// The side that moves first, from ranks 1 and 2.
     White,
+    /// The side that moves second, from ranks 7 and 8.
     Black,
 }
 
 impl Color {
+    /// Both sides, White first.
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
     /// The FEN letter of the side to move: `w` or `b`.
@@ -65,6 +68,7 @@ impl Color {
         }
     }
 
+    /// 0 for White, 1 for Black: the side's place in per-side arrays.
     pub fn index(self) -> usize {
         self as usize
     }
@@ -100,11 +104,14 @@ impl std::str::FromStr for Color {
 /// One value per side, indexed by [`Color`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct ByColor<T> {
+    /// White's value.
     pub white: T,
+    /// Black's value.
     pub black: T,
 }
 
 impl<T> ByColor<T> {
+    /// Both values from `f`, called for White, then for Black.
     pub fn new_with(mut f: impl FnMut(Color) -> T) -> ByColor<T> {
         ByColor {
             white: f(Color::White),

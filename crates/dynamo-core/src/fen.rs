@@ -17,24 +17,36 @@ pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FenError {
+    /// The text is empty or only blanks.
     #[error("empty position text")]
     Empty,
+    /// Fewer than 4 or more than 7 fields; holds how many.
     #[error("expected 4 to 7 space-separated fields, found {0}")]
     FieldCount(usize),
+    /// The first field, the piece placement, is not a board.
     #[error("piece placement: {0}")]
     Placement(PlacementError),
+    /// The second field, the side to move, is not `w` or `b`.
     #[error("side to move: expected 'w' or 'b', found '{0}'")]
     Turn(String),
+    /// The third field cannot be read as castling rights. Rights that do
+    /// not fit the board are a [`PositionError::Castling`].
     #[error("castling field: {0}")]
     Castling(CastlingError),
+    /// The fourth field, the en-passant square, is neither `-` nor a square.
     #[error("en-passant field: expected '-' or a square, found '{0}'")]
     EpSyntax(String),
+    /// The fifth field, the half-move clock, is not a number.
     #[error("half-move clock: expected a number, found '{0}'")]
     Halfmoves(String),
+    /// The sixth field, the move number, is not a number of at least 1.
     #[error("move number: expected a number of at least 1, found '{0}'")]
     Fullmoves(String),
+    /// The seventh field, the board before the last move that the no-undo
+    /// rule needs (docs/RULES.md §7), is not a board.
     #[error("seventh field (board before the last move): {0}")]
     Previous(PlacementError),
+    /// The text reads well, but the position is not valid (docs/RULES.md §11).
     #[error(transparent)]
     Position(#[from] PositionError),
 }

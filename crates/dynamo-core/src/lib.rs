@@ -17,7 +17,7 @@
 //! assert_eq!(after.board().placement(), "rnbqkbnr/pppppppp/3P4/8/8/3Q4/PPP1PPPP/RNB1KBNR");
 //! ```
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod board;
 pub mod castling;

@@ -15,9 +15,13 @@ use crate::square::Square;
 pub enum Move {
     /// A piece moves under its own power to an empty square or off the board.
     Plain {
+        /// The moving piece.
         role: Role,
+        /// Where it starts.
         from: Square,
+        /// Where it lands; `None` when it leaves the board (docs/RULES.md §5).
         to: Option<Square>,
+        /// What a pawn that lands on its last rank becomes (docs/RULES.md §4).
         promotion: Option<Role>,
     },
     /// The mover pushes the target ahead of it and may follow.
@@ -26,8 +30,11 @@ pub enum Move {
     Pull(Shove),
     /// King and rook castle; `king` and `rook` are their original squares.
     Castle {
+        /// King side or queen side.
         side: CastlingSide,
+        /// The king's original square.
         king: Square,
+        /// The rook's original square.
         rook: Square,
     },
 }
@@ -38,12 +45,16 @@ pub struct Shove {
     /// The piece that moves under its own power (or stays, pushing or
     /// pulling from where it stands).
     pub role: Role,
+    /// Where the mover stands before the move.
     pub from: Square,
-    /// `Some(from)` for a stationary push or pull.
+    /// Where the mover ends: `Some(from)` for a stationary push or pull,
+    /// `None` when it leaves the board pulling.
     pub to: Option<Square>,
     /// The pushed or pulled piece.
     pub target: Role,
+    /// Where the pushed or pulled piece stands before the move.
     pub target_from: Square,
+    /// Where it ends; `None` when it is pushed or pulled off the board.
     pub target_to: Option<Square>,
     /// What a pawn that reaches its last rank in this move becomes: the
     /// mover if it is a pawn landing on a back rank, else the target.
@@ -110,6 +121,8 @@ impl Move {
         }
     }
 
+    /// What a pawn that reaches its last rank in this move becomes, if one
+    /// does.
     pub fn promotion(&self) -> Option<Role> {
         match self {
             Move::Plain { promotion, .. } => *promotion,

@@ -76,13 +76,20 @@ pub enum PositionError {
 /// The state of the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Status {
+    /// Not in check, with a legal move.
     Ongoing,
+    /// In check, with a legal move out of it.
     Check,
+    /// In check with no legal move: the side to move has lost
+    /// (docs/RULES.md §6).
     Checkmate,
+    /// Not in check and no legal move: a draw (docs/RULES.md §6).
     Stalemate,
 }
 
 impl Status {
+    /// The status in lower case: `ongoing`, `check`, `checkmate` or
+    /// `stalemate`.
     pub fn as_str(self) -> &'static str {
         match self {
             Status::Ongoing => "ongoing",
@@ -92,6 +99,7 @@ impl Status {
         }
     }
 
+    /// Whether the game has ended on the board: checkmate or stalemate.
     pub fn is_over(self) -> bool {
         matches!(self, Status::Checkmate | Status::Stalemate)
     }
@@ -130,7 +138,7 @@ impl Position {
             black: Square::E8,
         };
         for color in Color::ALL {
-            let found: Vec<Square> = board.find(crate::Piece::new(color, Role::King)).collect();
+            let found: Vec<Square> = board.find(Piece::new(color, Role::King)).collect();
             if found.len() != 1 {
                 return Err(PositionError::KingCount {
                     color,
@@ -172,18 +180,22 @@ impl Position {
         Ok(pos)
     }
 
+    /// The pieces on the board.
     pub fn board(&self) -> &Board {
         &self.board
     }
 
+    /// The side to move.
     pub fn turn(&self) -> Color {
         self.turn
     }
 
+    /// The rule set the game is played under.
     pub fn rules(&self) -> Rules {
         self.rules
     }
 
+    /// The castling rights, and where the pieces that hold them stand.
     pub fn castling(&self) -> &Castling {
         &self.castling
     }
@@ -199,14 +211,18 @@ impl Position {
         self.previous.as_ref()
     }
 
+    /// FEN's half-move clock: turns since a pawn moved or was moved or a
+    /// piece left the board. No rule uses it (docs/RULES.md §11).
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
     }
 
+    /// The move number: 1 at the start, one more after each move of Black.
     pub fn fullmoves(&self) -> u32 {
         self.fullmoves
     }
 
+    /// Where `color`'s king stands.
     pub fn king(&self, color: Color) -> Square {
         self.kings[color]
     }
@@ -247,6 +263,7 @@ impl Position {
         moves.iter().any(|m| self.is_legal_pseudo(m))
     }
 
+    /// Whether the side to move is in check, checkmated or stalemated.
     pub fn status(&self) -> Status {
         match (self.is_check(), self.has_legal_move()) {
             (true, true) => Status::Check,
@@ -507,8 +524,7 @@ fn validate_ep(
     }
     let pawn_sq = Square::new(sq.file() as i8, sq.rank() as i8 + mover.forward());
     let start_sq = Square::new(sq.file() as i8, sq.rank() as i8 - mover.forward());
-    let pawn_there =
-        pawn_sq.and_then(|s| board.piece_at(s)) == Some(crate::Piece::new(mover, Role::Pawn));
+    let pawn_there = pawn_sq.and_then(|s| board.piece_at(s)) == Some(Piece::new(mover, Role::Pawn));
     let passed_empty = board.is_empty(sq) && start_sq.is_some_and(|s| board.is_empty(s));
     if !pawn_there || !passed_empty {
         return Err(PositionError::EpNoPawn(sq));

@@ -5,15 +5,25 @@ use crate::color::Color;
 /// The kind of a piece, without its colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
+    /// Steps forward, pushes its own pieces ahead and enemy pieces
+    /// diagonally, never pulls (docs/RULES.md §4).
     Pawn,
+    /// Jumps, and pushes or pulls a piece it attacks (docs/RULES.md §3).
     Knight,
+    /// Moves, pushes and pulls along diagonals (docs/RULES.md §2).
     Bishop,
+    /// Moves, pushes and pulls along ranks and files (docs/RULES.md §2).
     Rook,
+    /// Moves, pushes and pulls along ranks, files and diagonals
+    /// (docs/RULES.md §2).
     Queen,
+    /// Steps, and pushes or pulls a piece beside it; never leaves the board
+    /// (docs/RULES.md §3).
     King,
 }
 
 impl Role {
+    /// Every role, pawn to king.
     pub const ALL: [Role; 6] = [
         Role::Pawn,
         Role::Knight,
@@ -38,6 +48,8 @@ impl Role {
         }
     }
 
+    /// The role of an upper-case piece letter (`P` for pawns); `None` for
+    /// any other character.
     pub fn from_upper_char(c: char) -> Option<Role> {
         Some(match c {
             'P' => Role::Pawn,
@@ -50,6 +62,7 @@ impl Role {
         })
     }
 
+    /// The role in lower case, `pawn` … `king`, for messages.
     pub fn name(self) -> &'static str {
         match self {
             Role::Pawn => "pawn",
@@ -86,11 +99,14 @@ impl std::fmt::Display for Role {
 /// A piece: a role of one colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// Whose piece it is.
     pub color: Color,
+    /// What kind of piece it is.
     pub role: Role,
 }
 
 impl Piece {
+    /// The piece of `color` and `role`.
     pub const fn new(color: Color, role: Role) -> Piece {
         Piece { color, role }
     }
@@ -104,6 +120,8 @@ impl Piece {
         }
     }
 
+    /// The piece of a FEN letter, upper case for White and lower case for
+    /// Black; `None` for any other character.
     pub fn from_char(c: char) -> Option<Piece> {
         let role = Role::from_upper_char(c.to_ascii_uppercase())?;
         let color = if c.is_ascii_uppercase() {

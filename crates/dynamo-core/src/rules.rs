@@ -19,6 +19,7 @@ pub enum CastlingRule {
 pub struct Rules {
     /// A slider may pull without moving (m = 0).
     pub stationary_pull: bool,
+    /// How castling rights are lost.
     pub castling: CastlingRule,
     /// No push or pull may carry a king over a square where it would be in check.
     pub king_transit_check: bool,
@@ -36,27 +37,37 @@ impl Default for Rules {
 /// Why a rule-set text is not understood.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
+    /// The text does not start with the rule set `nost`; holds what it
+    /// starts with.
     #[error("unknown rule set '{0}' (the rule set is 'nost', optionally followed by overrides)")]
     UnknownBase(String),
+    /// An override names no option of docs/RULES.md §9.
     #[error(
         "unknown rule option '{0}' (options: stationary_pull, castling, king_transit_check, en_passant_edge)"
     )]
     UnknownOption(String),
+    /// An override has no value after `=`.
     #[error("rule option '{option}' needs a value: {option}={expected}")]
     MissingValue {
+        /// The option named.
         option: String,
+        /// The values it takes.
         expected: &'static str,
     },
+    /// An override's value is not one the option takes.
     #[error("rule option '{option}' cannot be '{value}': expected {expected}")]
     BadValue {
+        /// The option named.
         option: String,
+        /// The value written.
         value: String,
+        /// The values it takes.
         expected: &'static str,
     },
 }
 
 impl Rules {
-    /// The NOST rule set, the default of docs/RULES.md.
+    /// The NOST rule set, the default (docs/RULES.md §9).
     pub const NOST: Rules = Rules {
         stationary_pull: true,
         castling: CastlingRule::Nost,

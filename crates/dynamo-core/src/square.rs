@@ -8,21 +8,37 @@ use std::str::FromStr;
 pub struct Square(u8);
 
 impl Square {
+    /// The square a1.
     pub const A1: Square = Square(0);
+    /// The square b1.
     pub const B1: Square = Square(1);
+    /// The square c1.
     pub const C1: Square = Square(2);
+    /// The square d1.
     pub const D1: Square = Square(3);
+    /// The square e1.
     pub const E1: Square = Square(4);
+    /// The square f1.
     pub const F1: Square = Square(5);
+    /// The square g1.
     pub const G1: Square = Square(6);
+    /// The square h1.
     pub const H1: Square = Square(7);
+    /// The square a8.
     pub const A8: Square = Square(56);
+    /// The square b8.
     pub const B8: Square = Square(57);
+    /// The square c8.
     pub const C8: Square = Square(58);
+    /// The square d8.
     pub const D8: Square = Square(59);
+    /// The square e8.
     pub const E8: Square = Square(60);
+    /// The square f8.
     pub const F8: Square = Square(61);
+    /// The square g8.
     pub const G8: Square = Square(62);
+    /// The square h8.
     pub const H8: Square = Square(63);
 
     /// Every square, a1, b1, … h8.
@@ -39,10 +55,12 @@ impl Square {
         }
     }
 
+    /// The square numbered `index`, a1 = 0 … h8 = 63; `None` from 64 up.
     pub fn from_index(index: usize) -> Option<Square> {
         (index < 64).then_some(Square(index as u8))
     }
 
+    /// The square's number, a1 = 0 … h8 = 63.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -130,15 +148,19 @@ impl FromStr for Square {
 /// A step on the board: a line direction, a king step or a knight jump.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Step {
+    /// Files to move towards the h-file; negative towards the a-file.
     pub file: i8,
+    /// Ranks to move towards the eighth rank; negative towards the first.
     pub rank: i8,
 }
 
 impl Step {
+    /// The step of `file` files and `rank` ranks.
     pub const fn new(file: i8, rank: i8) -> Step {
         Step { file, rank }
     }
 
+    /// The same step the other way.
     pub const fn reverse(self) -> Step {
         Step {
             file: -self.file,

@@ -6,9 +6,14 @@
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("'{text}' is not a move: at column {column}, expected {expected}, found {found}")]
 pub struct SyntaxError {
+    /// The text that was read; [`crate::Notation::parse`] trims it and drops
+    /// trailing `+`, `#`, `!`, `?` first.
     pub text: String,
+    /// The column, in characters from 1, where the trouble starts.
     pub column: usize,
+    /// What the reader expected there.
     pub expected: &'static str,
+    /// What it found instead: the character in quotes, or `the end`.
     pub found: String,
 }
 

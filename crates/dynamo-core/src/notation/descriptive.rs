@@ -33,7 +33,9 @@ impl DescSquare {
 /// Where a written piece goes: a square, or off the board (`E`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DescDest {
+    /// A square, counted from the mover's side.
     Square(DescSquare),
+    /// Off the board, written `E`.
     Off,
 }
 
@@ -41,9 +43,14 @@ pub enum DescDest {
 /// where it goes if written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DescPart {
+    /// The piece letter (`P` for pawns).
     pub role: Role,
+    /// The square it stands on, if written (`BKB1/PE`).
     pub at: Option<DescSquare>,
+    /// Where it goes, if written; a mover written without it stays where it
+    /// is (a stationary push or pull).
     pub to: Option<DescDest>,
+    /// The promotion piece, if written (`=Q` or `(Q)`).
     pub promotion: Option<Role>,
 }
 
@@ -51,7 +58,9 @@ pub struct DescPart {
 /// pulled piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Descriptive {
+    /// The piece that moves, or pushes or pulls without moving.
     pub mover: DescPart,
+    /// The pushed or pulled piece, after the `/`.
     pub target: Option<DescPart>,
 }
 

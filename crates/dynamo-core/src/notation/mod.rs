@@ -4,7 +4,7 @@
 //! Reading is in two stages, as in the best chess libraries: a
 //! [`Notation`] knows only what was written ([`nost`], [`descriptive`]);
 //! [`Notation::resolve`] finds the legal move it names in a position or
-//! says which rule forbids it ([`resolve`]). [`write`] goes the other way.
+//! says which rule forbids it ([`resolve`]). [`mod@write`] goes the other way.
 
 mod cursor;
 pub mod descriptive;

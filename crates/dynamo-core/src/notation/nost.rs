@@ -12,11 +12,14 @@ use crate::square::Square;
 /// Where a written piece ends: a square, or off the board (`E`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Dest {
+    /// A square on the board.
     Square(Square),
+    /// Off the board: `E` (`00` in numeric notation).
     Off,
 }
 
 impl Dest {
+    /// The square, or `None` for off the board.
     pub fn square(self) -> Option<Square> {
         match self {
             Dest::Square(sq) => Some(sq),
@@ -30,27 +33,37 @@ impl Dest {
 pub struct Part {
     /// The piece letter, if one was written (`P` for pawns).
     pub role: Option<Role>,
+    /// The square the piece stands on.
     pub from: Square,
     /// `None` when no destination was written: a stationary mover.
     pub to: Option<Dest>,
+    /// The promotion piece written after this half: `=Q`, or a digit 1–4 in
+    /// numeric notation.
     pub promotion: Option<Role>,
 }
 
 /// The two written forms: algebraic needs piece letters, numeric has none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Style {
+    /// Letters and squares, `Qd1d3/d2d6`.
     Algebraic,
+    /// Digits only, `4143/4246`.
     Numeric,
 }
 
 /// A move as written, before it is looked up in a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Notation {
+    /// `O-O` or `O-O-O` (also written with zeros or in lower case).
     Castle(CastlingSide),
     /// English descriptive notation, a pattern over the legal moves.
     Descriptive(Descriptive),
+    /// An algebraic or numeric move: the mover and, if written, the pushed
+    /// or pulled piece.
     Move {
+        /// Which of the two forms it is written in.
         style: Style,
+        /// The piece that moves, or pushes or pulls without moving.
         mover: Part,
         /// The pushed or pulled piece, after the `/`.
         target: Option<Part>,

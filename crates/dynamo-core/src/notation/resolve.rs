@@ -15,11 +15,15 @@ use crate::square::{Square, Step};
 /// Why a text does not name a legal move in a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
+    /// The text is not a move in any accepted notation.
     #[error(transparent)]
     Syntax(#[from] SyntaxError),
+    /// The text is a well-formed move, but not a legal one in the position.
     #[error("{text}: {reason}")]
     Illegal {
+        /// The move text, trimmed.
         text: String,
+        /// The rule it breaks.
         reason: Illegal,
     },
 }

@@ -23,7 +23,7 @@ fn write_promotion(out: &mut String, promotion: Option<Role>) {
     }
 }
 
-/// The canonical NOST form of a move (RULES.md §10), without check marks.
+/// The canonical NOST form of a move (docs/RULES.md §10), without check marks.
 pub fn format(m: &Move) -> String {
     let mut out = String::with_capacity(16);
     match m {

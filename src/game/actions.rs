@@ -1,0 +1,237 @@
+//! What players and the director do to a game: moves, resignations, draw
+//! offers and adjudications. Each returns a new game, or the rule that
+//! refuses it; the game it was called on is never changed.
+
+use chrono::{DateTime, Utc};
+use dynamo_core::{Color, Move, MoveError, Position, Status, notation, parse_move};
+
+use super::clock;
+use super::outcome::{Ending, Outcome};
+use super::player::Player;
+use super::record::Game;
+
+/// Why a move, a resignation or a draw action is refused. Nothing is
+/// written when one of these is returned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Rejection {
+    #[error("the game is over ({}: {}); nothing more can be recorded", .0.outcome, .0.reason)]
+    GameOver(Ending),
+    #[error("it is {}'s turn, not {}'s", .to_move.title(), .by.title())]
+    NotYourTurn { by: Color, to_move: Color },
+    #[error("{0} is not the address of either player in this game")]
+    UnknownAddress(String),
+    #[error("{address} is {}'s address, but the submitter was given as {}", .side.title(), .by.title())]
+    AddressMismatch {
+        address: String,
+        side: Color,
+        by: Color,
+    },
+    #[error("both players have the address {0}: say which side with --by")]
+    AmbiguousAddress(String),
+    #[error("{0}")]
+    Move(MoveError),
+    #[error("the time {at} is before the last recorded time {last}")]
+    TimeOrder { at: String, last: String },
+    #[error("the time {at} is in the future (now {now})")]
+    Future { at: String, now: String },
+    #[error("{} has already offered a draw", .0.title())]
+    AlreadyOffered(Color),
+    #[error("{} cannot offer a draw: {} has offered one; accept or decline it", .by.title(), .offerer.title())]
+    OfferPending { by: Color, offerer: Color },
+    #[error("there is no draw offer for {} to answer", .0.title())]
+    NoOffer(Color),
+    #[error("result must be 1-0, 0-1 or 1/2-1/2, not '{0}'")]
+    BadResult(String),
+    #[error("the reason must not be empty")]
+    EmptyReason,
+}
+
+/// A move that has been checked against the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checked {
+    pub mv: Move,
+    pub mover: Color,
+    /// Canonical notation without check marks.
+    pub notation: String,
+    /// With `+` or `#` when it gives check or mate.
+    pub display: String,
+    pub after: Position,
+}
+
+impl Game {
+    /// Who is submitting, from `--by` and/or a sender address; `None` when
+    /// neither is given.
+    pub fn identify(
+        &self,
+        by: Option<Color>,
+        from: Option<&str>,
+    ) -> Result<Option<Color>, Rejection> {
+        let Some(address) = from else {
+            return Ok(by);
+        };
+        let matches = |p: &Player| p.has_address(address);
+        let side = match (matches(&self.white), matches(&self.black)) {
+            (true, false) => Color::White,
+            (false, true) => Color::Black,
+            (true, true) => match by {
+                Some(by) => return Ok(Some(by)),
+                None => return Err(Rejection::AmbiguousAddress(address.to_string())),
+            },
+            (false, false) => return Err(Rejection::UnknownAddress(address.to_string())),
+        };
+        match by {
+            Some(by) if by != side => Err(Rejection::AddressMismatch {
+                address: address.to_string(),
+                side,
+                by,
+            }),
+            _ => Ok(Some(side)),
+        }
+    }
+
+    fn ensure_ongoing(&self) -> Result<(), Rejection> {
+        match &self.ending {
+            Some(ending) => Err(Rejection::GameOver(ending.clone())),
+            None => Ok(()),
+        }
+    }
+
+    /// The verdict on a move submitted by `by` (when known): nothing is
+    /// changed.
+    pub fn check_move(&self, text: &str, by: Option<Color>) -> Result<Checked, Rejection> {
+        self.ensure_ongoing()?;
+        let to_move = self.position.turn();
+        if let Some(by) = by
+            && by != to_move
+        {
+            return Err(Rejection::NotYourTurn { by, to_move });
+        }
+        let m = parse_move(&self.position, text).map_err(Rejection::Move)?;
+        let after = self.position.play(&m).map_err(|reason| {
+            Rejection::Move(MoveError::Illegal {
+                text: text.trim().to_string(),
+                reason,
+            })
+        })?;
+        let mut display = notation::format(&m);
+        match after.status() {
+            Status::Check => display.push('+'),
+            Status::Checkmate => display.push('#'),
+            _ => {}
+        }
+        Ok(Checked {
+            notation: notation::format(&m),
+            display,
+            mover: to_move,
+            after,
+            mv: m,
+        })
+    }
+
+    fn check_time(&self, at: DateTime<Utc>) -> Result<(), Rejection> {
+        if let Some(last) = self.last_time()
+            && at < last
+        {
+            return Err(Rejection::TimeOrder {
+                at: clock::format_time(at),
+                last: clock::format_time(last),
+            });
+        }
+        Ok(())
+    }
+
+    /// The game with `checked` (from [`Game::check_move`] on this game)
+    /// recorded as received at `at`; mate or stalemate ends it.
+    pub fn with_move(&self, checked: &Checked, at: DateTime<Utc>) -> Result<Game, Rejection> {
+        self.ensure_ongoing()?;
+        let at = clock::truncate(at);
+        self.check_time(at)?;
+        let mut game = self.clone();
+        game.push_move(checked.notation.clone(), checked.after.clone(), at);
+        game.sync_draw_tag();
+        if let Some(outcome) = Ending::forced_by(&game.position) {
+            game.set_ending(outcome);
+        }
+        Ok(game)
+    }
+
+    /// `side` resigns.
+    pub fn resign(&self, side: Color) -> Result<Game, Rejection> {
+        self.ensure_ongoing()?;
+        let mut game = self.clone();
+        game.set_ending(Ending {
+            outcome: Outcome::loss_for(side),
+            reason: format!("{} resigns", side.title()),
+        });
+        Ok(game)
+    }
+
+    /// `side` offers a draw; it stands until answered or until the
+    /// opponent moves.
+    pub fn offer_draw(&self, side: Color) -> Result<Game, Rejection> {
+        self.ensure_ongoing()?;
+        match self.draw_offer {
+            Some(c) if c == side => return Err(Rejection::AlreadyOffered(side)),
+            Some(c) => {
+                return Err(Rejection::OfferPending {
+                    by: side,
+                    offerer: c,
+                });
+            }
+            None => {}
+        }
+        let mut game = self.clone();
+        game.draw_offer = Some(side);
+        game.sync_draw_tag();
+        Ok(game)
+    }
+
+    /// `side` accepts the opponent's standing offer: the game is drawn.
+    pub fn accept_draw(&self, side: Color) -> Result<Game, Rejection> {
+        self.ensure_ongoing()?;
+        if self.draw_offer != Some(!side) {
+            return Err(Rejection::NoOffer(side));
+        }
+        let mut game = self.clone();
+        game.set_ending(Ending {
+            outcome: Outcome::Draw,
+            reason: format!(
+                "draw agreed ({} offered, {} accepted)",
+                (!side).title(),
+                side.title()
+            ),
+        });
+        Ok(game)
+    }
+
+    /// `side` declines the opponent's standing offer.
+    pub fn decline_draw(&self, side: Color) -> Result<Game, Rejection> {
+        self.ensure_ongoing()?;
+        if self.draw_offer != Some(!side) {
+            return Err(Rejection::NoOffer(side));
+        }
+        let mut game = self.clone();
+        game.draw_offer = None;
+        game.sync_draw_tag();
+        Ok(game)
+    }
+
+    /// The director's decision: `result` with `reason` (a time forfeit,
+    /// an adjudicated position, …).
+    pub fn adjudicate(&self, result: &str, reason: &str) -> Result<Game, Rejection> {
+        self.ensure_ongoing()?;
+        let outcome = Outcome::from_pgn(result)
+            .ok_or_else(|| Rejection::BadResult(result.to_string()))?;
+        let reason = reason.trim();
+        if reason.is_empty() {
+            return Err(Rejection::EmptyReason);
+        }
+        let mut game = self.clone();
+        game.set_ending(Ending {
+            outcome,
+            reason: format!("adjudicated: {reason}"),
+        });
+        Ok(game)
+    }
+}
