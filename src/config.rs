@@ -6,7 +6,11 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
+use dynamo_core::Rules;
+use serde::{Deserialize, Deserializer};
+
+use crate::game::TimeControl;
+pub use crate::mail::config::{MailConfig, Security};
 
 /// The whole configuration. Unknown keys are an error that names the key.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -14,10 +18,12 @@ use serde::Deserialize;
 pub struct Config {
     /// Where game files live (for `verify` and `games` without paths).
     pub games_dir: PathBuf,
-    /// The rule set of new games (docs/RULES.md §11 syntax).
-    pub default_rules: String,
+    /// The rule set of new games: `nost`, optionally with overrides.
+    #[serde(deserialize_with = "rules_value")]
+    pub default_rules: Rules,
     /// The time control of new games: `10/50d`, `3d` or `none`.
-    pub default_time_control: String,
+    #[serde(deserialize_with = "time_control_value")]
+    pub default_time_control: TimeControl,
     /// Whether `dynamo move` needs `--by` or `--from`.
     pub require_identity: bool,
     /// Whether `dynamo move` mails the new position after recording it.
@@ -30,8 +36,8 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             games_dir: PathBuf::from("games"),
-            default_rules: "nost".to_string(),
-            default_time_control: "none".to_string(),
+            default_rules: Rules::NOST,
+            default_time_control: TimeControl::None,
             require_identity: false,
             mail_after_move: false,
             mail: None,
@@ -39,67 +45,52 @@ impl Default for Config {
     }
 }
 
-/// How a connection to the SMTP server is secured.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Security {
-    /// Plain connection upgraded with STARTTLS (usually port 587).
-    Starttls,
-    /// TLS from the first byte (usually port 465).
-    Tls,
-    /// No encryption: allowed only for a loopback host.
-    None,
+/// Reads a value with its type's own parser, so that a bad value is
+/// reported when the config is read, at its key and line.
+fn parsed<'de, D, T>(d: D, key: &str) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: std::str::FromStr<Err: std::fmt::Display>,
+{
+    let text = String::deserialize(d)?;
+    text.parse()
+        .map_err(|e| serde::de::Error::custom(format!("{key}: {e}")))
 }
 
-/// The `[mail]` table: exactly these keys.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MailConfig {
-    pub host: String,
-    pub port: u16,
-    pub security: Security,
-    /// Login name; no login when absent.
-    #[serde(default)]
-    pub username: Option<String>,
-    /// The name of the environment variable that holds the password. The
-    /// password itself is never stored in a file.
-    #[serde(default)]
-    pub password_env: Option<String>,
-    /// The sender, `Name <address>` or a bare address.
-    pub from: String,
-    /// Where notices wait when they cannot be sent.
-    #[serde(default = "default_outbox")]
-    pub outbox: PathBuf,
+fn rules_value<'de, D: Deserializer<'de>>(d: D) -> Result<Rules, D::Error> {
+    parsed(d, "default_rules")
 }
 
-fn default_outbox() -> PathBuf {
-    PathBuf::from("outbox")
+fn time_control_value<'de, D: Deserializer<'de>>(d: D) -> Result<TimeControl, D::Error> {
+    parsed(d, "default_time_control")
 }
 
 /// Why the configuration could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
+    /// The file could not be read.
     #[error("config file {path}: {source}")]
     Read {
+        /// The config file.
         path: PathBuf,
+        /// What the system said.
         source: std::io::Error,
     },
+    /// The file is not valid TOML, has an unknown key or a bad value.
     #[error("config file {path}: {message}")]
-    Parse { path: PathBuf, message: String },
-}
-
-/// Where the configuration came from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Source {
-    File(PathBuf),
-    Defaults,
+    Parse {
+        /// The config file.
+        path: PathBuf,
+        /// What is wrong, with the key and line.
+        message: String,
+    },
 }
 
 impl Config {
     /// Loads the configuration: `explicit` (from `--config`) must exist;
     /// otherwise `dynamo.toml` in `cwd`, then `$DYNAMO_CONFIG`, then
     /// defaults.
-    pub fn load(explicit: Option<&Path>, cwd: &Path) -> Result<(Config, Source), ConfigError> {
+    pub fn load(explicit: Option<&Path>, cwd: &Path) -> Result<Config, ConfigError> {
         let path = match explicit {
             Some(p) => Some(p.to_path_buf()),
             None => {
@@ -123,9 +114,9 @@ impl Config {
                     path: path.clone(),
                     message,
                 })?;
-                Ok((config, Source::File(path)))
+                Ok(config)
             }
-            None => Ok((Config::default(), Source::Defaults)),
+            None => Ok(Config::default()),
         }
     }
 

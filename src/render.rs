@@ -3,7 +3,8 @@
 //! files), rasterised to PNG with resvg.
 //!
 //! ```
-//! use dynamo::{Position, Rules, render};
+//! use dynamo::render;
+//! use dynamo_core::{Position, Rules};
 //!
 //! let png = render::png(&Position::startpos(Rules::NOST), 240).unwrap();
 //! assert_eq!(&png[1..4], b"PNG");

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use anyhow::{Context, Result};
 use chrono::{DateTime, Utc};
 use clap::{Args, Subcommand, ValueEnum};
-use dynamo::config::{Config, Source};
+use dynamo::config::Config;
 use dynamo::diagram::{self, Charset};
 use dynamo::game::clock::{self, format_time, format_time_short};
 use dynamo::game::{Game, GameError, NewGame, Player, Rejection, TimeControl, store};
@@ -171,7 +171,7 @@ pub(crate) enum GameCommand {
 /// Runs a game command. `config_path` is `--config`.
 pub(crate) fn run(command: GameCommand, config_path: Option<&Path>) -> Result<Exit> {
     let cwd = std::env::current_dir().context("finding the current folder")?;
-    let (config, _source): (Config, Source) =
+    let config: Config =
         Config::load(config_path, &cwd).map_err(|e| Failure::new(Exit::Usage, e.to_string()))?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -278,23 +278,14 @@ fn new(out: &mut impl Write, config: &Config, args: NewArgs) -> Result<Exit> {
     let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
     let white = Player::parse(&args.white).map_err(|e| usage(format!("--white: {e}")))?;
     let black = Player::parse(&args.black).map_err(|e| usage(format!("--black: {e}")))?;
-    let (rules_text, rules_from) = match &args.rules {
-        Some(r) => (r.as_str(), "--rules"),
-        None => (config.default_rules.as_str(), "config default_rules"),
+    let rules: Rules = match &args.rules {
+        Some(r) => r.parse().map_err(|e| usage(format!("--rules: {e}")))?,
+        None => config.default_rules,
     };
-    let rules: Rules = rules_text
-        .parse()
-        .map_err(|e| usage(format!("{rules_from}: {e}")))?;
-    let (tc_text, tc_from) = match &args.time_control {
-        Some(t) => (t.as_str(), "--time-control"),
-        None => (
-            config.default_time_control.as_str(),
-            "config default_time_control",
-        ),
+    let time_control: TimeControl = match &args.time_control {
+        Some(t) => t.parse().map_err(|e| usage(format!("--time-control: {e}")))?,
+        None => config.default_time_control,
     };
-    let time_control: TimeControl = tc_text
-        .parse()
-        .map_err(|e| usage(format!("{tc_from}: {e}")))?;
     let started = match &args.at {
         Some(t) => clock::parse_time(t).map_err(|e| usage(format!("--at: {e}")))?,
         None => Utc::now(),

@@ -14,7 +14,7 @@ use crate::exit::{Exit, Failure};
 /// `dynamo mail`: loads the configuration, then [`run_mail`].
 pub(crate) fn run(config_path: Option<&Path>, file: Option<&Path>, retry: bool) -> Result<Exit> {
     let cwd = std::env::current_dir().context("finding the current folder")?;
-    let (config, _source) =
+    let config =
         Config::load(config_path, &cwd).map_err(|e| Failure::new(Exit::Usage, e.to_string()))?;
     run_mail(&config, file, retry)
 }

@@ -6,6 +6,7 @@
 //! queued. A notice is in the outbox before any network traffic, so a
 //! server that is down or refuses loses nothing.
 
+pub mod config;
 pub mod message;
 pub mod outbox;
 pub mod smtp;
@@ -18,7 +19,7 @@ pub use message::{BOARD_PX, Built, Notice, NoticeMove, header_text};
 pub use outbox::{Outbox, Queued, Scan};
 pub use smtp::{CA_FILE_ENV, Transport};
 
-use crate::config::MailConfig;
+use config::MailConfig;
 use crate::render::RenderError;
 
 /// Why a notice could not be built, queued or delivered.

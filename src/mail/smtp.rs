@@ -12,7 +12,7 @@ use lettre::transport::smtp::commands::{Data, Mail, Rcpt};
 use lettre::transport::smtp::extension::{ClientId, MailParameter};
 
 use super::MailError;
-use crate::config::{MailConfig, Security};
+use super::config::{MailConfig, Security};
 
 /// Extra trusted root certificates (PEM), added to the system's: for a
 /// self-hosted server with its own certificate authority, and for tests.
