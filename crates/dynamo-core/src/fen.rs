@@ -5,9 +5,9 @@
 use crate::board::{Board, PlacementError};
 use crate::castling::{Castling, CastlingError};
 use crate::color::Color;
-use crate::position::{Position, PositionError};
+use crate::position::Position;
+use crate::setup::{PositionError, Setup};
 use crate::rules::Rules;
-use crate::setup::Setup;
 use crate::square::Square;
 
 /// The text of the start position.

@@ -1,14 +1,13 @@
 //! A position and the rules that say what may be played from it.
 
 use crate::board::Board;
-use crate::castling::{Castling, CastlingError, CastlingSide};
+use crate::castling::{Castling, CastlingSide};
 use crate::check::{can_push_or_pull_off, is_in_check};
 use crate::color::{ByColor, Color};
 use crate::illegal::Illegal;
 use crate::moves::Move;
 use crate::role::{Piece, Role};
 use crate::rules::Rules;
-use crate::setup::Setup;
 use crate::square::{Square, Step};
 
 /// Everything the rules need to know about the game so far: the board, whose
@@ -28,49 +27,6 @@ pub struct Position {
     pub(crate) previous: Option<Board>,
     pub(crate) rules: Rules,
     pub(crate) kings: ByColor<Square>,
-}
-
-/// Why a set-up position cannot be played under the rules.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum PositionError {
-    /// A side has no king or more than one.
-    #[error("{color} has {count} kings; each side has exactly one")]
-    KingCount {
-        /// The side.
-        color: Color,
-        /// How many kings it has.
-        count: usize,
-    },
-    /// A pawn stands where it would already have promoted.
-    #[error("the {color} pawn on {square} stands on its last rank, where it would have promoted")]
-    PawnOnLastRank {
-        /// The pawn's side.
-        color: Color,
-        /// Where it stands.
-        square: Square,
-    },
-    /// The castling rights do not fit the board.
-    #[error("castling field: {0}")]
-    Castling(CastlingError),
-    /// The en-passant square is not on the rank a double step passes.
-    #[error(
-        "en-passant field: {square} is on the wrong rank; with {turn} to move it must be on rank {rank}"
-    )]
-    EpRank {
-        /// The square written.
-        square: Square,
-        /// The side to move.
-        turn: Color,
-        /// The rank it must be on (1–8).
-        rank: u8,
-    },
-    /// No pawn has just stepped two squares over the en-passant square.
-    #[error("en-passant field: {0} is not behind a pawn that has just stepped two squares")]
-    EpNoPawn(Square),
-    /// The side that has just moved stands in check.
-    #[error("{0} has just moved but its king is in check")]
-    OpponentInCheck(Color),
 }
 
 /// The state of the side to move.
@@ -130,55 +86,6 @@ impl Position {
         }
     }
 
-    /// Checks a setup against the rules (docs/RULES.md §11).
-    pub fn new(setup: Setup, rules: Rules) -> Result<Position, PositionError> {
-        let board = setup.board;
-        let mut kings = ByColor {
-            white: Square::E1,
-            black: Square::E8,
-        };
-        for color in Color::ALL {
-            let found: Vec<Square> = board.find(Piece::new(color, Role::King)).collect();
-            if found.len() != 1 {
-                return Err(PositionError::KingCount {
-                    color,
-                    count: found.len(),
-                });
-            }
-            kings[color] = found[0];
-        }
-        for (square, piece) in board.pieces() {
-            if piece.role == Role::Pawn && square.rank() == piece.color.last_rank() {
-                return Err(PositionError::PawnOnLastRank {
-                    color: piece.color,
-                    square,
-                });
-            }
-        }
-        setup
-            .castling
-            .validate(&board, rules.castling)
-            .map_err(PositionError::Castling)?;
-        let ep_square = match setup.ep_square {
-            Some(sq) => validate_ep(&board, setup.turn, sq, rules)?,
-            None => None,
-        };
-        let pos = Position {
-            board,
-            turn: setup.turn,
-            castling: setup.castling,
-            ep_square,
-            halfmoves: setup.halfmoves,
-            fullmoves: setup.fullmoves,
-            previous: setup.previous,
-            rules,
-            kings,
-        };
-        if pos.opponent_in_check() {
-            return Err(PositionError::OpponentInCheck(!pos.turn));
-        }
-        Ok(pos)
-    }
 
     /// The pieces on the board.
     pub fn board(&self) -> &Board {
@@ -497,37 +404,4 @@ fn king_transit(m: &Move, after: &Board) -> Result<(), Illegal> {
         }
     }
     Ok(())
-}
-
-/// The en-passant field: the square passed over must be on the rank behind
-/// a pawn of the side that just moved. It carries a rule only for a- and
-/// h-file pawns under `en_passant_edge`; elsewhere (as standard FEN writes
-/// it after any double step) it is accepted and dropped.
-fn validate_ep(
-    board: &Board,
-    turn: Color,
-    sq: Square,
-    rules: Rules,
-) -> Result<Option<Square>, PositionError> {
-    let mover = !turn;
-    let rank = if mover == Color::White { 2 } else { 5 };
-    if sq.rank() != rank {
-        return Err(PositionError::EpRank {
-            square: sq,
-            turn,
-            rank: rank + 1,
-        });
-    }
-    let on_edge = sq.file() == 0 || sq.file() == 7;
-    if !rules.en_passant_edge || !on_edge {
-        return Ok(None);
-    }
-    let pawn_sq = Square::new(sq.file() as i8, sq.rank() as i8 + mover.forward());
-    let start_sq = Square::new(sq.file() as i8, sq.rank() as i8 - mover.forward());
-    let pawn_there = pawn_sq.and_then(|s| board.piece_at(s)) == Some(Piece::new(mover, Role::Pawn));
-    let passed_empty = board.is_empty(sq) && start_sq.is_some_and(|s| board.is_empty(s));
-    if !pawn_there || !passed_empty {
-        return Err(PositionError::EpNoPawn(sq));
-    }
-    Ok(Some(sq))
 }

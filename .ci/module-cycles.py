@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Fails when modules of a crate import each other in a cycle.
+
+For each crate root given (a lib.rs or main.rs), the module tree is read
+from its `mod` declarations; every `crate::…`, `super::…` and `self::…`
+path in a module's code (use trees and inline paths, test modules left
+out) is an edge to the deepest module the path names. `mod` declarations
+themselves are not edges, so a facade that declares its children and
+re-exports them is fine, but a child that imports through the facade's
+re-exports while the facade imports the child is a cycle.
+
+Usage: module-cycles.py ROOT.rs [ROOT.rs ...]; prints the cycles, exits 1
+if there is any.
+"""
+
+import re
+import sys
+from pathlib import Path
+
+MOD_DECL = re.compile(r"^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(r#)?(\w+)\s*;", re.M)
+USE_STMT = re.compile(r"\buse\s+([^;]+);", re.S)
+INLINE = re.compile(r"\b(crate|super|self)((?:::\w+)+)")
+
+
+def strip_tests_and_comments(text):
+    text = re.sub(r"#\[cfg\(test\)\]\s*mod\s+\w+\s*\{.*", "", text, flags=re.S)
+    text = re.sub(r"//[^\n]*", "", text)
+    return re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+
+
+def expand(tree):
+    """`a::{b, c::{d, e}}` -> ['a::b', 'a::c::d', 'a::c::e']."""
+    tree = re.sub(r"\s+", "", tree)
+    brace = tree.find("{")
+    if brace < 0:
+        return [tree]
+    prefix, inner = tree[:brace], tree[brace + 1 : tree.rfind("}")]
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(inner):
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            parts.append(inner[start:i])
+            start = i + 1
+    parts.append(inner[start:])
+    out = []
+    for part in filter(None, parts):
+        out.extend(expand(prefix + part))
+    return out
+
+
+def child_file(parent_file, parent_is_dir_module, name):
+    base = parent_file.parent if parent_is_dir_module else parent_file.with_suffix("")
+    for candidate in (base / f"{name}.rs", base / name / "mod.rs"):
+        if candidate.exists():
+            return candidate, candidate.name == "mod.rs"
+    return None, False
+
+
+def module_tree(root):
+    """{module path tuple: file} for every module reachable from root."""
+    modules = {(): root}
+    todo = [((), root, True)]
+    while todo:
+        path, file, is_dir = todo.pop()
+        text = strip_tests_and_comments(file.read_text())
+        for _, name in MOD_DECL.findall(text):
+            found, child_is_dir = child_file(file, is_dir, name)
+            if found:
+                modules[path + (name,)] = found
+                todo.append((path + (name,), found, child_is_dir))
+    return modules
+
+
+def resolve(current, words, modules):
+    head, rest = words[0], words[1:]
+    if head == "crate":
+        base = ()
+    elif head == "self":
+        base = current
+    else:
+        base = current
+        while rest and head == "super":
+            base = base[:-1]
+            head, rest = rest[0], rest[1:]
+        if head == "super":
+            base = base[:-1]
+        else:
+            rest = [head] + rest
+    target = base
+    for word in rest:
+        if target + (word,) in modules:
+            target = target + (word,)
+        else:
+            break
+    return target
+
+
+def edges(modules):
+    graph = {m: set() for m in modules}
+    for module, file in modules.items():
+        text = strip_tests_and_comments(file.read_text())
+        paths = []
+        for tree in USE_STMT.findall(text):
+            tree = tree.strip()
+            if tree.startswith("pub"):
+                tree = re.sub(r"^pub(\([^)]*\))?\s+", "", tree)
+            paths.extend(expand(tree))
+        text_wo_use = USE_STMT.sub("", text)
+        paths.extend(head + tail for head, tail in INLINE.findall(text_wo_use))
+        for p in paths:
+            p = re.sub(r"\s+as\s+\w+$", "", p)
+            words = [w for w in p.split("::") if w]
+            if not words or words[0] not in ("crate", "super", "self"):
+                continue
+            target = resolve(module, words, modules)
+            if target != module:
+                graph[module].add(target)
+    return graph
+
+
+def cycles(graph):
+    index, low, stack, on, out, counter = {}, {}, [], set(), [], [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(comp)
+
+    sys.setrecursionlimit(10000)
+    for v in graph:
+        if v not in index:
+            visit(v)
+    return out
+
+
+def name(module):
+    return "crate" + "".join("::" + w for w in module)
+
+
+def main(roots):
+    bad = 0
+    for root in roots:
+        modules = module_tree(Path(root))
+        graph = edges(modules)
+        n_edges = sum(len(t) for t in graph.values())
+        found = cycles(graph)
+        for comp in found:
+            members = sorted(comp)
+            print(f"{root}: import cycle among " + ", ".join(name(m) for m in members))
+            for m in members:
+                into = sorted(name(t) for t in graph[m] if t in comp)
+                print(f"    {name(m)} -> {', '.join(into)}")
+        bad += len(found)
+        print(f"{root}: {len(modules)} modules, {n_edges} imports, {len(found)} cycles")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
