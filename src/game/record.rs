@@ -318,3 +318,43 @@ impl Game {
         ))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use chrono::Duration;
+    use dynamo_core::{Position, Rules};
+
+    use crate::game::clock::parse_time;
+    use crate::game::{Game, NewGame, Player};
+
+    /// A game set up at move 20 whose first move came late: the record,
+    /// the late-move note and the text all say move 20 (the note used to
+    /// say move 1).
+    #[test]
+    fn late_move_in_a_game_set_up_at_move_20_is_move_20() {
+        let start = parse_time("2026-11-01T09:00:00Z").expect("a time");
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 20";
+        let mut new = NewGame::new(
+            Player::parse("Ann").expect("a name"),
+            Player::parse("Bob").expect("a name"),
+            start,
+        );
+        new.time_control = "3d".parse().expect("a time control");
+        new.setup = Some(Position::from_fen(fen, Rules::NOST).expect("a position"));
+        let game = Game::create(new);
+        let late = start + Duration::days(4);
+        let white = game.check_move("e2e4", None).expect("legal");
+        let game = game.with_move(&white, late).expect("recorded");
+        let black = game.check_move("e7e5", None).expect("legal");
+        let game = game
+            .with_move(&black, late + Duration::hours(1))
+            .expect("recorded");
+        let numbers: Vec<u32> = game.moves().iter().map(|m| m.number).collect();
+        assert_eq!(numbers, [20, 20]);
+        let note = game.late_move().expect("four days for a three-day move");
+        assert_eq!((note.ply, note.number), (1, 20));
+        assert!(game.to_text().contains("\n20. e2e4 {"), "{}", game.to_text());
+        let again = Game::parse(&game.to_text()).expect("replays");
+        assert_eq!(again.late_move().map(|l| l.number), Some(20));
+    }
+}
