@@ -3,7 +3,8 @@
 
 For each crate root given (a lib.rs or main.rs), the module tree is read
 from its `mod` declarations; every `crate::…`, `super::…` and `self::…`
-path in a module's code (use trees and inline paths, test modules left
+path, and every path that starts with a child module's name, in a
+module's code (use trees and inline paths, test modules left
 out) is an edge to the deepest module the path names. `mod` declarations
 themselves are not edges, so a facade that declares its children and
 re-exports them is fine, but a child that imports through the facade's
@@ -20,6 +21,7 @@ from pathlib import Path
 MOD_DECL = re.compile(r"^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(r#)?(\w+)\s*;", re.M)
 USE_STMT = re.compile(r"\buse\s+([^;]+);", re.S)
 INLINE = re.compile(r"\b(crate|super|self)((?:::\w+)+)")
+RELATIVE = re.compile(r"(?<![:\w])(\w+)((?:::\w+)+)")
 
 
 def strip_tests_and_comments(text):
@@ -110,9 +112,18 @@ def edges(modules):
             paths.extend(expand(tree))
         text_wo_use = USE_STMT.sub("", text)
         paths.extend(head + tail for head, tail in INLINE.findall(text_wo_use))
+        # Paths that start with a child module's name (`pub use outbox::X`,
+        # `notation::format(..)`) are relative to this module.
+        paths.extend(
+            head + tail
+            for head, tail in RELATIVE.findall(text_wo_use)
+            if module + (head,) in modules
+        )
         for p in paths:
             p = re.sub(r"\s+as\s+\w+$", "", p)
             words = [w for w in p.split("::") if w]
+            if words and module + (words[0],) in modules:
+                words = ["self"] + words
             if not words or words[0] not in ("crate", "super", "self"):
                 continue
             target = resolve(module, words, modules)

@@ -1,105 +1,50 @@
-//! Mailing the position to both players: the message ([`message`]), the
-//! SMTP delivery over rustls ([`smtp`]) and the outbox that makes every
-//! notice arrive once ([`outbox`]).
+//! Mailing the position to both players: what the notice says
+//! ([`notice`]), the MIME message it travels in ([`envelope`]), the SMTP
+//! delivery over rustls ([`smtp`]) and the outbox that makes every notice
+//! arrive once ([`outbox`]).
 //!
 //! [`post`] queues a notice and then sends it; [`retry`] sends what is
 //! queued. A notice is in the outbox before any network traffic, so a
 //! server that is down or refuses loses nothing.
 
 pub mod config;
-pub mod message;
+pub mod envelope;
+mod error;
+pub mod notice;
 pub mod outbox;
 pub mod smtp;
+mod text;
 
 use std::path::PathBuf;
 
 use chrono::{SecondsFormat, Utc};
 
-pub use message::{BOARD_PX, Built, Notice, NoticeMove, header_text};
+pub use crate::render::BOARD_PX;
+pub use envelope::Built;
+pub use error::MailError;
+pub use notice::Notice;
 pub use outbox::{Outbox, Queued, Scan};
 pub use smtp::{CA_FILE_ENV, Transport};
+pub use text::header_text;
 
 use config::MailConfig;
-use crate::render::RenderError;
-
-/// Why a notice could not be built, queued or delivered.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum MailError {
-    /// The `[mail]` settings cannot work (or the password variable is
-    /// unset).
-    #[error("mail settings: {0}")]
-    Config(String),
-    /// An address in the game or the config is not usable.
-    #[error("{who}: {address:?} is not a valid email address: {reason}")]
-    Address {
-        who: String,
-        address: String,
-        reason: String,
-    },
-    /// Neither player has an email address.
-    #[error("neither player has an email address in the game file")]
-    NoRecipients,
-    #[error("drawing the board: {0}")]
-    Render(#[from] RenderError),
-    #[error("building the message: {0}")]
-    Build(String),
-    /// The server could not be reached.
-    #[error("cannot connect to the mail server {server}: {detail}")]
-    Connect { server: String, detail: String },
-    /// TLS could not be set up (no STARTTLS, untrusted certificate, …).
-    #[error("secure connection to the mail server {server} failed: {detail}")]
-    Tls { server: String, detail: String },
-    /// The server refused the login.
-    #[error("authentication failed at {server} for user {user:?}: {detail}")]
-    Auth {
-        server: String,
-        user: String,
-        detail: String,
-    },
-    #[error("the mail server refused the sender {address}: {detail}")]
-    SenderRejected { address: String, detail: String },
-    #[error("the mail server refused the recipient {address}: {detail}")]
-    RecipientRejected { address: String, detail: String },
-    #[error("the mail server refused the message: {detail}")]
-    MessageRejected { detail: String },
-    /// The outbox could not be written or read.
-    #[error("outbox {}: {source}", path.display())]
-    Outbox {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-}
-
-impl MailError {
-    /// Whether the failure is about the server or the settings as a
-    /// whole (so later notices would fail the same way), rather than
-    /// about one notice.
-    pub fn is_server_wide(&self) -> bool {
-        matches!(
-            self,
-            MailError::Config(_)
-                | MailError::Connect { .. }
-                | MailError::Tls { .. }
-                | MailError::Auth { .. }
-                | MailError::SenderRejected { .. }
-                | MailError::Outbox { .. }
-        )
-    }
-}
 
 /// A notice that was not delivered, and where it waits (if it could be
 /// queued at all).
 #[derive(Debug)]
 pub struct Undelivered {
+    /// The queued notice's file; `None` when it could not be queued.
     pub queued: Option<PathBuf>,
+    /// Why it was not delivered.
     pub error: MailError,
 }
 
 /// A delivered notice.
 #[derive(Debug, Clone)]
 pub struct Delivered {
+    /// `<…>` included.
     pub message_id: String,
+    /// The envelope recipients (the server accepted them all).
     pub to: Vec<String>,
     /// Whether this notice had been delivered before (an explicit resend).
     pub resent: bool,
@@ -163,6 +108,8 @@ pub struct RetryReport {
 }
 
 impl RetryReport {
+    /// Whether nothing is left in the outbox: no failure, nothing untried,
+    /// no file that is not a notice.
     pub fn all_delivered(&self) -> bool {
         self.failed.is_empty() && self.not_tried.is_empty() && self.broken.is_empty()
     }

@@ -7,33 +7,39 @@
 //!   sent/dynamo.GAME.13@club.example.json   accepted by the server
 //! ```
 //!
-//! Every notice is written here (atomically: temporary file, fsync,
-//! rename) *before* the SMTP session starts, and moved to `sent/` (an
-//! atomic rename) as soon as the server has answered 250 to its data. A
-//! notice is therefore never lost, and `--retry` never sends one that is
-//! recorded as sent. The one window left is a crash between the server's
-//! 250 and the rename (microseconds): the notice then stays queued and a
-//! later `--retry` sends it again — with the same Message-ID, so mail
-//! clients show it as the same message. Losing a notice would be worse
-//! than showing one twice, so that window errs on the side of delivery.
-//! All work on the outbox happens under an exclusive lock on `.lock`, so
-//! two dynamo processes never send the same notice at once.
+//! Every notice is written here (atomically, through [`crate::durable`])
+//! *before* the SMTP session starts, and moved to `sent/` (a durable
+//! rename) once the server has accepted it. A notice is therefore never
+//! lost, and `--retry` never sends one that is recorded as sent. One
+//! window is left: the server answers 250 to the data, then the sender
+//! says QUIT and waits for the reply (up to the network timeout) before
+//! the rename. A crash or a kill in that window leaves the notice queued,
+//! and a later `--retry` sends it again — with the same Message-ID, so
+//! mail clients show it as the same message. Losing a notice would be
+//! worse than showing one twice, so that window errs on the side of
+//! delivery. All work on the outbox happens under an exclusive lock on
+//! `.lock`, so two dynamo processes never send the same notice at once.
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::MailError;
+use super::error::MailError;
+use crate::durable::{self, FileError, FileLock};
+use crate::id;
 
 /// A notice waiting in (or delivered from) the outbox.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Queued {
     /// `<…>` included.
     pub message_id: String,
+    /// The game it is about.
     pub game_id: String,
+    /// How many moves the game had.
     pub ply: u32,
+    /// The subject header, for reports.
     pub subject: String,
     /// The envelope sender.
     pub from: String,
@@ -49,7 +55,9 @@ pub struct Queued {
 /// not notices (reported, never deleted).
 #[derive(Debug, Default)]
 pub struct Scan {
+    /// The queued notices with their files, oldest first.
     pub queued: Vec<(PathBuf, Queued)>,
+    /// The other `.json` files, with why they are not notices.
     pub broken: Vec<(PathBuf, String)>,
 }
 
@@ -62,20 +70,16 @@ pub struct Outbox {
 /// Exclusive use of the outbox; released when dropped.
 #[derive(Debug)]
 pub struct OutboxLock {
-    file: File,
-}
-
-impl Drop for OutboxLock {
-    fn drop(&mut self) {
-        let _ = self.file.unlock();
-    }
+    _lock: FileLock,
 }
 
 impl Outbox {
+    /// The outbox in `dir`; nothing is created until [`Outbox::lock`].
     pub fn new(dir: impl Into<PathBuf>) -> Outbox {
         Outbox { dir: dir.into() }
     }
 
+    /// The outbox folder.
     pub fn dir(&self) -> &Path {
         &self.dir
     }
@@ -87,33 +91,17 @@ impl Outbox {
     /// Creates the folders if needed and waits for exclusive use.
     pub fn lock(&self) -> Result<OutboxLock, MailError> {
         let sent = self.sent_dir();
-        fs::create_dir_all(&sent).map_err(|e| outbox_error(&sent, e))?;
-        let path = self.dir.join(".lock");
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(|e| outbox_error(&path, e))?;
-        file.lock().map_err(|e| outbox_error(&path, e))?;
-        Ok(OutboxLock { file })
+        fs::create_dir_all(&sent).map_err(|e| FileError::new(&sent, e))?;
+        let lock = FileLock::acquire(&self.dir.join(".lock"))?;
+        Ok(OutboxLock { _lock: lock })
     }
 
     /// The file name of a notice: its Message-ID without the brackets.
+    /// The ids dynamo makes pass unchanged; any other text (a hand-edited
+    /// record's) is made tame: never a path or a hidden file.
     pub fn file_name(message_id: &str) -> String {
-        let bare: String = message_id
-            .trim_start_matches('<')
-            .trim_end_matches('>')
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || "-.@_".contains(c) {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
-        format!("{}.json", bare.trim_start_matches('.'))
+        let bare = message_id.trim_start_matches('<').trim_end_matches('>');
+        format!("{}.json", id::sanitize(bare, "-.@_"))
     }
 
     /// Where a queued notice lives.
@@ -137,7 +125,7 @@ impl Outbox {
         let path = self.queued_path(&queued.message_id);
         let text = serde_json::to_string_pretty(queued)
             .map_err(|e| MailError::Build(format!("outbox record: {e}")))?;
-        write_atomic(&path, text.as_bytes()).map_err(|e| outbox_error(&path, e))?;
+        durable::write_atomic(&path, text.as_bytes())?;
         Ok(path)
     }
 
@@ -146,9 +134,9 @@ impl Outbox {
     pub fn pending(&self, _lock: &OutboxLock) -> Result<Scan, MailError> {
         let mut good = Vec::new();
         let mut broken = Vec::new();
-        let entries = fs::read_dir(&self.dir).map_err(|e| outbox_error(&self.dir, e))?;
+        let entries = fs::read_dir(&self.dir).map_err(|e| FileError::new(&self.dir, e))?;
         for entry in entries {
-            let entry = entry.map_err(|e| outbox_error(&self.dir, e))?;
+            let entry = entry.map_err(|e| FileError::new(&self.dir, e))?;
             let path = entry.path();
             let name = entry.file_name();
             let name = name.to_string_lossy();
@@ -173,53 +161,21 @@ impl Outbox {
         })
     }
 
-    /// Records a queued notice as delivered (atomic rename into `sent/`).
+    /// Records a queued notice as delivered (a durable rename into
+    /// `sent/`).
     pub fn mark_sent(&self, _lock: &OutboxLock, queued: &Path) -> Result<PathBuf, MailError> {
         let name = queued
             .file_name()
-            .ok_or_else(|| outbox_error(queued, io::Error::other("not a file")))?;
+            .ok_or_else(|| FileError::new(queued, io::Error::other("not a file")))?;
         let target = self.sent_dir().join(name);
-        fs::rename(queued, &target).map_err(|e| outbox_error(queued, e))?;
-        sync_dir(&self.sent_dir()).map_err(|e| outbox_error(&self.sent_dir(), e))?;
-        sync_dir(&self.dir).map_err(|e| outbox_error(&self.dir, e))?;
+        durable::rename(queued, &target)?;
         Ok(target)
     }
 
     /// Drops a queued copy of a notice that is already recorded as sent.
     pub fn discard(&self, _lock: &OutboxLock, queued: &Path) -> Result<(), MailError> {
-        fs::remove_file(queued).map_err(|e| outbox_error(queued, e))?;
-        sync_dir(&self.dir).map_err(|e| outbox_error(&self.dir, e))
-    }
-}
-
-fn outbox_error(path: &Path, source: io::Error) -> MailError {
-    MailError::Outbox {
-        path: path.to_path_buf(),
-        source,
-    }
-}
-
-fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::other("no file name"))?;
-    let tmp = dir.join(format!(".{}.tmp", name.to_string_lossy()));
-    {
-        let mut file = File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-    }
-    fs::rename(&tmp, path)?;
-    sync_dir(dir)
-}
-
-/// Makes a rename in `dir` durable (a no-op where folders cannot be
-/// opened, as on Windows).
-fn sync_dir(dir: &Path) -> io::Result<()> {
-    match File::open(dir) {
-        Ok(f) => f.sync_all().or(Ok(())),
-        Err(_) => Ok(()),
+        durable::remove(queued)?;
+        Ok(())
     }
 }
 
@@ -268,11 +224,28 @@ mod tests {
     }
 
     #[test]
-    fn file_names_are_tame() {
-        assert_eq!(
-            Outbox::file_name("<../../etc/passwd>"),
-            "_.._etc_passwd.json"
+    fn a_failed_write_is_an_outbox_error_naming_the_file() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let outbox = Outbox::new(tmp.path().join("outbox"));
+        let lock = outbox.lock().expect("lock");
+        fs::remove_dir_all(outbox.dir()).expect("remove");
+        let err = outbox
+            .put(&lock, &notice("<dynamo.g.1@x>", "2024-01-01T00:00:00Z"))
+            .expect_err("no folder");
+        assert!(
+            matches!(&err, MailError::Outbox { path, .. } if path.starts_with(outbox.dir())),
+            "{err:?}"
         );
-        assert_eq!(Outbox::file_name("<a b@c>"), "a_b@c.json");
+        assert!(err.to_string().starts_with("outbox "), "{err}");
+    }
+
+    #[test]
+    fn file_names_are_tame() {
+        assert_eq!(Outbox::file_name("<../../etc/passwd>"), "etc-passwd.json");
+        assert_eq!(Outbox::file_name("<a b@c>"), "a-b@c.json");
+        assert_eq!(
+            Outbox::file_name("<dynamo.alice-bob-2026-11-20-1.14@club.example>"),
+            "dynamo.alice-bob-2026-11-20-1.14@club.example.json"
+        );
     }
 }

@@ -11,8 +11,8 @@ use lettre::transport::smtp::client::{Certificate, SmtpConnection, TlsParameters
 use lettre::transport::smtp::commands::{Data, Mail, Rcpt};
 use lettre::transport::smtp::extension::{ClientId, MailParameter};
 
-use super::MailError;
 use super::config::{MailConfig, Security};
+use super::error::MailError;
 
 /// Extra trusted root certificates (PEM), added to the system's: for a
 /// self-hosted server with its own certificate authority, and for tests.

@@ -6,6 +6,7 @@
 
 use std::fmt::Write as _;
 
+use crate::board::Board;
 use crate::color::{ByColor, Color};
 use crate::rules::CastlingRule;
 use crate::square::Square;
@@ -321,7 +322,7 @@ impl Castling {
     /// Checks the rights against the board: every tracked piece stands
     /// where the rights say, and `@` entries exist only where the rule
     /// allows a displaced piece to keep its right.
-    pub fn validate(&self, board: &crate::Board, rule: CastlingRule) -> Result<(), CastlingError> {
+    pub fn validate(&self, board: &Board, rule: CastlingRule) -> Result<(), CastlingError> {
         use crate::role::{Piece, Role};
         let mut seen: Vec<Square> = Vec::new();
         for color in Color::ALL {

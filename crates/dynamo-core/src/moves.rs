@@ -1,6 +1,7 @@
 //! What a turn does (docs/RULES.md §1).
 
 use crate::castling::CastlingSide;
+use crate::color::Color;
 use crate::role::Role;
 use crate::square::Square;
 
@@ -95,9 +96,9 @@ impl Move {
             Move::Push(s) | Move::Pull(s) => s.to,
             Move::Castle { side, king, .. } => {
                 let color = if king.rank() == 0 {
-                    crate::Color::White
+                    Color::White
                 } else {
-                    crate::Color::Black
+                    Color::Black
                 };
                 Some(side.king_target(color))
             }

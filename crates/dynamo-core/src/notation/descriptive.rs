@@ -6,6 +6,7 @@
 //! always canonical algebraic.
 
 use super::cursor::{Cursor, SyntaxError};
+use crate::color::Color;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::role::Role;
@@ -23,8 +24,8 @@ pub struct DescSquare {
 impl DescSquare {
     fn fits(self, sq: Square, pos: &Position) -> bool {
         let rank = match pos.turn() {
-            crate::Color::White => sq.rank() + 1,
-            crate::Color::Black => 8 - sq.rank(),
+            Color::White => sq.rank() + 1,
+            Color::Black => 8 - sq.rank(),
         };
         self.files & (1 << sq.file()) != 0 && rank == self.rank
     }

@@ -4,6 +4,7 @@
 use super::cursor::SyntaxError;
 use super::descriptive::Descriptive;
 use super::nost::{Dest, Notation, Part, Style};
+use super::write::format;
 use crate::castling::CastlingSide;
 use crate::illegal::Illegal;
 use crate::moves::Move;
@@ -201,7 +202,7 @@ fn resolve_descriptive(pos: &Position, d: &Descriptive) -> Result<Move, Illegal>
         [m] => Ok(*m),
         [] => Err(Illegal::NoFit),
         several => {
-            let mut names: Vec<String> = several.iter().map(crate::notation::format).collect();
+            let mut names: Vec<String> = several.iter().map(format).collect();
             names.sort();
             Err(Illegal::Ambiguous(names.join(", ")))
         }
