@@ -10,9 +10,6 @@ use crate::setup::{PositionError, Setup};
 use crate::rules::Rules;
 use crate::square::Square;
 
-/// The text of the start position.
-pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
 /// Why a position text is not a valid position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

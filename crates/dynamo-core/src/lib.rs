@@ -38,7 +38,7 @@ pub mod square;
 pub use board::Board;
 pub use castling::{Castling, CastlingSide};
 pub use color::{ByColor, Color};
-pub use fen::{FenError, START_FEN};
+pub use fen::FenError;
 pub use illegal::Illegal;
 pub use moves::{Move, Shove};
 pub use notation::{MoveError, Notation, SyntaxError, parse_move};
