@@ -22,8 +22,8 @@ impl From<Exit> for ExitCode {
     }
 }
 
-/// An error that knows its exit code; everything else at the CLI edge is
-/// an `anyhow::Error` mapped to [`Exit::Usage`] unless it wraps one.
+/// An error that knows its exit code. Any other error that reaches the
+/// CLI edge (reading a file, writing output) is an [`Exit::Io`].
 #[derive(Debug, thiserror::Error)]
 #[error("{message}")]
 pub struct Failure {

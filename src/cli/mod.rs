@@ -1,18 +1,27 @@
-//! Command-line arguments and the commands they run.
+//! The command line: [`Opts`] parses it, [`main`] runs the command and
+//! turns its outcome into an exit code.
+//!
+//! Each command is one file holding its arguments and its `execute`;
+//! `position` and `game` dispatch to theirs. The shared modules below
+//! them (`args`, `config`, `store`, `notify`, `failure`) never import a
+//! command.
 
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
-use clap::{Args, Parser, Subcommand};
-use dynamo_core::{Position, Rules};
+use clap::{Parser, Subcommand};
 
 use crate::exit::{Exit, Failure};
 
+mod args;
+mod config;
+mod failure;
 mod game;
 mod mail;
-mod rules;
+mod notify;
+mod position;
+mod store;
 
 /// Adjudicator for Dynamo Chess played by post or email, under the NOST
 /// rules.
@@ -30,61 +39,25 @@ pub struct Opts {
 #[derive(Subcommand, Debug)]
 pub(crate) enum Command {
     #[command(flatten)]
-    Position(rules::PositionCommand),
+    Position(position::Command),
     #[command(flatten)]
-    Game(game::GameCommand),
-    /// Email the game's current position to both players; with --retry,
-    /// send the notices waiting in the outbox (only FILE's when given).
-    Mail {
-        /// The game file.
-        #[arg(required_unless_present = "retry")]
-        file: Option<PathBuf>,
-        /// Send what the outbox holds, each notice once.
-        #[arg(long)]
-        retry: bool,
-    },
-}
-
-#[derive(Args, Debug)]
-pub(crate) struct PositionArgs {
-    /// The rule set: `nost`, optionally with overrides such as
-    /// `nost,stationary_pull=false,castling=strict`.
-    #[arg(long, default_value = "nost")]
-    rules: String,
-    /// The position, as extended FEN (docs/RULES.md §11) or `startpos`.
-    #[arg(long, default_value = "startpos", allow_hyphen_values = true)]
-    fen: String,
-    /// The current position of a game file, under the game's rules.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "rules"])]
-    game: Option<PathBuf>,
-}
-
-impl PositionArgs {
-    pub(crate) fn position(&self) -> Result<Position> {
-        if let Some(path) = &self.game {
-            return Ok(game::load(path)?.position().clone());
-        }
-        let rules: Rules = self
-            .rules
-            .parse()
-            .map_err(|e| Failure::new(Exit::Usage, format!("--rules: {e}")))?;
-        let pos = Position::from_fen(&self.fen, rules)
-            .map_err(|e| Failure::new(Exit::Usage, format!("--fen: {e}")))?;
-        Ok(pos)
-    }
+    Game(game::Command),
+    Mail(mail::Args),
 }
 
 pub fn main() -> ExitCode {
     let opts = Opts::parse();
     let config = opts.config.as_deref();
     let result = match opts.command {
-        Command::Position(command) => rules::run(command),
-        Command::Game(command) => game::run(command, config),
-        Command::Mail { file, retry } => mail::run(config, file.as_deref(), retry),
+        Command::Position(command) => position::execute(command),
+        Command::Game(command) => game::execute(command, config),
+        Command::Mail(args) => mail::execute(args, config),
     };
     match result {
         Ok(exit) => exit.into(),
         Err(err) => {
+            // A reader that stops early (`dynamo legal | head`) is not a
+            // failure.
             if is_broken_pipe(&err) {
                 return Exit::Ok.into();
             }

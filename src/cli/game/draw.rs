@@ -1,0 +1,49 @@
+//! `dynamo draw`.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Result;
+use clap::ValueEnum;
+use dynamo_core::Color;
+
+use super::report::print_ending;
+use crate::cli::args::Side;
+use crate::cli::{failure, store};
+use crate::exit::Exit;
+
+/// Offer, accept or decline a draw.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    file: PathBuf,
+    #[arg(value_enum)]
+    action: Action,
+    /// The side that acts.
+    #[arg(long, value_enum)]
+    by: Side,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Action {
+    Offer,
+    Accept,
+    Decline,
+}
+
+pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
+    let side = Color::from(args.by);
+    let (game, ()) = store::update(&args.file, |g| {
+        let changed = match args.action {
+            Action::Offer => g.offer_draw(side),
+            Action::Accept => g.accept_draw(side),
+            Action::Decline => g.decline_draw(side),
+        };
+        Ok((changed.map_err(failure::rejected)?, ()))
+    })?;
+    match args.action {
+        Action::Offer => writeln!(out, "{} offers a draw", side.title())?,
+        Action::Decline => writeln!(out, "{} declines the draw offer", side.title())?,
+        Action::Accept => print_ending(out, &game)?,
+    }
+    Ok(Exit::Ok)
+}

@@ -1,0 +1,135 @@
+//! Finding game files and loading many of them at once, for `verify` and
+//! `games`.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use dynamo::config::Config;
+use dynamo::game::{Game, GameError};
+
+/// The game files under `paths` (default: the config's games folder):
+/// files as given, folders searched for `*.pgn`, sorted.
+pub(super) fn game_files(config: &Config, paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    let defaults = [config.games_dir.clone()];
+    let paths = if paths.is_empty() {
+        &defaults[..]
+    } else {
+        paths
+    };
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let before = files.len();
+            collect_pgn(path, &mut files)
+                .with_context(|| format!("reading folder {}", path.display()))?;
+            files[before..].sort();
+        } else {
+            // A missing file is reported by the replay, with the others.
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
+fn collect_pgn(folder: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
+    for entry in std::fs::read_dir(folder)? {
+        let entry = entry?;
+        let path = entry.path();
+        if entry.file_type()?.is_dir() {
+            collect_pgn(&path, files)?;
+        } else if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+        {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Above this many files, a terminal gets a progress bar.
+const PROGRESS_FROM: usize = 20;
+
+/// Loads the files, drawing a progress bar on standard error while it
+/// works if that is a terminal and there are many files. The results are
+/// in the order of `files`.
+pub(super) fn load_with_progress(files: &[PathBuf]) -> Vec<Result<Game, GameError>> {
+    let done = AtomicUsize::new(0);
+    if files.len() < PROGRESS_FROM || !io::stderr().is_terminal() {
+        return load_all(files, &done);
+    }
+    let finished = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let total = files.len();
+            loop {
+                // Read the flag first: once it is set every file is counted,
+                // so the last bar drawn is full.
+                let last = finished.load(Ordering::Acquire);
+                let n = done.load(Ordering::Acquire);
+                let filled = n * 30 / total;
+                // The bar is a courtesy: a standard error that cannot be
+                // written to must not stop the loading.
+                let _ = write!(
+                    io::stderr(),
+                    "\r[{}{}] {n}/{total}",
+                    "#".repeat(filled),
+                    ".".repeat(30 - filled)
+                );
+                if last {
+                    let _ = writeln!(io::stderr());
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        });
+        let results = load_all(files, &done);
+        finished.store(true, Ordering::Release);
+        results
+    })
+}
+
+/// Loads every file, on all cores, results in the order of `files`.
+/// `done` counts finished files for a progress bar.
+fn load_all(files: &[PathBuf], done: &AtomicUsize) -> Vec<Result<Game, GameError>> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(files.len().max(1));
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<Option<Result<Game, GameError>>> = Vec::new();
+    results.resize_with(files.len(), || None);
+    let chunks: Vec<Vec<(usize, Result<Game, GameError>)>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(path) = files.get(i) else { break };
+                        mine.push((i, Game::load(path)));
+                        done.fetch_add(1, Ordering::Relaxed);
+                    }
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| {
+                w.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    for (i, r) in chunks.into_iter().flatten() {
+        results[i] = Some(r);
+    }
+    // Every index below `files.len()` was taken by exactly one worker.
+    results
+        .into_iter()
+        .map(|r| r.expect("every file loaded"))
+        .collect()
+}

@@ -1,0 +1,56 @@
+//! The commands that work on game files. Each reads the configuration
+//! first, so a config that does not parse stops every one of them.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use clap::Subcommand;
+
+use crate::cli::config;
+use crate::exit::Exit;
+
+mod adjudicate;
+mod check;
+mod draw;
+mod export;
+mod files;
+mod games;
+mod json;
+mod r#move;
+mod new;
+mod report;
+mod resign;
+mod verify;
+
+#[derive(Subcommand, Debug)]
+pub(crate) enum Command {
+    New(new::Args),
+    Move(r#move::Args),
+    Check(check::Args),
+    Resign(resign::Args),
+    Draw(draw::Args),
+    Adjudicate(adjudicate::Args),
+    Verify(verify::Args),
+    Games(games::Args),
+    Export(export::Args),
+}
+
+/// Runs a game command. `config_path` is `--config`.
+pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Exit> {
+    let config = config::load(config_path)?;
+    let mut out = io::stdout().lock();
+    let exit = match command {
+        Command::New(args) => new::execute(args, &config, &mut out)?,
+        Command::Move(args) => r#move::execute(args, &config, &mut out)?,
+        Command::Check(args) => check::execute(args, &config, &mut out)?,
+        Command::Resign(args) => resign::execute(args, &mut out)?,
+        Command::Draw(args) => draw::execute(args, &mut out)?,
+        Command::Adjudicate(args) => adjudicate::execute(args, &mut out)?,
+        Command::Verify(args) => verify::execute(args, &config, &mut out)?,
+        Command::Games(args) => games::execute(args, &config, &mut out)?,
+        Command::Export(args) => export::execute(args, &mut out)?,
+    };
+    out.flush().context("writing to standard output")?;
+    Ok(exit)
+}

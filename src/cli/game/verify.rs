@@ -1,0 +1,55 @@
+//! `dynamo verify`.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Result;
+use dynamo::config::Config;
+use dynamo::game::Game;
+
+use super::files::{game_files, load_with_progress};
+use super::report::half_moves;
+use crate::exit::{Exit, Failure};
+
+/// Replay every game file (default: the games folder) and report each;
+/// exit 1 if any is bad.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    paths: Vec<PathBuf>,
+}
+
+pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+    let files = game_files(config, &args.paths)?;
+    if files.is_empty() {
+        return Err(Failure::new(Exit::Usage, "no game files (*.pgn) to verify").into());
+    }
+    let results = load_with_progress(&files);
+    let mut bad = 0;
+    for (path, result) in files.iter().zip(&results) {
+        match result {
+            Ok(game) => writeln!(out, "{}: ok, {}", path.display(), summary(game))?,
+            Err(e) => {
+                bad += 1;
+                // The error names the file itself.
+                writeln!(out, "{e}")?;
+            }
+        }
+    }
+    writeln!(
+        out,
+        "{} file{}: {} ok, {bad} bad",
+        files.len(),
+        if files.len() == 1 { "" } else { "s" },
+        files.len() - bad
+    )?;
+    Ok(if bad > 0 { Exit::Rejected } else { Exit::Ok })
+}
+
+/// `12 half-moves, White to move`, or the result and its reason.
+fn summary(game: &Game) -> String {
+    let plies = half_moves(game);
+    match game.ending() {
+        Some(o) => format!("{plies}, {} ({})", o.outcome, o.reason),
+        None => format!("{plies}, {} to move", game.position().turn().title()),
+    }
+}

@@ -1,0 +1,38 @@
+//! `dynamo play`.
+
+use std::io::Write;
+
+use anyhow::Result;
+use dynamo_core::MoveError;
+
+use crate::cli::args::PositionArgs;
+use crate::exit::{Exit, Failure};
+
+/// Apply moves in order and print the resulting position text.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Moves in NOST notation (algebraic or numeric).
+    #[arg(required = true, allow_hyphen_values = true)]
+    moves: Vec<String>,
+}
+
+pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
+    let mut pos = args.position.position()?;
+    for (i, text) in args.moves.iter().enumerate() {
+        let m = dynamo_core::parse_move(&pos, text).map_err(|e| {
+            // The move's text is already in the prefix.
+            let why = match e {
+                MoveError::Illegal { reason, .. } => reason.to_string(),
+                syntax => syntax.to_string(),
+            };
+            Failure::new(Exit::Rejected, format!("move {} ({text}): {why}", i + 1))
+        })?;
+        pos = pos
+            .play(&m)
+            .map_err(|e| Failure::new(Exit::Rejected, format!("move {}: {e}", i + 1)))?;
+    }
+    writeln!(out, "{}", pos.to_fen())?;
+    Ok(Exit::Ok)
+}
