@@ -221,8 +221,8 @@ impl Game {
     /// an adjudicated position, …).
     pub fn adjudicate(&self, result: &str, reason: &str) -> Result<Game, Rejection> {
         self.ensure_ongoing()?;
-        let outcome = Outcome::from_pgn(result)
-            .ok_or_else(|| Rejection::BadResult(result.to_string()))?;
+        let outcome =
+            Outcome::from_pgn(result).ok_or_else(|| Rejection::BadResult(result.to_string()))?;
         let reason = reason.trim();
         if reason.is_empty() {
             return Err(Rejection::EmptyReason);

@@ -219,7 +219,6 @@ pub struct LateMove {
     pub received: DateTime<Utc>,
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

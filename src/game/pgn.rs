@@ -316,43 +316,43 @@ impl Game {
     /// The record as text: tags, then one numbered move pair per line,
     /// each move followed by its received time, then the result token.
     pub fn to_text(&self) -> String {
-    let game = self;
-    let moves = game.moves();
-    let mut out = String::with_capacity(512 + moves.len() * 32);
-    for (name, value) in game.tags() {
-        write_tag(&mut out, name, value);
-    }
-    out.push('\n');
-    let mut line = String::new();
-    for m in moves {
-        match m.mover {
-            Color::White => {
-                let _ = write!(line, "{}. ", m.number);
-            }
-            Color::Black if line.is_empty() => {
-                let _ = write!(line, "{}... ", m.number);
-            }
-            Color::Black => line.push(' '),
+        let game = self;
+        let moves = game.moves();
+        let mut out = String::with_capacity(512 + moves.len() * 32);
+        for (name, value) in game.tags() {
+            write_tag(&mut out, name, value);
         }
-        let _ = write!(
-            line,
-            "{} {{{}}}",
-            m.notation,
-            clock::format_time(m.received)
-        );
-        if m.mover == Color::Black {
+        out.push('\n');
+        let mut line = String::new();
+        for m in moves {
+            match m.mover {
+                Color::White => {
+                    let _ = write!(line, "{}. ", m.number);
+                }
+                Color::Black if line.is_empty() => {
+                    let _ = write!(line, "{}... ", m.number);
+                }
+                Color::Black => line.push(' '),
+            }
+            let _ = write!(
+                line,
+                "{} {{{}}}",
+                m.notation,
+                clock::format_time(m.received)
+            );
+            if m.mover == Color::Black {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+        }
+        if !line.is_empty() {
             out.push_str(&line);
             out.push('\n');
-            line.clear();
         }
-    }
-    if !line.is_empty() {
-        out.push_str(&line);
+        out.push_str(game.ending().map_or("*", |e| e.outcome.pgn()));
         out.push('\n');
-    }
-    out.push_str(game.ending().map_or("*", |e| e.outcome.pgn()));
-    out.push('\n');
-    out
+        out
     }
 }
 

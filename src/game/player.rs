@@ -159,7 +159,10 @@ mod tests {
     fn players_in_the_three_forms() {
         let p = Player::parse("Ada Lovelace <ada@example.org>").expect("name and address");
         assert_eq!(p.name, "Ada Lovelace");
-        assert_eq!(p.email.as_ref().map(Address::as_str), Some("ada@example.org"));
+        assert_eq!(
+            p.email.as_ref().map(Address::as_str),
+            Some("ada@example.org")
+        );
         let p = Player::parse("ada@example.org").expect("bare address");
         assert_eq!(p.name, "ada@example.org");
         assert!(p.has_address("ADA@example.org"));
@@ -174,7 +177,10 @@ mod tests {
             Err(AddressError::Whitespace)
         );
         assert_eq!(Address::parse("nobody"), Err(AddressError::MissingParts));
-        assert_eq!(Address::parse("a@-bad-.org"), Err(AddressError::InvalidDomain));
+        assert_eq!(
+            Address::parse("a@-bad-.org"),
+            Err(AddressError::InvalidDomain)
+        );
         assert!(Address::parse("a@[127.0.0.1]").is_ok());
         assert!(Address::parse("jp@exämple.fr").is_ok());
     }

@@ -353,7 +353,11 @@ mod tests {
         assert_eq!(numbers, [20, 20]);
         let note = game.late_move().expect("four days for a three-day move");
         assert_eq!((note.ply, note.number), (1, 20));
-        assert!(game.to_text().contains("\n20. e2e4 {"), "{}", game.to_text());
+        assert!(
+            game.to_text().contains("\n20. e2e4 {"),
+            "{}",
+            game.to_text()
+        );
         let again = Game::parse(&game.to_text()).expect("replays");
         assert_eq!(again.late_move().map(|l| l.number), Some(20));
     }

@@ -8,8 +8,8 @@ use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use dynamo_core::{ByColor, Color, MoveError, Position, Rules, notation, parse_move};
 
 use super::clock::{self, TimeControl};
-use super::outcome::{Ending, Outcome};
 use super::error::{GameError, RecordError};
+use super::outcome::{Ending, Outcome};
 use super::pgn::{self, RawMove, Record, SyntaxError, Tag};
 use super::player::{Address, Player};
 use super::record::Game;
@@ -69,13 +69,14 @@ fn read_header(rec: &Record) -> Result<Header, RecordError> {
             .tag(name_tag)
             .map(|t| t.value.clone())
             .unwrap_or_default();
-        let email = match rec.tag(email_tag) {
-            Some(tag) if tag.value.trim().is_empty() => None,
-            Some(tag) => Some(Address::parse(tag.value.trim()).map_err(|_| {
-                tag_error(tag, format!("'{}' is not an email address", tag.value))
-            })?),
-            None => None,
-        };
+        let email =
+            match rec.tag(email_tag) {
+                Some(tag) if tag.value.trim().is_empty() => None,
+                Some(tag) => Some(Address::parse(tag.value.trim()).map_err(|_| {
+                    tag_error(tag, format!("'{}' is not an email address", tag.value))
+                })?),
+                None => None,
+            };
         Ok(Player { name, email })
     };
     let white = player("White", "WhiteEmail")?;
@@ -114,14 +115,15 @@ fn read_header(rec: &Record) -> Result<Header, RecordError> {
             ));
         }
     };
-    let draw_offer =
-        match rec.tag("DrawOffer") {
-            Some(tag) => Some(tag.value.parse::<Color>().map_err(|()| {
-                tag_error(tag, format!("'{}' must be White or Black", tag.value))
-            })?),
-            None => None,
-        };
-Ok(Header {
+    let draw_offer = match rec.tag("DrawOffer") {
+        Some(tag) => Some(
+            tag.value
+                .parse::<Color>()
+                .map_err(|()| tag_error(tag, format!("'{}' must be White or Black", tag.value)))?,
+        ),
+        None => None,
+    };
+    Ok(Header {
         rules,
         time_control,
         white,
@@ -295,5 +297,4 @@ impl Game {
         self.push_move(notation::format(&m), after, received);
         Ok(())
     }
-
 }

@@ -6,8 +6,8 @@ use crate::board::{Board, PlacementError};
 use crate::castling::{Castling, CastlingError};
 use crate::color::Color;
 use crate::position::Position;
-use crate::setup::{PositionError, Setup};
 use crate::rules::Rules;
+use crate::setup::{PositionError, Setup};
 use crate::square::Square;
 
 /// Why a position text is not a valid position.

@@ -86,7 +86,6 @@ impl Position {
         }
     }
 
-
     /// The pieces on the board.
     pub fn board(&self) -> &Board {
         &self.board
