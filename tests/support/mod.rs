@@ -1,184 +1,148 @@
-//! A real SMTP server on loopback for the mail tests: `smtp_server.py`
-//! (aiosmtpd) in a child process, saving every accepted message to a
-//! folder the test reads. Installs aiosmtpd on first use when it is
-//! missing (through `ensure-smtp-deps.sh`), so `cargo test` works on a
-//! fresh machine.
+//! What the tests share: [`TestEnv`], an empty folder to run `dynamo` in,
+//! and [`smtp`], a real SMTP server on loopback for the mail tests.
 
-#![allow(dead_code)]
+pub mod smtp;
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::OnceLock;
+use std::process::Command;
 
-use serde::Deserialize;
+use tempfile::TempDir;
 
-fn support_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support")
+/// A temporary folder, removed when dropped, where `dynamo` runs with no
+/// config of the developer's around it.
+pub struct TestEnv {
+    dir: TempDir,
 }
 
-/// Runs `ensure-smtp-deps.sh` once per test binary if python3 cannot
-/// import aiosmtpd and cryptography.
-fn ensure_deps() {
-    static READY: OnceLock<Result<(), String>> = OnceLock::new();
-    let ready = READY.get_or_init(|| {
-        let ok = Command::new("python3")
-            .args(["-c", "import aiosmtpd, cryptography"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        if ok {
-            return Ok(());
-        }
-        let status = Command::new("bash")
-            .arg(support_dir().join("ensure-smtp-deps.sh"))
-            .status()
-            .map_err(|e| format!("running ensure-smtp-deps.sh: {e}"))?;
-        if status.success() {
-            Ok(())
-        } else {
-            Err(format!("ensure-smtp-deps.sh failed: {status}"))
-        }
-    });
-    if let Err(why) = ready {
-        panic!("the SMTP test server cannot run: {why}");
-    }
+/// What one run of `dynamo` did.
+pub struct Output {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
 }
 
-/// How to start the server.
-#[derive(Debug, Default, Clone)]
-pub struct Options {
-    /// Offer and require STARTTLS with a fresh self-signed certificate.
-    pub starttls: bool,
-    /// TLS from the first byte instead of STARTTLS (with `starttls` set
-    /// for the certificate).
-    pub implicit_tls: bool,
-    /// Require AUTH with `user:password`.
-    pub auth: Option<(String, String)>,
-    /// Answer 550 to these recipients.
-    pub reject: Vec<String>,
-    /// Listen on this port instead of a free one.
-    pub port: Option<u16>,
-}
-
-/// One message as the server received it.
-#[derive(Debug, Clone, Deserialize)]
-pub struct Received {
-    pub mail_from: String,
-    pub rcpt_tos: Vec<String>,
-    pub data: String,
-    pub tls: bool,
-    pub auth: Option<String>,
-}
-
-/// A running server; stopped (and reaped) when dropped.
-pub struct SmtpServer {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    pub port: u16,
-    pub maildir: PathBuf,
-    /// The certificate to trust (with `starttls`).
-    pub cert: Option<PathBuf>,
-    _dir: tempfile::TempDir,
-}
-
-impl SmtpServer {
-    /// The server's self-signed certificate, as `DYNAMO_SMTP_CA_FILE` takes
-    /// it; only for a server started with `starttls`.
-    pub fn ca_file(&self) -> String {
-        self.cert
-            .as_ref()
-            .expect("a server started with starttls has a certificate")
-            .to_string_lossy()
-            .into_owned()
-    }
-
-    pub fn start(options: Options) -> SmtpServer {
-        ensure_deps();
-        let dir = tempfile::tempdir().expect("temp folder for the SMTP server");
-        let maildir = dir.path().join("received");
-        let mut cmd = Command::new("python3");
-        cmd.arg(support_dir().join("smtp_server.py")).arg(&maildir);
-        let mut cert = None;
-        if options.starttls {
-            let cert_dir = dir.path().join("cert");
-            cmd.arg("--make-cert").arg(&cert_dir);
-            cert = Some(cert_dir.join("cert.pem"));
-        }
-        if options.implicit_tls {
-            cmd.arg("--implicit-tls");
-        }
-        if let Some((user, password)) = &options.auth {
-            cmd.arg("--auth").arg(format!("{user}:{password}"));
-        }
-        for address in &options.reject {
-            cmd.arg("--reject-rcpt").arg(address);
-        }
-        if let Some(port) = options.port {
-            cmd.arg("--port").arg(port.to_string());
-        }
-        let mut child = cmd
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("starting tests/support/smtp_server.py");
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().expect("server stdout");
-        let mut line = String::new();
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .expect("reading the server's port");
-        let port = match line.trim().parse() {
-            Ok(port) => port,
-            Err(_) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!("the SMTP test server did not start (printed {line:?})");
-            }
-        };
-        SmtpServer {
-            child,
-            stdin,
-            port,
-            maildir,
-            cert,
-            _dir: dir,
+impl TestEnv {
+    pub fn new() -> TestEnv {
+        TestEnv {
+            dir: tempfile::tempdir().expect("a temporary folder"),
         }
     }
 
-    /// The messages received so far, in arrival order.
-    pub fn messages(&self) -> Vec<Received> {
-        let Ok(entries) = std::fs::read_dir(&self.maildir) else {
-            return Vec::new();
-        };
-        let mut paths: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "json"))
-            .collect();
-        paths.sort();
-        paths
-            .iter()
-            .map(|p| {
-                let text = std::fs::read_to_string(p).expect("reading a received message");
-                serde_json::from_str(&text).expect("a received-message record")
-            })
-            .collect()
+    /// `name` inside the folder.
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    pub fn read(&self, name: &str) -> String {
+        std::fs::read_to_string(self.path(name)).unwrap_or_else(|e| panic!("reading {name}: {e}"))
+    }
+
+    /// Writes `name`, creating its folders.
+    pub fn write(&self, name: &str, text: &str) {
+        let path = self.path(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).expect("creating the file's folder");
+        }
+        std::fs::write(path, text).unwrap_or_else(|e| panic!("writing {name}: {e}"));
+    }
+
+    /// `dynamo`, to run in the folder. The variables through which the
+    /// developer's own setup would reach it are removed: `DYNAMO_CONFIG`
+    /// (a config file) and `DYNAMO_SMTP_CA_FILE` (a trusted certificate).
+    pub fn command(&self) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_dynamo"));
+        cmd.current_dir(self.dir.path())
+            .env_remove("DYNAMO_CONFIG")
+            .env_remove("DYNAMO_SMTP_CA_FILE");
+        cmd
+    }
+
+    pub fn run(&self, args: &[&str]) -> Output {
+        self.run_with(args, &[])
+    }
+
+    /// Runs with these environment variables set.
+    pub fn run_with(&self, args: &[&str], vars: &[(&str, &str)]) -> Output {
+        let out = self
+            .command()
+            .args(args)
+            .envs(vars.iter().copied())
+            .output()
+            .expect("running dynamo");
+        Output {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+
+    /// Runs, insists on exit 0, and returns what it printed.
+    #[track_caller]
+    pub fn ok(&self, args: &[&str]) -> String {
+        self.ok_with(args, &[])
+    }
+
+    /// As [`TestEnv::ok`], with these environment variables set.
+    #[track_caller]
+    pub fn ok_with(&self, args: &[&str], vars: &[(&str, &str)]) -> String {
+        let out = self.run_with(args, vars);
+        assert_eq!(
+            out.code, 0,
+            "dynamo {args:?} failed: {}{}",
+            out.stdout, out.stderr
+        );
+        out.stdout
+    }
+
+    /// Runs, and insists on exit `code`, exactly `stderr`, and nothing on
+    /// standard output.
+    #[track_caller]
+    pub fn fails(&self, args: &[&str], code: i32, stderr: &str) {
+        let out = self.run(args);
+        assert_eq!(out.code, code, "{args:?}: {}", out.stderr);
+        assert_eq!(out.stderr, stderr, "{args:?}");
+        assert_eq!(out.stdout, "", "{args:?}");
+    }
+
+    /// A new game `g.pgn` between Alice and Bob, started 2020-11-20 09:00 UTC.
+    pub fn new_game(&self, extra: &[&str]) {
+        self.new_game_at("2020-11-20T09:00:00Z", extra);
+    }
+
+    /// As [`TestEnv::new_game`], started at `at`.
+    pub fn new_game_at(&self, at: &str, extra: &[&str]) {
+        let mut args = vec![
+            "new",
+            "g.pgn",
+            "--white",
+            "Alice <alice@example.org>",
+            "--black",
+            "Bob <bob@example.org>",
+            "--at",
+            at,
+        ];
+        args.extend_from_slice(extra);
+        self.ok(&args);
     }
 }
 
-impl Drop for SmtpServer {
-    fn drop(&mut self) {
-        // Closing stdin asks the server to stop; kill in case it does not.
-        drop(self.stdin.take());
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// The repository's own folder, for the files it ships (the sample game,
+/// the example config).
+pub fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A loopback port with nothing listening on it (bound, then released).
-pub fn unused_port() -> u16 {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("binding a free port");
-    listener.local_addr().expect("local address").port()
+/// The `.json` files in `dir`, sorted by name; none when `dir` does not
+/// exist. The SMTP server saves each message it receives as one, and the
+/// outbox each notice.
+pub fn json_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    paths.sort();
+    paths
 }

@@ -3,8 +3,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use dynamo::perft::perft;
-use dynamo::{Position, Rules};
+use dynamo_core::perft::perft;
+use dynamo_core::{Position, Rules};
 
 fn bench_perft(c: &mut Criterion) {
     let start = Position::startpos(Rules::NOST);

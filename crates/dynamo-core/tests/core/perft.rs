@@ -1,4 +1,4 @@
-//! The perft vectors of `tests/perft.txt`, each count checked two
+//! The perft vectors of `perft.txt`, each count checked two
 //! independent ways, and every move on the way through its notation.
 
 use dynamo_core::notation::format;

@@ -1,15 +1,13 @@
 //! Time controls: per-move and ICCF periods, at the boundaries. The games
 //! are set in 2020 so that every `--at` is in the past.
 
-mod game_support;
+use crate::support::TestEnv;
 
-use game_support::Env;
-
-fn games_line(env: &Env, now: &str) -> String {
+fn games_line(env: &TestEnv, now: &str) -> String {
     env.ok(&["games", "g.pgn", "--now", now])
 }
 
-fn json(env: &Env, now: &str) -> serde_json::Value {
+fn json(env: &TestEnv, now: &str) -> serde_json::Value {
     let text = env.ok(&["games", "g.pgn", "--json", "--now", now]);
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     v[0].clone()
@@ -17,7 +15,7 @@ fn json(env: &Env, now: &str) -> serde_json::Value {
 
 #[test]
 fn per_move_deadline_exactly_and_one_second_over() {
-    let env = Env::new();
+    let env = TestEnv::new();
     env.new_game_at("2020-11-20T09:00:00Z", &["--time-control", "3d"]);
     assert_eq!(
         games_line(&env, "2020-11-23T09:00:00Z"),
@@ -80,7 +78,7 @@ fn per_move_deadline_exactly_and_one_second_over() {
 
 #[test]
 fn period_control_carries_unused_time_over() {
-    let env = Env::new();
+    let env = TestEnv::new();
     // 2 moves in 10 days, to reach the second period quickly.
     env.new_game_at("2020-11-20T09:00:00Z", &["--time-control", "2/10d"]);
     env.ok(&["move", "g.pgn", "e2e4", "--at", "2020-11-21T09:00:00Z"]); // White used 1 day
@@ -117,7 +115,7 @@ fn period_control_carries_unused_time_over() {
 
 #[test]
 fn no_time_control_has_no_clock() {
-    let env = Env::new();
+    let env = TestEnv::new();
     env.new_game(&[]);
     assert_eq!(
         games_line(&env, "2030-01-01T00:00:00Z"),

@@ -1,9 +1,7 @@
 //! `dynamo new`, `move`, `check`, `resign`, `draw`, `adjudicate`, `export`,
 //! `show --game`: outputs, records and every rejection.
 
-mod game_support;
-
-use game_support::Env;
+use crate::support::{TestEnv, repo};
 
 const HEADER: &str = "[Event \"Correspondence game\"]
 [Site \"?\"]
@@ -23,7 +21,7 @@ const HEADER: &str = "[Event \"Correspondence game\"]
 
 #[test]
 fn new_writes_the_tags_and_refuses_to_overwrite() {
-    let env = Env::new();
+    let env = TestEnv::new();
     let out = env.ok(&[
         "new",
         "g.pgn",
@@ -50,7 +48,7 @@ fn new_writes_the_tags_and_refuses_to_overwrite() {
 
 #[test]
 fn new_takes_rules_time_control_event_and_a_start_position() {
-    let env = Env::new();
+    let env = TestEnv::new();
     env.ok(&[
         "new",
         "g.pgn",
@@ -104,7 +102,7 @@ fn new_takes_rules_time_control_event_and_a_start_position() {
 
 #[test]
 fn move_prints_the_canonical_move_and_the_board_and_records_it() {
-    let env = Env::new();
+    let env = TestEnv::new();
     env.new_game(&[]);
     let out = env.ok(&[
         "move",
@@ -163,7 +161,7 @@ Black to move
 
 #[test]
 fn check_gives_the_verdict_and_writes_nothing() {
-    let env = Env::new();
+    let env = TestEnv::new();
     env.new_game(&[]);
     let before = env.read("g.pgn");
     let out = env.ok(&["check", "g.pgn", "Bf1/g2E", "--ascii"]);
@@ -183,18 +181,16 @@ fn check_gives_the_verdict_and_writes_nothing() {
 
 /// Runs `args`, expects `code` and exactly `stderr`, and that `g.pgn` did
 /// not change.
-fn rejected(env: &Env, args: &[&str], code: i32, stderr: &str) {
+#[track_caller]
+fn rejected(env: &TestEnv, args: &[&str], code: i32, stderr: &str) {
     let before = env.read("g.pgn");
-    let out = env.run(args);
-    assert_eq!(out.code, code, "{args:?}: {}", out.stderr);
-    assert_eq!(out.stderr, stderr, "{args:?}");
-    assert_eq!(out.stdout, "", "{args:?}");
+    env.fails(args, code, stderr);
     assert_eq!(env.read("g.pgn"), before, "{args:?} changed the file");
 }
 
 #[test]
 fn every_rejection_has_a_reason_and_changes_nothing() {
-    let env = Env::new();
+    let env = TestEnv::new();
     env.new_game(&[]);
     env.ok(&["move", "g.pgn", "e2e4", "--at", "2020-11-20T10:00:00Z"]);
     // Malformed move text.
@@ -336,7 +332,7 @@ fn every_rejection_has_a_reason_and_changes_nothing() {
 
 #[test]
 fn an_unwritable_game_file_is_an_io_failure_and_keeps_the_record() {
-    let env = Env::new();
+    let env = TestEnv::new();
     env.new_game(&[]);
     let before = env.read("g.pgn");
     // A folder where the lock file should be: the lock cannot be taken.
@@ -354,7 +350,7 @@ fn an_unwritable_game_file_is_an_io_failure_and_keeps_the_record() {
 
 #[test]
 fn a_file_that_does_not_replay_is_never_overwritten() {
-    let env = Env::new();
+    let env = TestEnv::new();
     env.new_game(&[]);
     let broken = format!("{HEADER}\n1. e2e5 {{2020-11-20T10:00:00Z}}\n*\n");
     env.write("g.pgn", &broken);
@@ -369,7 +365,7 @@ fn a_file_that_does_not_replay_is_never_overwritten() {
 
 #[test]
 fn identity_is_required_when_the_config_says_so() {
-    let env = Env::new();
+    let env = TestEnv::new();
     env.write("dynamo.toml", "require_identity = true\n");
     env.new_game(&[]);
     rejected(
@@ -387,7 +383,7 @@ fn identity_is_required_when_the_config_says_so() {
 
 #[test]
 fn config_errors_name_the_key_or_the_file() {
-    let env = Env::new();
+    let env = TestEnv::new();
     env.write(
         "dynamo.toml",
         "games_dir = \"games\"\nmail_afer_move = true\n",
@@ -410,7 +406,7 @@ fn config_errors_name_the_key_or_the_file() {
 
 #[test]
 fn config_defaults_apply_to_new_games_and_verify() {
-    let env = Env::new();
+    let env = TestEnv::new();
     env.write(
         "cfg/dynamo.toml",
         "games_dir = \"tourney\"\ndefault_rules = \"nost,stationary_pull=false\"\ndefault_time_control = \"3d\"\n",
@@ -430,21 +426,20 @@ fn config_defaults_apply_to_new_games_and_verify() {
         out.ends_with("Rules: nost,stationary_pull=false\nTime control: 3d\n"),
         "{out}"
     );
-    let out = env
-        .cmd()
-        .args(["verify"])
-        .env("DYNAMO_CONFIG", env.path("cfg/dynamo.toml"))
-        .output()
-        .unwrap();
+    let config = env.path("cfg/dynamo.toml");
+    let out = env.run_with(
+        &["verify"],
+        &[("DYNAMO_CONFIG", config.to_str().expect("a UTF-8 path"))],
+    );
     assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
+        out.stdout,
         "tourney/a.pgn: ok, 0 half-moves, White to move\n1 file: 1 ok, 0 bad\n"
     );
 }
 
 #[test]
 fn resignation_ends_the_game() {
-    let env = Env::new();
+    let env = TestEnv::new();
     env.new_game(&[]);
     env.ok(&["move", "g.pgn", "e2e4"]);
     assert_eq!(
@@ -475,7 +470,7 @@ fn resignation_ends_the_game() {
 
 #[test]
 fn draw_offers_are_made_declined_lapse_and_accepted() {
-    let env = Env::new();
+    let env = TestEnv::new();
     env.new_game(&[]);
     rejected(
         &env,
@@ -533,7 +528,7 @@ fn draw_offers_are_made_declined_lapse_and_accepted() {
 
 #[test]
 fn adjudication_records_the_result_and_reason() {
-    let env = Env::new();
+    let env = TestEnv::new();
     env.new_game(&[]);
     rejected(
         &env,
@@ -573,7 +568,7 @@ fn adjudication_records_the_result_and_reason() {
 
 #[test]
 fn export_formats() {
-    let env = Env::new();
+    let env = TestEnv::new();
     env.new_game(&[]);
     env.ok(&["move", "g.pgn", "e2e4", "--at", "2020-11-20T09:14:00Z"]);
     assert_eq!(
@@ -600,7 +595,7 @@ fn export_formats() {
 
 #[test]
 fn the_example_config_is_valid_and_complete() {
-    let text = std::fs::read_to_string(game_support::repo().join("config.example.toml")).unwrap();
+    let text = std::fs::read_to_string(repo().join("config.example.toml")).unwrap();
     let config = dynamo::config::Config::parse(&text).expect("config.example.toml parses");
     let mail = config.mail.expect("the example has a [mail] table");
     assert_eq!(mail.security, dynamo::config::Security::Starttls);
@@ -627,7 +622,7 @@ fn the_example_config_is_valid_and_complete() {
 
 #[test]
 fn a_mail_failure_after_a_recorded_move_keeps_the_move_and_exits_3() {
-    let env = Env::new();
+    let env = TestEnv::new();
     // Port 1 on loopback: nothing listens, so sending fails at once.
     env.write(
         "dynamo.toml",

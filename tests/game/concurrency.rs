@@ -1,14 +1,12 @@
 //! Racing writers: exactly one move is recorded per turn.
 
-mod game_support;
-
 use std::process::Stdio;
 
-use game_support::Env;
+use crate::support::TestEnv;
 
 #[test]
 fn sixteen_racing_moves_for_one_turn_record_exactly_one() {
-    let env = Env::new();
+    let env = TestEnv::new();
     env.new_game(&[]);
     let moves = [
         "e2e4", "d2d4", "c2c4", "b2b4", "a2a4", "f2f4", "g2g4", "h2h4", "e2e3", "d2d3", "c2c3",
@@ -17,13 +15,12 @@ fn sixteen_racing_moves_for_one_turn_record_exactly_one() {
     let children: Vec<_> = moves
         .iter()
         .map(|m| {
-            let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("dynamo"));
-            cmd.current_dir(env.dir.path())
-                .env_remove("DYNAMO_CONFIG")
+            env.command()
                 .args(["move", "g.pgn", m, "--by", "white", "--ascii"])
                 .stdout(Stdio::piped())
-                .stderr(Stdio::piped());
-            cmd.spawn().expect("spawn dynamo")
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("spawn dynamo")
         })
         .collect();
     let results: Vec<_> = children
@@ -56,7 +53,7 @@ fn sixteen_racing_moves_for_one_turn_record_exactly_one() {
         "{winner_out}"
     );
     // No temporary files are left behind.
-    let mut names: Vec<String> = std::fs::read_dir(env.dir.path())
+    let mut names: Vec<String> = std::fs::read_dir(env.path("."))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();

@@ -1,8 +1,8 @@
 //! docs/RULES.md, example by example and rule by rule: each position is written
 //! in the test, with a move the rule allows and one it forbids.
 
-use dynamo_core::{Illegal, MoveError, Position, Rules, Status, parse_move};
 use dynamo_core::notation;
+use dynamo_core::{Illegal, MoveError, Position, Rules, Status, parse_move};
 
 fn rules(text: &str) -> Rules {
     text.parse().expect("valid rule set")
@@ -596,10 +596,10 @@ fn fen_castling_at_list_round_trips() {
     let fen = "rnbq1bnr/ppppkppp/8/8/8/7R/PPPPPPPP/RNBQKBN1 w Kkq@h1h3,e8e7 - 0 1 -";
     let p = pos(fen, "nost");
     assert_eq!(p.to_fen(), fen);
-    assert!(
-        p.castling()
-            .has(dynamo_core::Color::White, dynamo_core::CastlingSide::KingSide)
-    );
+    assert!(p.castling().has(
+        dynamo_core::Color::White,
+        dynamo_core::CastlingSide::KingSide
+    ));
 }
 
 #[test]

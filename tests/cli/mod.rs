@@ -1,25 +1,12 @@
 //! The position commands as a user runs them: legal, perft, play, status,
 //! show; output formats and exit codes are a contract.
 
-use assert_cmd::Command;
-
-fn dynamo() -> Command {
-    Command::cargo_bin("dynamo").expect("the binary builds")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = dynamo().args(args).output().expect("runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
-}
+use crate::support::TestEnv;
 
 #[test]
 fn legal_lists_sorted_canonical_moves() {
-    let out = stdout(&["legal"]);
+    let env = TestEnv::new();
+    let out = env.ok(&["legal"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 176);
     let mut sorted = lines.clone();
@@ -28,9 +15,9 @@ fn legal_lists_sorted_canonical_moves() {
     for m in ["Qd1d3/d2d6", "Bf1/g2E", "Ng1e2/e2c3", "e2e4", "Bc1E/b2c1"] {
         assert!(lines.contains(&m), "{m}");
     }
-    assert_eq!(stdout(&["legal", "--count"]), "176\n");
+    assert_eq!(env.ok(&["legal", "--count"]), "176\n");
     assert!(
-        stdout(&["legal", "--numeric"])
+        env.ok(&["legal", "--numeric"])
             .lines()
             .any(|l| l == "4143/4246")
     );
@@ -38,9 +25,10 @@ fn legal_lists_sorted_canonical_moves() {
 
 #[test]
 fn legal_reads_fen_and_rules() {
+    let env = TestEnv::new();
     let fen = "k7/8/7Q/8/8/7R/8/K7 w - - 0 1";
-    let nost = stdout(&["legal", "--fen", fen]);
-    let strict = stdout(&[
+    let nost = env.ok(&["legal", "--fen", fen]);
+    let strict = env.ok(&[
         "legal",
         "--fen",
         fen,
@@ -53,8 +41,9 @@ fn legal_reads_fen_and_rules() {
 
 #[test]
 fn perft_prints_the_count_last() {
-    assert_eq!(stdout(&["perft", "2"]), "29537\n");
-    let out = stdout(&["perft", "2", "--divide"]);
+    let env = TestEnv::new();
+    assert_eq!(env.ok(&["perft", "2"]), "29537\n");
+    let out = env.ok(&["perft", "2", "--divide"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.last(), Some(&"29537"));
     assert!(lines.contains(&"Qd1d3/d2d6 144"));
@@ -69,17 +58,18 @@ fn perft_prints_the_count_last() {
 
 #[test]
 fn play_prints_the_fen_with_the_seventh_field() {
+    let env = TestEnv::new();
     assert_eq!(
-        stdout(&["play", "e2e4"]),
+        env.ok(&["play", "e2e4"]),
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\n"
     );
     assert_eq!(
-        stdout(&["play", "Qd1d3/d2d6", "Ng8/e7c6"]),
+        env.ok(&["play", "Qd1d3/d2d6", "Ng8/e7c6"]),
         "rnbqkbnr/pppp1ppp/2pP4/8/8/3Q4/PPP1PPPP/RNB1KBNR w KQkq - 0 2 rnbqkbnr/pppppppp/3P4/8/8/3Q4/PPP1PPPP/RNB1KBNR\n"
     );
     // Numeric notation and a FEN to start from.
     assert_eq!(
-        stdout(&[
+        env.ok(&[
             "play",
             "--fen",
             "k7/8/7Q/8/8/7R/8/K7 w - - 0 1",
@@ -91,41 +81,37 @@ fn play_prints_the_fen_with_the_seventh_field() {
 
 #[test]
 fn play_refuses_with_the_move_and_the_reason() {
-    let out = dynamo()
-        .args(["play", "e2e4", "e7e5", "Ke1e3"])
-        .output()
-        .expect("runs");
-    assert_eq!(out.status.code(), Some(1));
-    assert!(out.stdout.is_empty());
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
-        "dynamo: move 3 (Ke1e3): a king cannot move from e1 to e3\n"
+    let env = TestEnv::new();
+    env.fails(
+        &["play", "e2e4", "e7e5", "Ke1e3"],
+        1,
+        "dynamo: move 3 (Ke1e3): a king cannot move from e1 to e3\n",
     );
-    let out = dynamo()
-        .args(["play", "e2e4", "Qd8/d7"])
-        .output()
-        .expect("runs");
-    assert_eq!(out.status.code(), Some(1));
-    assert!(out.stdout.is_empty());
+    let out = env.run(&["play", "e2e4", "Qd8/d7"]);
+    assert_eq!(out.code, 1);
+    assert_eq!(out.stdout, "");
     assert!(
-        String::from_utf8_lossy(&out.stderr)
-            .starts_with("dynamo: move 2 (Qd8/d7): 'Qd8/d7' is not a move: at column 7")
+        out.stderr
+            .starts_with("dynamo: move 2 (Qd8/d7): 'Qd8/d7' is not a move: at column 7"),
+        "{}",
+        out.stderr
     );
 }
 
 #[test]
 fn status_prints_one_word() {
-    assert_eq!(stdout(&["status"]), "ongoing\n");
+    let env = TestEnv::new();
+    assert_eq!(env.ok(&["status"]), "ongoing\n");
     assert_eq!(
-        stdout(&["status", "--fen", "8/4B3/8/8/6Qk/8/4N3/K7 b - - 0 1"]),
+        env.ok(&["status", "--fen", "8/4B3/8/8/6Qk/8/4N3/K7 b - - 0 1"]),
         "checkmate\n"
     );
     assert_eq!(
-        stdout(&["status", "--fen", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1"]),
+        env.ok(&["status", "--fen", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1"]),
         "stalemate\n"
     );
     assert_eq!(
-        stdout(&[
+        env.ok(&[
             "status",
             "--fen",
             "rnb1qbnr/pppkpppp/3p4/8/Q1P5/5NP1/PP1PPP1P/RNB1KB1R b - - 0 1"
@@ -136,13 +122,14 @@ fn status_prints_one_word() {
 
 #[test]
 fn show_draws_the_board() {
-    let out = stdout(&["show", "--ascii"]);
+    let env = TestEnv::new();
+    let out = env.ok(&["show", "--ascii"]);
     assert!(out.starts_with("8  r n b q k b n r\n7  p p p p p p p p\n6  . . . . . . . .\n"));
     assert!(out.contains("   a b c d e f g h\n"));
     assert!(out.contains("White to move\n"));
     assert!(out.contains("Castling: White: O-O, O-O-O; Black: O-O, O-O-O\n"));
     assert!(out.contains("Status: ongoing\n"));
-    let out = stdout(&["show", "--fen", "4k3/8/8/8/8/7R/8/4K3 w K@h1h3 - 0 1"]);
+    let out = env.ok(&["show", "--fen", "4k3/8/8/8/8/7R/8/4K3 w K@h1h3 - 0 1"]);
     assert!(out.contains("♔"));
     assert!(
         out.contains("Castling: White: O-O (rook h1 now on h3); Black: none\n"),
@@ -152,28 +139,23 @@ fn show_draws_the_board() {
 
 #[test]
 fn bad_input_exits_2_with_a_specific_message() {
-    for (args, message) in [
-        (
-            vec!["legal", "--fen", "8/8/8 w - - 0 1"],
-            "dynamo: --fen: piece placement: expected 8 ranks separated by '/', found 3\n",
-        ),
-        (
-            vec!["legal", "--rules", "nost,foo=1"],
-            "dynamo: --rules: unknown rule option 'foo' (options: stationary_pull, castling, king_transit_check, en_passant_edge)\n",
-        ),
-        (
-            vec!["status", "--fen", "4k2R/8/8/8/8/8/8/4K3 w - - 0 1"],
-            "dynamo: --fen: black has just moved but its king is in check\n",
-        ),
-    ] {
-        let out = dynamo().args(&args).output().expect("runs");
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert_eq!(String::from_utf8_lossy(&out.stderr), message);
-        assert!(out.stdout.is_empty());
-    }
+    let env = TestEnv::new();
+    env.fails(
+        &["legal", "--fen", "8/8/8 w - - 0 1"],
+        2,
+        "dynamo: --fen: piece placement: expected 8 ranks separated by '/', found 3\n",
+    );
+    env.fails(
+        &["legal", "--rules", "nost,foo=1"],
+        2,
+        "dynamo: --rules: unknown rule option 'foo' (options: stationary_pull, castling, king_transit_check, en_passant_edge)\n",
+    );
+    env.fails(
+        &["status", "--fen", "4k2R/8/8/8/8/8/8/4K3 w - - 0 1"],
+        2,
+        "dynamo: --fen: black has just moved but its king is in check\n",
+    );
     // Usage errors are clap's, also exit 2.
-    let out = dynamo().args(["perft"]).output().expect("runs");
-    assert_eq!(out.status.code(), Some(2));
-    let out = dynamo().args(["frobnicate"]).output().expect("runs");
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(env.run(&["perft"]).code, 2);
+    assert_eq!(env.run(&["frobnicate"]).code, 2);
 }

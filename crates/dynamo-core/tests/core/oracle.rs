@@ -7,8 +7,10 @@
 
 use std::collections::BTreeSet;
 
-use dynamo_core::{CastlingRule, CastlingSide, Color, Piece, Position, Role, Rules, Square};
+use dynamo_core::{CastlingSide, Color, Piece, Position, Role, Rules, Square};
 use proptest::prelude::*;
+
+use crate::rule_sets;
 
 type Sq = (i8, i8);
 
@@ -573,21 +575,6 @@ fn oracle_agrees_on_the_curated_positions() {
     ] {
         agree(&Position::from_fen(fen, rules(rule_set)).expect(fen));
     }
-}
-
-fn rule_sets() -> impl Strategy<Value = Rules> {
-    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
-        |(sp, strict, transit, ep)| Rules {
-            stationary_pull: sp,
-            castling: if strict {
-                CastlingRule::Strict
-            } else {
-                CastlingRule::Nost
-            },
-            king_transit_check: transit,
-            en_passant_edge: ep,
-        },
-    )
 }
 
 proptest! {

@@ -1,121 +1,59 @@
-//! Issue 4: the position mailed to both players, proved against a real
-//! SMTP server on loopback (tests/support/smtp_server.py, aiosmtpd), not a
-//! stub transport. Every check reads what the server actually received.
+//! The position mailed to both players, proved against a real SMTP server
+//! on loopback (tests/support/smtp_server.py, aiosmtpd), not a stub
+//! transport. Every check reads what the server actually received.
 
-mod support;
-
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
 
 use mail_parser::{HeaderValue, MessageParser, MimeHeaders};
-use support::{Options, Received, SmtpServer, unused_port};
 
+use crate::support::smtp::{Options, SmtpServer, unused_port};
+use crate::support::{TestEnv, json_files};
+
+/// Where the tests' configs say the SMTP password is: a variable of the
+/// tests' own, so a developer's real password never takes part.
 const PASSWORD_VAR: &str = "DYNAMO_TEST_SMTP_PASSWORD";
 
-struct Table {
-    dir: tempfile::TempDir,
-}
-
-impl Table {
-    fn new() -> Table {
-        Table {
-            dir: tempfile::tempdir().expect("temp folder"),
-        }
-    }
-
-    fn path(&self) -> &Path {
-        self.dir.path()
-    }
-
-    fn game(&self) -> PathBuf {
-        self.path().join("game.dyn")
-    }
-
-    /// Runs dynamo in the table's folder (so `dynamo.toml` there is the
-    /// config and `outbox/` is there).
-    fn run(&self, args: &[&str], env: &[(&str, &str)]) -> Output {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_dynamo"));
-        cmd.args(args)
-            .current_dir(self.path())
-            .env_remove("DYNAMO_CONFIG")
-            .env_remove("DYNAMO_SMTP_CA_FILE")
-            .env_remove(PASSWORD_VAR);
-        for (k, v) in env {
-            cmd.env(k, v);
-        }
-        cmd.output().expect("running dynamo")
-    }
-
-    #[track_caller]
-    fn ok(&self, args: &[&str], env: &[(&str, &str)]) -> String {
-        let out = self.run(args, env);
-        assert!(
-            out.status.success(),
-            "dynamo {args:?} failed: {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    /// A game between Alice and Bob with `moves` recorded.
-    fn new_game(&self, moves: &[&str]) {
-        self.ok(
-            &[
-                "new",
-                "game.dyn",
-                "--white",
-                "Alice Archer <alice@example.org>",
-                "--black",
-                "Bob Baker <bob@example.org>",
-                "--event",
-                "Mail test",
-                "--time-control",
-                "10/50d",
-            ],
-            &[],
-        );
-        for m in moves {
-            self.ok(&["move", "game.dyn", m], &[]);
-        }
-    }
-
-    fn config(&self, port: u16, security: &str, login: Option<&str>) {
-        let mut text = format!(
-            "[mail]\nhost = \"127.0.0.1\"\nport = {port}\nsecurity = \"{security}\"\n\
-             from = \"Dynamo Adjudicator <dynamo@club.example>\"\n"
-        );
-        if let Some(user) = login {
-            text.push_str(&format!(
-                "username = \"{user}\"\npassword_env = \"{PASSWORD_VAR}\"\n"
-            ));
-        }
-        std::fs::write(self.path().join("dynamo.toml"), text).expect("writing dynamo.toml");
-    }
-
-    fn queued(&self) -> Vec<PathBuf> {
-        json_files(&self.path().join("outbox"))
-    }
-
-    fn sent(&self) -> Vec<PathBuf> {
-        json_files(&self.path().join("outbox/sent"))
+/// A game `game.dyn` between Alice and Bob with `moves` recorded.
+fn new_game(env: &TestEnv, moves: &[&str]) {
+    env.ok(&[
+        "new",
+        "game.dyn",
+        "--white",
+        "Alice Archer <alice@example.org>",
+        "--black",
+        "Bob Baker <bob@example.org>",
+        "--event",
+        "Mail test",
+        "--time-control",
+        "10/50d",
+    ]);
+    for m in moves {
+        env.ok(&["move", "game.dyn", m]);
     }
 }
 
-fn json_files(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut v: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    v.sort();
-    v
+/// A `dynamo.toml` whose `[mail]` table points at `port` on loopback.
+fn mail_config(env: &TestEnv, port: u16, security: &str, login: Option<&str>) {
+    let mut text = format!(
+        "[mail]\nhost = \"127.0.0.1\"\nport = {port}\nsecurity = \"{security}\"\n\
+         from = \"Dynamo Adjudicator <dynamo@club.example>\"\n"
+    );
+    if let Some(user) = login {
+        text.push_str(&format!(
+            "username = \"{user}\"\npassword_env = \"{PASSWORD_VAR}\"\n"
+        ));
+    }
+    env.write("dynamo.toml", &text);
 }
 
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
+/// The notices waiting in the outbox.
+fn queued(env: &TestEnv) -> Vec<PathBuf> {
+    json_files(&env.path("outbox"))
+}
+
+/// The notices recorded as delivered.
+fn sent(env: &TestEnv) -> Vec<PathBuf> {
+    json_files(&env.path("outbox/sent"))
 }
 
 fn ids(value: &HeaderValue) -> Vec<String> {
@@ -143,11 +81,11 @@ fn header_lines(raw: &str) -> Vec<String> {
 #[test]
 fn mail_sends_the_position_to_both_players() {
     let server = SmtpServer::start(Options::default());
-    let table = Table::new();
-    table.new_game(&["e2e4", "f7f6", "Qd1h5"]);
-    table.config(server.port, "none", None);
+    let env = TestEnv::new();
+    new_game(&env, &["e2e4", "f7f6", "Qd1h5"]);
+    mail_config(&env, server.port, "none", None);
 
-    let out = table.ok(&["mail", "game.dyn"], &[]);
+    let out = env.ok(&["mail", "game.dyn"]);
     assert!(out.contains("mailed"), "{out}");
 
     let got = server.messages();
@@ -229,8 +167,8 @@ fn mail_sends_the_position_to_both_players() {
     );
 
     // Delivered notices are recorded, not left queued.
-    assert!(table.queued().is_empty());
-    assert_eq!(table.sent().len(), 1);
+    assert!(queued(&env).is_empty());
+    assert_eq!(sent(&env).len(), 1);
 }
 
 #[test]
@@ -240,12 +178,12 @@ fn starttls_with_login_works() {
         auth: Some(("alice".to_string(), "s3cret pass".to_string())),
         ..Options::default()
     });
-    let table = Table::new();
-    table.new_game(&["e2e4"]);
-    table.config(server.port, "starttls", Some("alice"));
+    let env = TestEnv::new();
+    new_game(&env, &["e2e4"]);
+    mail_config(&env, server.port, "starttls", Some("alice"));
 
     let ca = server.ca_file();
-    let out = table.ok(
+    let out = env.ok_with(
         &["mail", "game.dyn"],
         &[(PASSWORD_VAR, "s3cret pass"), ("DYNAMO_SMTP_CA_FILE", &ca)],
     );
@@ -265,10 +203,10 @@ fn implicit_tls_with_login_works() {
         ..Options::default()
     });
     let ca = server.ca_file();
-    let table = Table::new();
-    table.new_game(&["e2e4"]);
-    table.config(server.port, "tls", Some("alice"));
-    table.ok(
+    let env = TestEnv::new();
+    new_game(&env, &["e2e4"]);
+    mail_config(&env, server.port, "tls", Some("alice"));
+    env.ok_with(
         &["mail", "game.dyn"],
         &[(PASSWORD_VAR, "pw"), ("DYNAMO_SMTP_CA_FILE", &ca)],
     );
@@ -284,19 +222,15 @@ fn untrusted_certificate_is_a_tls_failure() {
         starttls: true,
         ..Options::default()
     });
-    let table = Table::new();
-    table.new_game(&["e2e4"]);
-    table.config(server.port, "starttls", None);
+    let env = TestEnv::new();
+    new_game(&env, &["e2e4"]);
+    mail_config(&env, server.port, "starttls", None);
 
-    let out = table.run(&["mail", "game.dyn"], &[]);
-    assert_eq!(out.status.code(), Some(3));
-    assert!(
-        stderr(&out).contains("secure connection"),
-        "{}",
-        stderr(&out)
-    );
+    let out = env.run(&["mail", "game.dyn"]);
+    assert_eq!(out.code, 3);
+    assert!(out.stderr.contains("secure connection"), "{}", out.stderr);
     assert!(server.messages().is_empty());
-    assert_eq!(table.queued().len(), 1);
+    assert_eq!(queued(&env).len(), 1);
 }
 
 #[test]
@@ -307,61 +241,61 @@ fn wrong_password_is_an_authentication_failure() {
         ..Options::default()
     });
     let ca = server.ca_file();
-    let table = Table::new();
-    table.new_game(&["e2e4"]);
-    table.config(server.port, "starttls", Some("alice"));
+    let env = TestEnv::new();
+    new_game(&env, &["e2e4"]);
+    mail_config(&env, server.port, "starttls", Some("alice"));
 
-    let out = table.run(
+    let out = env.run_with(
         &["mail", "game.dyn"],
         &[(PASSWORD_VAR, "wrong-guess"), ("DYNAMO_SMTP_CA_FILE", &ca)],
     );
-    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
-    let err = stderr(&out);
+    assert_eq!(out.code, 3, "{}", out.stderr);
+    let err = &out.stderr;
     assert!(err.contains("authentication failed"), "{err}");
     assert!(err.contains("alice"), "{err}");
     assert!(
         !err.contains("wrong-guess"),
         "the password is never printed: {err}"
     );
-    assert!(!String::from_utf8_lossy(&out.stdout).contains("wrong-guess"));
+    assert!(!out.stdout.contains("wrong-guess"));
     assert!(server.messages().is_empty());
-    assert_eq!(table.queued().len(), 1, "the notice waits in the outbox");
+    assert_eq!(queued(&env).len(), 1, "the notice waits in the outbox");
 }
 
 #[test]
 fn server_down_then_retry_delivers_exactly_once() {
-    let table = Table::new();
-    table.new_game(&["e2e4"]);
-    table.config(unused_port(), "none", None);
+    let env = TestEnv::new();
+    new_game(&env, &["e2e4"]);
+    mail_config(&env, unused_port(), "none", None);
 
     // The move is recorded even though the mail cannot go.
-    let out = table.run(&["move", "game.dyn", "e7e5", "--mail"], &[]);
-    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
-    let err = stderr(&out);
+    let out = env.run(&["move", "game.dyn", "e7e5", "--mail"]);
+    assert_eq!(out.code, 3, "{}", out.stderr);
+    let err = &out.stderr;
     assert!(err.contains("cannot connect"), "{err}");
     assert!(err.contains("dynamo mail --retry"), "{err}");
-    let record = std::fs::read_to_string(table.game()).expect("game file");
+    let record = env.read("game.dyn");
     assert!(record.contains("e7e5"), "{record}");
-    assert_eq!(table.queued().len(), 1);
+    assert_eq!(queued(&env).len(), 1);
 
     // Still down: --retry fails, keeps the notice.
-    let out = table.run(&["mail", "--retry"], &[]);
-    assert_eq!(out.status.code(), Some(3));
-    assert_eq!(table.queued().len(), 1);
+    let out = env.run(&["mail", "--retry"]);
+    assert_eq!(out.code, 3);
+    assert_eq!(queued(&env).len(), 1);
 
     // The server comes up (on another port: the config follows it).
     let server = SmtpServer::start(Options::default());
-    table.config(server.port, "none", None);
-    let out = table.ok(&["mail", "--retry"], &[]);
+    mail_config(&env, server.port, "none", None);
+    let out = env.ok(&["mail", "--retry"]);
     assert!(out.contains("mailed"), "{out}");
     let got = server.messages();
     assert_eq!(got.len(), 1);
     assert!(got[0].data.contains("1... e7e5"));
-    assert!(table.queued().is_empty());
-    assert_eq!(table.sent().len(), 1);
+    assert!(queued(&env).is_empty());
+    assert_eq!(sent(&env).len(), 1);
 
     // Again: nothing left, nothing sent twice.
-    let out = table.ok(&["mail", "--retry"], &[]);
+    let out = env.ok(&["mail", "--retry"]);
     assert!(out.contains("nothing queued"), "{out}");
     assert_eq!(server.messages().len(), 1);
 }
@@ -371,29 +305,29 @@ fn retry_never_resends_a_delivered_notice() {
     // A queued copy of a notice that is already recorded as sent (as after
     // a failed resend) is dropped, not sent.
     let server = SmtpServer::start(Options::default());
-    let table = Table::new();
-    table.new_game(&["e2e4"]);
-    table.config(server.port, "none", None);
-    table.ok(&["mail", "game.dyn"], &[]);
-    let sent = table.sent();
+    let env = TestEnv::new();
+    new_game(&env, &["e2e4"]);
+    mail_config(&env, server.port, "none", None);
+    env.ok(&["mail", "game.dyn"]);
+    let sent = sent(&env);
     assert_eq!(sent.len(), 1);
     let name = sent[0].file_name().expect("name");
-    std::fs::copy(&sent[0], table.path().join("outbox").join(name)).expect("copy");
+    std::fs::copy(&sent[0], env.path("outbox").join(name)).expect("copy");
 
-    let out = table.ok(&["mail", "--retry"], &[]);
+    let out = env.ok(&["mail", "--retry"]);
     assert!(out.contains("already delivered"), "{out}");
     assert_eq!(server.messages().len(), 1);
-    assert!(table.queued().is_empty());
+    assert!(queued(&env).is_empty());
 }
 
 #[test]
 fn move_with_mail_sends_after_recording() {
     let server = SmtpServer::start(Options::default());
-    let table = Table::new();
-    table.new_game(&["e2e4"]);
-    table.config(server.port, "none", None);
-    table.ok(&["move", "game.dyn", "e7e5", "--mail"], &[]);
-    table.ok(&["move", "game.dyn", "Ng1f3", "--mail"], &[]);
+    let env = TestEnv::new();
+    new_game(&env, &["e2e4"]);
+    mail_config(&env, server.port, "none", None);
+    env.ok(&["move", "game.dyn", "e7e5", "--mail"]);
+    env.ok(&["move", "game.dyn", "Ng1f3", "--mail"]);
     let got = server.messages();
     assert_eq!(got.len(), 2);
     let first = MessageParser::default()
@@ -419,24 +353,24 @@ fn hostile_player_name_does_not_inject_a_header() {
     let mut accepted = 0;
     for name in hostile {
         let server = SmtpServer::start(Options::default());
-        let table = Table::new();
-        table.new_game(&["e2e4"]);
-        table.config(server.port, "none", None);
-        let record = std::fs::read_to_string(table.game()).expect("game file");
+        let env = TestEnv::new();
+        new_game(&env, &["e2e4"]);
+        mail_config(&env, server.port, "none", None);
+        let record = env.read("game.dyn");
         let record = record.replace("[White \"Alice Archer\"]", &format!("[White \"{name}\"]"));
         assert!(record.contains("[White \"Eve"), "the tag was replaced");
-        std::fs::write(table.game(), record).expect("write");
+        env.write("game.dyn", &record);
 
-        let out = table.run(&["mail", "game.dyn"], &[]);
-        if !out.status.success() {
-            assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        let out = env.run(&["mail", "game.dyn"]);
+        if out.code != 0 {
+            assert_eq!(out.code, 2, "{}", out.stderr);
             assert!(server.messages().is_empty());
             continue;
         }
         accepted += 1;
         let got = server.messages();
         assert_eq!(got.len(), 1);
-        let m: &Received = &got[0];
+        let m = &got[0];
         assert_eq!(m.rcpt_tos, ["alice@example.org", "bob@example.org"]);
         for line in header_lines(&m.data) {
             let header = line.split(':').next().unwrap_or("").to_ascii_lowercase();
@@ -479,7 +413,7 @@ fn hostile_player_name_does_not_inject_a_header() {
 #[test]
 fn hostile_name_through_the_library_and_a_real_server() {
     let server = SmtpServer::start(Options::default());
-    let dir = tempfile::tempdir().expect("tmp");
+    let env = TestEnv::new();
     let mut pos = dynamo_core::Position::startpos(dynamo_core::Rules::NOST);
     let m = dynamo_core::parse_move(&pos, "e2e4").expect("legal");
     pos = pos.play(&m).expect("plays");
@@ -495,9 +429,12 @@ fn hostile_name_through_the_library_and_a_real_server() {
             email: "bob@example.org".parse().ok(),
         },
         position: pos,
-        moves: vec![dynamo::mail::NoticeMove {
+        moves: vec![dynamo::game::RecordedMove {
+            ply: 1,
+            number: 1,
             mover: dynamo_core::Color::White,
             notation: "e2e4\r\nBcc: mallory@evil.example".to_string(),
+            received: dynamo::game::clock::parse_time("2024-05-01T12:00:00Z").expect("time"),
         }],
         ending: None,
         clock: None,
@@ -509,7 +446,7 @@ fn hostile_name_through_the_library_and_a_real_server() {
         username: None,
         password_env: None,
         from: "dynamo@club.example".to_string(),
-        outbox: dir.path().join("outbox"),
+        outbox: env.path("outbox"),
     };
     let built = notice.build(&config.from).expect("builds");
     dynamo::mail::post(&config, &built, "hostile", 1).expect("delivered");
@@ -531,39 +468,38 @@ fn rejected_recipient_is_reported_and_queued() {
         reject: vec!["bob@example.org".to_string()],
         ..Options::default()
     });
-    let table = Table::new();
-    table.new_game(&["e2e4"]);
-    table.config(server.port, "none", None);
-    let out = table.run(&["mail", "game.dyn"], &[]);
-    assert_eq!(out.status.code(), Some(3));
-    let err = stderr(&out);
+    let env = TestEnv::new();
+    new_game(&env, &["e2e4"]);
+    mail_config(&env, server.port, "none", None);
+    let out = env.run(&["mail", "game.dyn"]);
+    assert_eq!(out.code, 3);
+    let err = &out.stderr;
     assert!(
         err.contains("refused the recipient bob@example.org"),
         "{err}"
     );
     assert!(server.messages().is_empty());
-    assert_eq!(table.queued().len(), 1);
+    assert_eq!(queued(&env).len(), 1);
 }
 
 #[test]
 fn plain_smtp_is_refused_for_a_remote_host() {
-    let table = Table::new();
-    table.new_game(&["e2e4"]);
-    std::fs::write(
-        table.path().join("dynamo.toml"),
+    let env = TestEnv::new();
+    new_game(&env, &["e2e4"]);
+    env.write(
+        "dynamo.toml",
         "[mail]\nhost = \"mail.example.org\"\nport = 25\nsecurity = \"none\"\nfrom = \"d@club.example\"\n",
-    )
-    .expect("config");
-    let out = table.run(&["mail", "game.dyn"], &[]);
-    assert_eq!(out.status.code(), Some(3));
-    assert!(stderr(&out).contains("loopback"), "{}", stderr(&out));
+    );
+    let out = env.run(&["mail", "game.dyn"]);
+    assert_eq!(out.code, 3);
+    assert!(out.stderr.contains("loopback"), "{}", out.stderr);
 }
 
 #[test]
 fn no_mail_settings_is_a_usage_error() {
-    let table = Table::new();
-    table.new_game(&["e2e4"]);
-    let out = table.run(&["mail", "game.dyn"], &[]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("[mail]"), "{}", stderr(&out));
+    let env = TestEnv::new();
+    new_game(&env, &["e2e4"]);
+    let out = env.run(&["mail", "game.dyn"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("[mail]"), "{}", out.stderr);
 }

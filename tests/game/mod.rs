@@ -1,0 +1,6 @@
+//! Game files and the commands that read and write them.
+
+mod clock;
+mod commands;
+mod concurrency;
+mod verify;
