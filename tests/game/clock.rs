@@ -126,3 +126,37 @@ fn no_time_control_has_no_clock() {
         serde_json::Value::Null
     );
 }
+
+/// A game set up at move 20 numbers its moves from 20, in the late-move
+/// note of `move` as in `games`; the note once said "move 1".
+#[test]
+fn late_move_in_a_game_set_up_at_move_20() {
+    let env = TestEnv::new();
+    env.new_game_at(
+        "2020-11-20T09:00:00Z",
+        &[
+            "--time-control",
+            "3d",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 20",
+        ],
+    );
+    let out = env.ok(&[
+        "move",
+        "g.pgn",
+        "e2e4",
+        "--at",
+        "2020-11-24T09:00:00Z",
+        "--ascii",
+    ]);
+    assert!(
+        out.ends_with("note: White's move 20 was received 1 day after the deadline 2020-11-23 09:00 UTC; the director may adjudicate a time forfeit\n"),
+        "{out}"
+    );
+    let line = games_line(&env, "2020-11-24T10:00:00Z");
+    assert!(
+        line.contains("| last 20. e2e4 at 2020-11-24 09:00 UTC |")
+            && line.contains("LATE: White's move 20 arrived 1 day after the deadline"),
+        "{line}"
+    );
+}
