@@ -40,7 +40,8 @@ impl FileError {
 /// would lock a file no longer in the folder.
 #[derive(Debug)]
 pub struct FileLock {
-    file: File,
+    // Closing the file releases the lock: dropping the lock is enough.
+    _file: File,
 }
 
 impl FileLock {
@@ -54,20 +55,12 @@ impl FileLock {
             .open(path)
             .map_err(|e| FileError::new(path, e))?;
         file.lock().map_err(|e| FileError::new(path, e))?;
-        Ok(FileLock { file })
-    }
-}
-
-impl Drop for FileLock {
-    fn drop(&mut self) {
-        // Closing the file releases the lock too; unlocking first makes
-        // the release not wait for the descriptor's last copy.
-        let _ = self.file.unlock();
+        Ok(FileLock { _file: file })
     }
 }
 
 /// The folder a path lives in (`.` for a bare file name).
-pub fn folder_of(path: &Path) -> &Path {
+fn folder_of(path: &Path) -> &Path {
     match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -118,7 +111,7 @@ pub fn remove(path: &Path) -> Result<(), FileError> {
 
 /// Makes the renames and removals in `folder` durable.
 #[cfg(unix)]
-pub fn sync_folder(folder: &Path) -> Result<(), FileError> {
+fn sync_folder(folder: &Path) -> Result<(), FileError> {
     File::open(folder)
         .and_then(|f| f.sync_all())
         .map_err(|e| FileError::new(folder, e))
@@ -126,7 +119,7 @@ pub fn sync_folder(folder: &Path) -> Result<(), FileError> {
 
 /// Makes the renames and removals in `folder` durable.
 #[cfg(not(unix))]
-pub fn sync_folder(_folder: &Path) -> Result<(), FileError> {
+fn sync_folder(_folder: &Path) -> Result<(), FileError> {
     // Folders cannot be opened as files here; the rename is as durable as
     // the platform makes it.
     Ok(())

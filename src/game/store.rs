@@ -16,14 +16,14 @@ use super::record::Game;
 use crate::durable::{self, FileError, FileLock};
 
 /// `games/x.pgn` → `games/x.pgn.lock`.
-pub fn lock_path(path: &Path) -> PathBuf {
+fn lock_path(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".lock");
     path.with_file_name(name)
 }
 
 /// Waits for and takes the exclusive lock on the game file at `path`.
-pub fn lock(path: &Path) -> Result<FileLock, GameError> {
+fn lock(path: &Path) -> Result<FileLock, GameError> {
     Ok(FileLock::acquire(&lock_path(path))?)
 }
 
