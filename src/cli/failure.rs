@@ -26,7 +26,8 @@ pub(crate) fn rejected(e: Rejection) -> anyhow::Error {
         Rejection::TimeOrder { .. }
         | Rejection::Future { .. }
         | Rejection::BadResult(_)
-        | Rejection::EmptyReason => Exit::Usage,
+        | Rejection::EmptyReason
+        | Rejection::BadValue(_) => Exit::Usage,
         _ => Exit::Rejected,
     };
     Failure::new(exit, format!("rejected: {e}")).into()

@@ -6,7 +6,9 @@ use chrono::{DateTime, Utc};
 use dynamo_core::{Color, Move, MoveError, Position, Status, notation, parse_move};
 
 use super::clock;
+use super::event::EventKind;
 use super::outcome::{Ending, Outcome};
+use super::pgn::{Action, BadValue, check_value};
 use super::player::Player;
 use super::record::Game;
 
@@ -45,7 +47,12 @@ pub enum Rejection {
     BadResult(String),
     #[error("the reason must not be empty")]
     EmptyReason,
+    #[error(transparent)]
+    BadValue(BadValue),
 }
+
+/// How the Termination tag begins for a director's decision.
+pub(super) const ADJUDICATED: &str = "adjudicated: ";
 
 /// A move that has been checked against the game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -130,7 +137,7 @@ impl Game {
     }
 
     fn check_time(&self, at: DateTime<Utc>) -> Result<(), Rejection> {
-        if let Some(last) = self.last_time()
+        if let Some(last) = self.last_event_time()
             && at < last
         {
             return Err(Rejection::TimeOrder {
@@ -156,82 +163,126 @@ impl Game {
         Ok(game)
     }
 
-    /// `side` resigns.
-    pub fn resign(&self, side: Color) -> Result<Game, Rejection> {
-        self.ensure_ongoing()?;
-        let mut game = self.clone();
-        game.set_ending(Ending {
-            outcome: Outcome::loss_for(side),
-            reason: format!("{} resigns", side.title()),
-        });
-        Ok(game)
+    /// `side` resigns at `at`.
+    pub fn resign(&self, side: Color, at: DateTime<Utc>) -> Result<Game, Rejection> {
+        self.with_action(Action::Resign(side), Some(at), "")
     }
 
-    /// `side` offers a draw; it stands until answered or until the
-    /// opponent moves.
-    pub fn offer_draw(&self, side: Color) -> Result<Game, Rejection> {
-        self.ensure_ongoing()?;
-        match self.draw_offer {
-            Some(c) if c == side => return Err(Rejection::AlreadyOffered(side)),
-            Some(c) => {
-                return Err(Rejection::OfferPending {
-                    by: side,
-                    offerer: c,
-                });
-            }
-            None => {}
-        }
-        let mut game = self.clone();
-        game.draw_offer = Some(side);
-        game.sync_draw_tag();
-        Ok(game)
+    /// `side` offers a draw at `at`; it stands until answered or until
+    /// the opponent moves.
+    pub fn offer_draw(&self, side: Color, at: DateTime<Utc>) -> Result<Game, Rejection> {
+        self.with_action(Action::OfferDraw(side), Some(at), "")
     }
 
-    /// `side` accepts the opponent's standing offer: the game is drawn.
-    pub fn accept_draw(&self, side: Color) -> Result<Game, Rejection> {
-        self.ensure_ongoing()?;
-        if self.draw_offer != Some(!side) {
-            return Err(Rejection::NoOffer(side));
-        }
-        let mut game = self.clone();
-        game.set_ending(Ending {
-            outcome: Outcome::Draw,
-            reason: format!(
-                "draw agreed ({} offered, {} accepted)",
-                (!side).title(),
-                side.title()
-            ),
-        });
-        Ok(game)
+    /// `side` accepts the opponent's standing offer at `at`: the game is
+    /// drawn.
+    pub fn accept_draw(&self, side: Color, at: DateTime<Utc>) -> Result<Game, Rejection> {
+        self.with_action(Action::AcceptDraw(side), Some(at), "")
     }
 
-    /// `side` declines the opponent's standing offer.
-    pub fn decline_draw(&self, side: Color) -> Result<Game, Rejection> {
-        self.ensure_ongoing()?;
-        if self.draw_offer != Some(!side) {
-            return Err(Rejection::NoOffer(side));
-        }
-        let mut game = self.clone();
-        game.draw_offer = None;
-        game.sync_draw_tag();
-        Ok(game)
+    /// `side` declines the opponent's standing offer at `at`.
+    pub fn decline_draw(&self, side: Color, at: DateTime<Utc>) -> Result<Game, Rejection> {
+        self.with_action(Action::DeclineDraw(side), Some(at), "")
     }
 
-    /// The director's decision: `result` with `reason` (a time forfeit,
-    /// an adjudicated position, …).
-    pub fn adjudicate(&self, result: &str, reason: &str) -> Result<Game, Rejection> {
-        self.ensure_ongoing()?;
+    /// The director's decision at `at`: `result` with `reason` (a time
+    /// forfeit, an adjudicated position, …).
+    pub fn adjudicate(
+        &self,
+        result: &str,
+        reason: &str,
+        at: DateTime<Utc>,
+    ) -> Result<Game, Rejection> {
         let outcome =
             Outcome::from_pgn(result).ok_or_else(|| Rejection::BadResult(result.to_string()))?;
-        let reason = reason.trim();
-        if reason.is_empty() {
-            return Err(Rejection::EmptyReason);
-        }
+        self.with_action(Action::Adjudicate(outcome), Some(at), reason)
+    }
+
+    fn with_action(
+        &self,
+        action: Action,
+        at: Option<DateTime<Utc>>,
+        reason: &str,
+    ) -> Result<Game, Rejection> {
         let mut game = self.clone();
-        game.set_ending(Ending {
-            outcome,
-            reason: format!("adjudicated: {reason}"),
-        });
+        game.apply(action, at.map(clock::truncate), reason)?;
         Ok(game)
+    }
+
+    /// Applies `action`, from a command or replayed from the file, or
+    /// says which rule refuses it.
+    pub(super) fn apply(
+        &mut self,
+        action: Action,
+        at: Option<DateTime<Utc>>,
+        reason: &str,
+    ) -> Result<(), Rejection> {
+        self.ensure_ongoing()?;
+        if let Some(at) = at {
+            self.check_time(at)?;
+        }
+        let offer = |side: Color| match self.draw_offer {
+            Some(c) if c == !side => Ok(()),
+            _ => Err(Rejection::NoOffer(side)),
+        };
+        let kind = match action {
+            Action::OfferDraw(side) => {
+                match self.draw_offer {
+                    Some(c) if c == side => return Err(Rejection::AlreadyOffered(side)),
+                    Some(c) => {
+                        return Err(Rejection::OfferPending {
+                            by: side,
+                            offerer: c,
+                        });
+                    }
+                    None => {}
+                }
+                self.draw_offer = Some(side);
+                self.sync_draw_tag();
+                EventKind::DrawOffered { by: side }
+            }
+            Action::AcceptDraw(side) => {
+                offer(side)?;
+                self.set_ending(Ending {
+                    outcome: Outcome::Draw,
+                    reason: format!(
+                        "draw agreed ({} offered, {} accepted)",
+                        (!side).title(),
+                        side.title()
+                    ),
+                });
+                EventKind::DrawAccepted { by: side }
+            }
+            Action::DeclineDraw(side) => {
+                offer(side)?;
+                self.draw_offer = None;
+                self.sync_draw_tag();
+                EventKind::DrawDeclined { by: side }
+            }
+            Action::Resign(side) => {
+                self.set_ending(Ending {
+                    outcome: Outcome::loss_for(side),
+                    reason: format!("{} resigns", side.title()),
+                });
+                EventKind::Resigned { by: side }
+            }
+            Action::Adjudicate(outcome) => {
+                let reason = reason.trim();
+                if reason.is_empty() {
+                    return Err(Rejection::EmptyReason);
+                }
+                check_value("--reason", reason).map_err(Rejection::BadValue)?;
+                self.set_ending(Ending {
+                    outcome,
+                    reason: format!("{ADJUDICATED}{reason}"),
+                });
+                EventKind::Adjudicated {
+                    outcome,
+                    reason: reason.to_string(),
+                }
+            }
+        };
+        self.record_event(kind, at, "", true);
+        Ok(())
     }
 }

@@ -94,11 +94,12 @@ impl TimeControl {
     /// The total time a player may have used up to and including their
     /// `n`-th move (1-based) under a period control; `None` for the other
     /// kinds.
+    /// `None` also when the allowance is beyond any representable time.
     fn allowance(&self, n: u32) -> Option<Duration> {
         match *self {
             TimeControl::Period { moves, time } => {
-                let periods = n.div_ceil(moves);
-                Some(time * periods as i32)
+                let periods = i32::try_from(n.div_ceil(moves)).ok()?;
+                time.checked_mul(periods)
             }
             _ => None,
         }
@@ -106,12 +107,16 @@ impl TimeControl {
 
     /// The latest time a player may make their `n`-th move, who has used
     /// `used` on their earlier moves and whose clock started at `start`.
+    /// `None` without a time control, and when the deadline lies beyond
+    /// the last time a clock can show (year 262143): no move can be late
+    /// for it.
     pub fn deadline(&self, n: u32, used: Duration, start: DateTime<Utc>) -> Option<DateTime<Utc>> {
-        match *self {
-            TimeControl::None => None,
-            TimeControl::PerMove(span) => Some(start + span),
-            TimeControl::Period { .. } => Some(start + (self.allowance(n)? - used)),
-        }
+        let span = match *self {
+            TimeControl::None => return None,
+            TimeControl::PerMove(span) => span,
+            TimeControl::Period { .. } => self.allowance(n)?.checked_sub(&used)?,
+        };
+        start.checked_add_signed(span)
     }
 }
 

@@ -48,6 +48,8 @@ pub enum RecordError {
     },
     #[error("line {line}: {message}")]
     Result { line: usize, message: String },
+    #[error("line {line}: {message}")]
+    Event { line: usize, message: String },
 }
 
 impl RecordError {
@@ -58,7 +60,8 @@ impl RecordError {
             RecordError::MissingTag(_) => None,
             RecordError::Tag { line, .. }
             | RecordError::Move { line, .. }
-            | RecordError::Result { line, .. } => Some(*line),
+            | RecordError::Result { line, .. }
+            | RecordError::Event { line, .. } => Some(*line),
         }
     }
 }

@@ -14,7 +14,7 @@
 //! let start = dynamo::game::clock::parse_time("2026-11-20T09:00:00Z").unwrap();
 //! let mut new = NewGame::new(Player::parse("Alice <a@example.org>").unwrap(), Player::parse("Bob").unwrap(), start);
 //! new.event = "Club match".into();
-//! let game = Game::create(new);
+//! let game = Game::create(new).unwrap();
 //! let checked = game.check_move("e2e4", None).unwrap();
 //! let game = game.with_move(&checked, start + chrono::Duration::hours(1)).unwrap();
 //! assert_eq!(game.moves()[0].notation, "e2e4");
@@ -26,17 +26,20 @@
 mod actions;
 pub mod clock;
 mod error;
+pub mod event;
 pub mod outcome;
 pub mod pgn;
 pub mod player;
 mod record;
 mod replay;
 pub mod store;
+mod text;
 
 pub use actions::{Checked, Rejection};
 pub use clock::{Clock, LateMove, TimeControl, TimeControlError, TimeError};
 pub use error::{GameError, RecordError};
+pub use event::{Event, EventKind};
 pub use outcome::{Ending, Outcome, OutcomeError};
-pub use pgn::SyntaxError;
+pub use pgn::{BadValue, SyntaxError};
 pub use player::{Address, AddressError, Player, PlayerError};
 pub use record::{Game, NewGame, RecordedMove};

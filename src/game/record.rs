@@ -6,7 +6,9 @@ use chrono::{DateTime, Duration, Utc};
 use dynamo_core::{ByColor, Color, Position, Rules};
 
 use super::clock::{self, Clock, LateMove, TimeControl, describe, format_time_short};
+use super::event::{Event, EventKind};
 use super::outcome::Ending;
+use super::pgn::{BadValue, Note, check_value};
 use super::player::Player;
 
 /// A move of the record, as it was received.
@@ -74,11 +76,34 @@ pub struct Game {
     pub(super) used: ByColor<Duration>,
     pub(super) own_moves: ByColor<u32>,
     pub(super) late: Option<LateMove>,
+    /// Everything that happened, from the creation on.
+    pub(super) events: Vec<Event>,
+    /// What the file has between moves: `gaps[p]` follows ply `p` (`0`:
+    /// before the first move).
+    pub(super) gaps: Vec<Vec<Gap>>,
+}
+
+/// An item between two moves of the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Gap {
+    /// An event other than a move, by its index in `Game::events`.
+    Event(usize),
+    /// The director's annotation, kept where it stands.
+    Note(Note),
 }
 
 impl Game {
-    /// A new game with no moves.
-    pub fn create(new: NewGame) -> Game {
+    /// A new game with no moves, or the setting a tag cannot hold.
+    pub fn create(new: NewGame) -> Result<Game, BadValue> {
+        for (field, value) in [
+            ("White", &new.white.name),
+            ("Black", &new.black.name),
+            ("Event", &new.event),
+            ("Site", &new.site),
+            ("Round", &new.round),
+        ] {
+            check_value(field, value)?;
+        }
         let start = new
             .setup
             .clone()
@@ -123,17 +148,50 @@ impl Game {
             used: ByColor::new_with(|_| Duration::zero()),
             own_moves: ByColor::new_with(|_| 0),
             late: None,
+            events: Vec::new(),
+            gaps: vec![Vec::new()],
         };
+        game.record_event(EventKind::Created, Some(new.started), "", false);
         if let Some(outcome) = outcome {
             game.set_ending(outcome);
         }
-        game
+        Ok(game)
     }
 
     /// When the clock of the side to move started: the last move's time,
     /// else the game's start.
     pub(crate) fn last_time(&self) -> Option<DateTime<Utc>> {
         self.moves.last().map(|m| m.received).or(self.started)
+    }
+
+    /// The time of the latest event: nothing may be recorded before it.
+    pub(crate) fn last_event_time(&self) -> Option<DateTime<Utc>> {
+        self.events.iter().rev().find_map(|e| e.at)
+    }
+
+    /// Appends an event at the current ply; `written` puts it into the
+    /// movetext (moves and the creation are written in their own way, and
+    /// an event read from an old file's tags stays in the tags).
+    pub(super) fn record_event(
+        &mut self,
+        kind: EventKind,
+        at: Option<DateTime<Utc>>,
+        detail: &str,
+        written: bool,
+    ) {
+        let seq = self.events.len() as u32;
+        let ply = self.moves.len() as u32;
+        self.events.push(Event::new(seq, kind, at, ply, detail));
+        if written && let Some(gap) = self.gaps.last_mut() {
+            gap.push(Gap::Event(self.events.len() - 1));
+        }
+    }
+
+    /// Keeps an annotation after the last move.
+    pub(super) fn push_note(&mut self, note: Note) {
+        if let Some(gap) = self.gaps.last_mut() {
+            gap.push(Gap::Note(note));
+        }
     }
 
     /// Appends a move that is known to be legal and in time order:
@@ -165,10 +223,12 @@ impl Game {
             ply: self.moves.len() as u32 + 1,
             number: self.position.fullmoves(),
             mover: color,
-            notation,
+            notation: notation.clone(),
             received,
         });
         self.position = after;
+        self.record_event(EventKind::Moved, Some(received), &notation, false);
+        self.gaps.push(Vec::new());
     }
 
     pub fn white(&self) -> &Player {
@@ -228,6 +288,17 @@ impl Game {
 
     pub fn moves(&self) -> &[RecordedMove] {
         &self.moves
+    }
+
+    /// Everything that happened, in order; the first is the creation.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The latest event.
+    pub fn last_event(&self) -> &Event {
+        // `create` and `parse` both begin with the creation event.
+        &self.events[self.events.len() - 1]
     }
 
     /// How the game ended; `None` while it goes on.
@@ -341,7 +412,7 @@ mod tests {
         );
         new.time_control = "3d".parse().expect("a time control");
         new.setup = Some(Position::from_fen(fen, Rules::NOST).expect("a position"));
-        let game = Game::create(new);
+        let game = Game::create(new).expect("plain names");
         let late = start + Duration::days(4);
         let white = game.check_move("e2e4", None).expect("legal");
         let game = game.with_move(&white, late).expect("recorded");

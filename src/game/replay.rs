@@ -7,10 +7,12 @@ use std::path::Path;
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use dynamo_core::{ByColor, Color, MoveError, Position, Rules, notation, parse_move};
 
+use super::actions::ADJUDICATED;
 use super::clock::{self, TimeControl};
 use super::error::{GameError, RecordError};
+use super::event::EventKind;
 use super::outcome::{Ending, Outcome};
-use super::pgn::{self, RawMove, Record, SyntaxError, Tag};
+use super::pgn::{self, Action, Item, RawMove, Record, SyntaxError, Tag, clip};
 use super::player::{Address, Player};
 use super::record::Game;
 
@@ -134,11 +136,12 @@ fn read_header(rec: &Record) -> Result<Header, RecordError> {
     })
 }
 
-/// The ending the result token and the board agree on: a mate or
-/// stalemate on the board must be the recorded result; otherwise the
-/// token stands, with the Termination tag as its reason.
-fn read_ending(rec: &Record, position: &Position) -> Result<Option<Ending>, RecordError> {
-    let result_tag = rec.tag("Result").expect("read_header checked it");
+/// Checks the result token and tag against what replaying found (an
+/// ending by event, or a mate or stalemate on the board); with neither,
+/// the token stands, with the Termination tag as its reason (files
+/// written before endings were recorded as events).
+fn settle_ending(rec: &Record, game: &mut Game) -> Result<(), RecordError> {
+    let result_tag = rec.tag("Result").ok_or(RecordError::MissingTag("Result"))?;
     let (token, token_line) = &rec.result;
     if result_tag.value != *token {
         return Err(RecordError::Result {
@@ -149,26 +152,67 @@ fn read_ending(rec: &Record, position: &Position) -> Result<Option<Ending>, Reco
             ),
         });
     }
-    let forced = Ending::forced_by(position);
-    Ok(match (Outcome::from_pgn(token), forced) {
-        (None, forced) => forced,
-        (Some(recorded), Some(forced)) if forced.outcome != recorded => {
-            return Err(RecordError::Result {
+    let recorded = Outcome::from_pgn(token);
+    match (game.ending.clone(), recorded) {
+        (Some(ending), Some(outcome)) if ending.outcome != outcome => Err(RecordError::Result {
+            line: *token_line,
+            message: format!(
+                "the result is {token}, but {}: it must be {}",
+                ending.reason, ending.outcome
+            ),
+        }),
+        (Some(ending), None) if game.events.iter().any(|e| ends(&e.kind)) => {
+            Err(RecordError::Result {
                 line: *token_line,
                 message: format!(
-                    "the result is {token}, but {}: it must be {}",
-                    forced.reason, forced.outcome
+                    "the result is *, but {}: it must be {}",
+                    ending.reason, ending.outcome
                 ),
-            });
+            })
         }
-        (Some(_), Some(forced)) => Some(forced),
-        (Some(outcome), None) => Some(Ending {
-            outcome,
-            reason: rec
+        (Some(ending), _) => {
+            // A mate or stalemate the file does not record yet is written
+            // back in full the next time the file is saved.
+            game.set_ending(ending);
+            Ok(())
+        }
+        (None, None) => Ok(()),
+        (None, Some(outcome)) => {
+            let reason = rec
                 .tag("Termination")
-                .map_or_else(|| "no reason recorded".to_string(), |t| t.value.clone()),
-        }),
-    })
+                .map_or_else(|| "no reason recorded".to_string(), |t| t.value.clone());
+            let kind = legacy_event(outcome, &reason);
+            game.ending = Some(Ending { outcome, reason });
+            game.record_event(kind, None, "", false);
+            Ok(())
+        }
+    }
+}
+
+fn ends(kind: &EventKind) -> bool {
+    matches!(
+        kind,
+        EventKind::DrawAccepted { .. } | EventKind::Resigned { .. } | EventKind::Adjudicated { .. }
+    )
+}
+
+/// The event an old file's Termination tag describes.
+fn legacy_event(outcome: Outcome, reason: &str) -> EventKind {
+    for side in [Color::White, Color::Black] {
+        if reason == format!("{} resigns", side.title()) {
+            return EventKind::Resigned { by: side };
+        }
+        if outcome == Outcome::Draw && reason.contains(&format!("{} accepted", side.title())) {
+            return EventKind::DrawAccepted { by: side };
+        }
+    }
+    EventKind::Adjudicated {
+        outcome,
+        reason: reason
+            .strip_prefix(ADJUDICATED)
+            .unwrap_or(reason)
+            .to_string(),
+    }
 }
 
 impl Game {
@@ -197,6 +241,7 @@ impl Game {
                 .count();
             invalid(RecordError::Syntax(SyntaxError {
                 line,
+                column: None,
                 message: "the file is not UTF-8 text".to_string(),
             }))
         })?;
@@ -219,28 +264,58 @@ impl Game {
             time_control: header.time_control,
             started: header.started,
             position: header.start.clone(),
+            ending: Ending::forced_by(&header.start),
             start: header.start,
-            moves: Vec::with_capacity(rec.moves.len()),
-            ending: None,
+            moves: Vec::new(),
             draw_offer: None,
             used: ByColor::new_with(|_| Duration::zero()),
             own_moves: ByColor::new_with(|_| 0),
             late: None,
+            events: Vec::new(),
+            gaps: vec![Vec::new()],
         };
-        for raw in &rec.moves {
-            game.replay_one(raw)?;
+        game.record_event(EventKind::Created, header.started, "", false);
+        let termination = rec.tag("Termination").map_or("", |t| t.value.as_str());
+        let mut draw_events = false;
+        for item in &rec.items {
+            match item {
+                Item::Move(raw) => game.replay_one(raw)?,
+                Item::Event(event) => {
+                    draw_events |= matches!(
+                        event.action,
+                        Action::OfferDraw(_) | Action::AcceptDraw(_) | Action::DeclineDraw(_)
+                    );
+                    let reason = termination.strip_prefix(ADJUDICATED).unwrap_or(termination);
+                    game.apply(event.action, event.at, reason)
+                        .map_err(|e| RecordError::Event {
+                            line: event.line,
+                            message: e.to_string(),
+                        })?;
+                }
+                Item::Note(note) => game.push_note(note.clone()),
+            }
         }
-        // The tag is the state after the last move: set it only now, or the
-        // replayed moves would make it lapse.
-        game.draw_offer = header.draw_offer;
-        game.ending = read_ending(&rec, &game.position)?;
-        if let Some(ending) = game.ending.clone()
-            && game.tag("Result") == Some("*")
+        if draw_events {
+            if header.draw_offer != game.draw_offer {
+                let tag = rec.tag("DrawOffer").or_else(|| rec.tag("Result"));
+                return Err(RecordError::Result {
+                    line: tag.map_or(1, |t| t.line),
+                    message: format!(
+                        "the DrawOffer tag says {}, but the draw events in the moves leave {}",
+                        header.draw_offer.map_or("none", |c| c.title()),
+                        game.draw_offer.map_or("none", |c| c.title())
+                    ),
+                });
+            }
+        } else if game.ending.is_none()
+            && let Some(by) = header.draw_offer
         {
-            // A mate or stalemate the file does not record yet: written
-            // back in full the next time the file is saved.
-            game.set_ending(ending);
+            // A file from before draw offers were events: the tag is the
+            // state after the last move.
+            game.draw_offer = Some(by);
+            game.record_event(EventKind::DrawOffered { by }, None, "", false);
         }
+        settle_ending(&rec, &mut game)?;
         Ok(game)
     }
 
@@ -251,7 +326,7 @@ impl Game {
             line: raw.line,
             number,
             color,
-            text: raw.text.clone(),
+            text: clip(&raw.text).into_owned(),
             reason,
         };
         if let Some((n, black)) = raw.number {
@@ -273,19 +348,26 @@ impl Game {
             MoveError::Illegal { reason, .. } => fail(reason.to_string()),
             MoveError::Syntax(s) => fail(s.to_string()),
         })?;
+        if let Some(ending) = &self.ending {
+            return Err(fail(format!(
+                "the game was already over ({}: {})",
+                ending.outcome, ending.reason
+            )));
+        }
         let comment = raw
-            .comment
+            .time
             .as_deref()
             .ok_or_else(|| fail("no {received time} comment after the move".to_string()))?;
         let received = DateTime::parse_from_rfc3339(comment)
             .map(|t| clock::truncate(t.with_timezone(&Utc)))
             .map_err(|_| {
                 fail(format!(
-                    "the comment {{{comment}}} is not a received time such as {{2026-11-20T09:14:00Z}}"
+                    "the comment {{{}}} is not a received time such as {{2026-11-20T09:14:00Z}}",
+                    clip(comment)
                 ))
             })?;
         let after = self.position.play(&m).map_err(|e| fail(e.to_string()))?;
-        if let Some(last) = self.last_time()
+        if let Some(last) = self.last_event_time()
             && received < last
         {
             return Err(fail(format!(
@@ -295,6 +377,7 @@ impl Game {
             )));
         }
         self.push_move(notation::format(&m), after, received);
+        self.ending = Ending::forced_by(&self.position);
         Ok(())
     }
 }

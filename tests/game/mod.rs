@@ -3,4 +3,5 @@
 mod clock;
 mod commands;
 mod concurrency;
+mod hostile;
 mod verify;

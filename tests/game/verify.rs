@@ -107,9 +107,9 @@ fn hand_corrupted_files_are_reported_precisely() {
     assert_eq!(
         out.stdout,
         "games/a-good.pgn: ok, 77 half-moves, 1-0 (Black is checkmated)
-games/b-truncated.pgn: line 33: comment '{' is never closed: the file may be truncated
+games/b-truncated.pgn: line 33, column 49: comment '{' is never closed: the file may be truncated
 games/c-truncated.pgn: line 33: the moves do not end with a result token (1-0, 0-1, 1/2-1/2 or *): the file may be truncated
-games/d-bad-tag.pgn: line 4: malformed tag pair \"[Round 1]\": the value must be in double quotes; expected [Name \"value\"]
+games/d-bad-tag.pgn: line 4: malformed tag pair '[Round 1]': the value must be in double quotes; expected [Name \"value\"]
 games/e-illegal.pgn: line 33: move 17 by White (Rh1h7/h2h6): when the pawn on h2 goes to h6, the rook on h1 can end only on: stay on h1, h2, h3, h4, h5 (a pusher stays behind the piece it pushes, a puller ahead of the piece it pulls)
 games/f-result.pgn: line 56: the moves end with 0-1 but the Result tag (line 7) says 1-0
 6 files: 1 ok, 5 bad

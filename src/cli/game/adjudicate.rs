@@ -23,7 +23,7 @@ pub(crate) struct Args {
 pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
     let (game, ()) = store::update(&args.file, |g| {
         let decided = g
-            .adjudicate(&args.result, &args.reason)
+            .adjudicate(&args.result, &args.reason, chrono::Utc::now())
             .map_err(failure::rejected)?;
         Ok((decided, ()))
     })?;

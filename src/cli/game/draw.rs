@@ -33,10 +33,13 @@ pub(crate) enum Action {
 pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
     let side = Color::from(args.by);
     let (game, ()) = store::update(&args.file, |g| {
+        // Taken under the lock, so that a racer recorded first cannot
+        // make this action look older than the last event.
+        let at = chrono::Utc::now();
         let changed = match args.action {
-            Action::Offer => g.offer_draw(side),
-            Action::Accept => g.accept_draw(side),
-            Action::Decline => g.decline_draw(side),
+            Action::Offer => g.offer_draw(side, at),
+            Action::Accept => g.accept_draw(side, at),
+            Action::Decline => g.decline_draw(side, at),
         };
         Ok((changed.map_err(failure::rejected)?, ()))
     })?;

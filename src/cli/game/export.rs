@@ -10,7 +10,7 @@ use dynamo::game::clock::format_time;
 use dynamo_core::Color;
 use serde::Serialize;
 
-use super::json::{MoveJson, PlayerJson};
+use super::json::{EventJson, MoveJson, PlayerJson};
 use crate::cli::store;
 use crate::exit::Exit;
 
@@ -60,6 +60,7 @@ struct ExportJson<'a> {
     draw_offer: Option<&'static str>,
     result: &'a str,
     reason: Option<&'a str>,
+    events: Vec<EventJson>,
 }
 
 impl<'a> From<&'a Game> for ExportJson<'a> {
@@ -87,6 +88,7 @@ impl<'a> From<&'a Game> for ExportJson<'a> {
             draw_offer: game.draw_offer().map(Color::name),
             result: game.ending().map_or("*", |o| o.outcome.pgn()),
             reason: game.ending().map(|o| o.reason.as_str()),
+            events: game.events().iter().map(EventJson::from).collect(),
         }
     }
 }

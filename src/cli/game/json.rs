@@ -2,7 +2,7 @@
 //! Scripts read these keys in this order: they are part of the interface.
 
 use dynamo::game::clock::format_time;
-use dynamo::game::{Player, RecordedMove};
+use dynamo::game::{Event, EventKind, Player, RecordedMove};
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -27,6 +27,41 @@ pub(super) struct MoveJson {
     side: &'static str,
     notation: String,
     received: String,
+}
+
+/// One event of the game's history: what, by whom, when, after how many
+/// moves, and the key its notices are named by.
+#[derive(Serialize)]
+pub(super) struct EventJson {
+    seq: u32,
+    kind: &'static str,
+    by: Option<&'static str>,
+    at: Option<String>,
+    ply: u32,
+    result: Option<&'static str>,
+    reason: Option<String>,
+    key: String,
+}
+
+impl From<&Event> for EventJson {
+    fn from(e: &Event) -> EventJson {
+        let (result, reason) = match &e.kind {
+            EventKind::Adjudicated { outcome, reason } => {
+                (Some(outcome.pgn()), Some(reason.clone()))
+            }
+            _ => (None, None),
+        };
+        EventJson {
+            seq: e.seq,
+            kind: e.kind.label(),
+            by: e.kind.by().map(|c| c.name()),
+            at: e.at.map(format_time),
+            ply: e.ply,
+            result,
+            reason,
+            key: e.key(),
+        }
+    }
 }
 
 impl From<&RecordedMove> for MoveJson {

@@ -84,7 +84,10 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     if let Some(r) = args.round {
         settings.round = r;
     }
-    let game = Game::create(settings);
+    let game = Game::create(settings).map_err(|e| {
+        let flag = format!("--{}", e.field.to_ascii_lowercase());
+        usage(format!("{flag}: {}", e.why))
+    })?;
     let path = &args.file;
     store::create(path, &game)?;
     writeln!(out, "created {}", path.display())?;

@@ -23,7 +23,11 @@ pub(crate) struct Args {
 pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
     let side = Color::from(args.by);
     let (game, ()) = store::update(&args.file, |g| {
-        Ok((g.resign(side).map_err(failure::rejected)?, ()))
+        Ok((
+            g.resign(side, chrono::Utc::now())
+                .map_err(failure::rejected)?,
+            (),
+        ))
     })?;
     print_ending(out, &game)?;
     Ok(Exit::Ok)

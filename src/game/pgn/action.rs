@@ -1,0 +1,123 @@
+//! The events between moves, as `{[%…]}` comments: `[%draw offer White
+//! 2026-11-20T09:14:00Z]`, `[%draw accept Black …]`, `[%draw decline
+//! Black …]`, `[%resign White …]`, `[%adjudicate 1-0 …]`. Other
+//! programs' `[%…]` commands are left to be kept as notes.
+
+use chrono::{DateTime, Utc};
+use dynamo_core::Color;
+
+use super::super::clock;
+use super::super::outcome::Outcome;
+use super::{SyntaxError, excerpt, syntax};
+
+/// What a player or the director did between moves, as the file records
+/// it in a `{[%…]}` comment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// `[%draw offer White TIME]`
+    OfferDraw(Color),
+    /// `[%draw accept Black TIME]`
+    AcceptDraw(Color),
+    /// `[%draw decline Black TIME]`
+    DeclineDraw(Color),
+    /// `[%resign White TIME]`
+    Resign(Color),
+    /// `[%adjudicate 1-0 TIME]`; the reason is the Termination tag.
+    Adjudicate(Outcome),
+}
+
+/// An [`Action`] as read, with its time (absent only in files written
+/// before times were recorded) and line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawEvent {
+    pub action: Action,
+    pub at: Option<DateTime<Utc>>,
+    pub line: usize,
+}
+
+/// Reads `[%draw offer White 2026-…]` and its kin; `None` for a comment
+/// that is not one of ours (another program's `[%clk …]`, say), which is
+/// then kept as a note.
+pub(super) fn parse_action(body: &str, line: usize) -> Result<Option<RawEvent>, SyntaxError> {
+    let Some(inner) = body.strip_prefix("[%").and_then(|b| b.strip_suffix(']')) else {
+        return Ok(None);
+    };
+    let words: Vec<&str> = inner.split_whitespace().collect();
+    let bad = |why: &str| {
+        syntax(
+            line,
+            format!("the event {{{}}} {why}", excerpt(body).trim_matches('\'')),
+        )
+    };
+    let side = |word: &str| {
+        word.parse::<Color>()
+            .map_err(|()| bad("names a side that is not White or Black"))
+    };
+    let (action, rest) = match words.as_slice() {
+        ["draw", what, who, rest @ ..] => {
+            let by = side(who)?;
+            let action = match *what {
+                "offer" => Action::OfferDraw(by),
+                "accept" => Action::AcceptDraw(by),
+                "decline" => Action::DeclineDraw(by),
+                _ => return Err(bad("is not a draw offer, acceptance or refusal")),
+            };
+            (action, rest)
+        }
+        ["resign", who, rest @ ..] => (Action::Resign(side(who)?), rest),
+        ["adjudicate", result, rest @ ..] => {
+            let outcome = Outcome::from_pgn(result)
+                .ok_or_else(|| bad("has a result that is not 1-0, 0-1 or 1/2-1/2"))?;
+            (Action::Adjudicate(outcome), rest)
+        }
+        ["draw" | "resign" | "adjudicate", ..] => return Err(bad("is incomplete")),
+        _ => return Ok(None),
+    };
+    let at = match rest {
+        [] => None,
+        [time] => Some(
+            DateTime::parse_from_rfc3339(time)
+                .map(|t| clock::truncate(t.with_timezone(&Utc)))
+                .map_err(|_| bad("has a time that is not like 2026-11-20T09:14:00Z"))?,
+        ),
+        _ => return Err(bad("has more words than a side or result and a time")),
+    };
+    Ok(Some(RawEvent { action, at, line }))
+}
+
+/// The `{…}` text of an action at a time.
+pub fn write_action(action: Action, at: Option<DateTime<Utc>>) -> String {
+    let mut text = match action {
+        Action::OfferDraw(c) => format!("[%draw offer {}", c.title()),
+        Action::AcceptDraw(c) => format!("[%draw accept {}", c.title()),
+        Action::DeclineDraw(c) => format!("[%draw decline {}", c.title()),
+        Action::Resign(c) => format!("[%resign {}", c.title()),
+        Action::Adjudicate(o) => format!("[%adjudicate {}", o.pgn()),
+    };
+    if let Some(at) = at {
+        text.push(' ');
+        text.push_str(&clock::format_time(at));
+    }
+    text.push(']');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parse;
+
+    #[test]
+    fn malformed_events_are_errors_with_their_line() {
+        for bad in [
+            "{[%draw offer Purple 2026-11-20T09:14:00Z]}",
+            "{[%draw wave White]}",
+            "{[%resign White yesterday]}",
+            "{[%adjudicate 2-0]}",
+            "{[%resign]}",
+        ] {
+            let text = format!("[Event \"T\"]\n\n1. e2e4 {{t}}\n{bad} *\n");
+            let err = parse(&text).unwrap_err();
+            assert_eq!(err.line, 4, "{bad}: {err}");
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! The movetext's tokens, read in one pass with line and column and no
+//! recursion, whatever the input.
+
+use super::{Note, RESULTS, SyntaxError, excerpt};
+
+/// The movetext reader: one pass, tracking line and column.
+pub(super) struct Lexer<'a> {
+    pub(super) text: &'a str,
+    pub(super) pos: usize,
+    pub(super) line: usize,
+    pub(super) column: usize,
+}
+
+impl<'a> Lexer<'a> {
+    fn peek(&self) -> Option<char> {
+        self.text[self.pos..].chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        if c == '\n' {
+            self.line += 1;
+            self.column = 1;
+        } else {
+            self.column += 1;
+        }
+        Some(c)
+    }
+
+    pub(super) fn error(
+        &self,
+        line: usize,
+        column: usize,
+        message: impl Into<String>,
+    ) -> SyntaxError {
+        SyntaxError {
+            line,
+            column: Some(column),
+            message: message.into(),
+        }
+    }
+
+    /// Takes characters while `keep` holds; returns them.
+    fn take_while(&mut self, keep: impl Fn(char) -> bool) -> &'a str {
+        let start = self.pos;
+        while let Some(c) = self.peek() {
+            if !keep(c) {
+                break;
+            }
+            self.bump();
+        }
+        &self.text[start..self.pos]
+    }
+}
+
+/// What the movetext is made of, before moves are paired with times.
+pub(super) enum Token {
+    Number(u32, bool),
+    Move(String),
+    Comment(String),
+    Note(Note),
+    Result(String),
+}
+
+fn is_word_end(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '[')
+}
+
+/// The next token, or `None` at the end of the text.
+pub(super) fn next_token(lx: &mut Lexer<'_>) -> Result<Option<(Token, usize, usize)>, SyntaxError> {
+    lx.take_while(char::is_whitespace);
+    let (line, column) = (lx.line, lx.column);
+    let Some(c) = lx.peek() else {
+        return Ok(None);
+    };
+    let token = match c {
+        '{' => {
+            lx.bump();
+            let body = lx.take_while(|c| c != '}');
+            if lx.bump().is_none() {
+                return Err(lx.error(
+                    line,
+                    column,
+                    "comment '{' is never closed: the file may be truncated",
+                ));
+            }
+            Token::Comment(body.trim().to_string())
+        }
+        ';' => {
+            lx.bump();
+            let body = lx.take_while(|c| c != '\n');
+            Token::Note(Note::Line(body.trim().to_string()))
+        }
+        '(' | ')' => {
+            return Err(lx.error(
+                line,
+                column,
+                "variations '( … )' are not allowed in a game record",
+            ));
+        }
+        '}' => return Err(lx.error(line, column, "'}' without an opening '{'")),
+        '[' => {
+            return Err(lx.error(
+                line,
+                column,
+                "a tag pair after the moves have begun: tags go at the top",
+            ));
+        }
+        '$' => {
+            let word = lx.take_while(|c| !is_word_end(c));
+            if word.len() < 2 || !word[1..].bytes().all(|b| b.is_ascii_digit()) || word.len() > 4 {
+                return Err(lx.error(
+                    line,
+                    column,
+                    format!(
+                        "{}: an annotation glyph is $ and a number up to 255",
+                        excerpt(word)
+                    ),
+                ));
+            }
+            Token::Note(Note::Glyph(word.to_string()))
+        }
+        c if c.is_ascii_digit() => {
+            // A move number (`12.`, `12...`) or a result token; a move never
+            // starts with a digit.
+            let digits = lx.take_while(|c| c.is_ascii_digit());
+            let dots = lx.take_while(|c| c == '.');
+            if dots.is_empty() {
+                let rest = lx.take_while(|c| !is_word_end(c));
+                let word = format!("{digits}{rest}");
+                if RESULTS.contains(&word.as_str()) {
+                    Token::Result(word)
+                } else {
+                    Token::Move(word)
+                }
+            } else {
+                let number: u32 = digits.parse().map_err(|_| {
+                    lx.error(
+                        line,
+                        column,
+                        format!("move number {} is too large", excerpt(digits)),
+                    )
+                })?;
+                let black = match dots.len() {
+                    1 => false,
+                    3 => true,
+                    _ => {
+                        return Err(lx.error(
+                            line,
+                            column,
+                            format!(
+                                "{}{}: a move number is written 12. or 12...",
+                                excerpt(digits),
+                                dots
+                            ),
+                        ));
+                    }
+                };
+                Token::Number(number, black)
+            }
+        }
+        _ => {
+            let word = lx.take_while(|c| !is_word_end(c));
+            if RESULTS.contains(&word) {
+                Token::Result(word.to_string())
+            } else {
+                Token::Move(word.to_string())
+            }
+        }
+    };
+    Ok(Some((token, line, column)))
+}

@@ -1,0 +1,110 @@
+//! The record written back as text, in the syntax [`super::pgn`] reads:
+//! tags, then one numbered move pair per line, each move followed by its
+//! received time, the events and the director's notes where they stand,
+//! then the result token.
+
+use std::fmt::Write as _;
+
+use dynamo_core::Color;
+
+use super::clock;
+use super::event::EventKind;
+use super::pgn::{self, Action};
+use super::record::{Game, Gap};
+
+impl Game {
+    /// The record as text. [`Game::parse`] reads it back to the same game.
+    pub fn to_text(&self) -> String {
+        let moves = self.moves();
+        let mut out = String::with_capacity(512 + moves.len() * 32);
+        for (name, value) in self.tags() {
+            pgn::write_tag(&mut out, name, value);
+        }
+        out.push('\n');
+        let mut line = String::new();
+        // Whether Black's next move follows White's directly, so that it
+        // needs no `12...` of its own.
+        let mut paired = false;
+        self.write_gap(0, &mut out, &mut line);
+        for m in moves {
+            if !line.is_empty() && !line.ends_with(' ') {
+                line.push(' ');
+            }
+            match m.mover {
+                Color::White => {
+                    let _ = write!(line, "{}. ", m.number);
+                }
+                Color::Black if paired => {}
+                Color::Black => {
+                    let _ = write!(line, "{}... ", m.number);
+                }
+            }
+            let _ = write!(
+                line,
+                "{} {{{}}}",
+                m.notation,
+                clock::format_time(m.received)
+            );
+            let had_items = self.write_gap(m.ply as usize, &mut out, &mut line);
+            paired = m.mover == Color::White && !had_items;
+            if m.mover == Color::Black {
+                flush(&mut out, &mut line);
+            } else {
+                line.push(' ');
+            }
+        }
+        flush(&mut out, &mut line);
+        out.push_str(self.ending().map_or("*", |e| e.outcome.pgn()));
+        out.push('\n');
+        out
+    }
+
+    /// Writes the items after ply `ply` onto `line`; whether there were any.
+    fn write_gap(&self, ply: usize, out: &mut String, line: &mut String) -> bool {
+        let Some(items) = self.gaps.get(ply) else {
+            return false;
+        };
+        for item in items {
+            if !line.is_empty() && !line.ends_with(' ') {
+                line.push(' ');
+            }
+            match item {
+                Gap::Event(i) => {
+                    let event = &self.events()[*i];
+                    if let Some(action) = action_of(&event.kind) {
+                        let _ = write!(line, "{{{}}}", pgn::write_action(action, event.at));
+                    }
+                }
+                Gap::Note(note) => {
+                    pgn::write_note(line, note);
+                    if matches!(note, pgn::Note::Line(_)) {
+                        // A `;` note runs to the end of its line.
+                        flush(out, line);
+                    }
+                }
+            }
+        }
+        !items.is_empty()
+    }
+}
+
+fn flush(out: &mut String, line: &mut String) {
+    let text = line.trim_end();
+    if !text.is_empty() {
+        out.push_str(text);
+        out.push('\n');
+    }
+    line.clear();
+}
+
+/// The file's form of an event other than a creation or a move.
+fn action_of(kind: &EventKind) -> Option<Action> {
+    Some(match *kind {
+        EventKind::Created | EventKind::Moved => return None,
+        EventKind::DrawOffered { by } => Action::OfferDraw(by),
+        EventKind::DrawAccepted { by } => Action::AcceptDraw(by),
+        EventKind::DrawDeclined { by } => Action::DeclineDraw(by),
+        EventKind::Resigned { by } => Action::Resign(by),
+        EventKind::Adjudicated { outcome, .. } => Action::Adjudicate(outcome),
+    })
+}
