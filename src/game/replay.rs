@@ -250,14 +250,18 @@ impl Game {
 
     /// Parses the text of a game file and replays it.
     pub fn parse(text: &str) -> Result<Game, RecordError> {
-        let rec = pgn::parse(text)?;
+        let mut rec = pgn::parse(text)?;
         let header = read_header(&rec)?;
+        // The game takes the tags; the record keeps only the few that
+        // replaying still reads (a file may hold a million tags).
+        let tags = std::mem::take(&mut rec.tags);
+        rec.tags = tags
+            .iter()
+            .filter(|t| matches!(t.name.as_str(), "Result" | "Termination" | "DrawOffer"))
+            .cloned()
+            .collect();
         let mut game = Game {
-            tags: rec
-                .tags
-                .iter()
-                .map(|t| (t.name.clone(), t.value.clone()))
-                .collect(),
+            tags: tags.into_iter().map(|t| (t.name, t.value)).collect(),
             white: header.white,
             black: header.black,
             rules: header.rules,

@@ -13,7 +13,6 @@ mod action;
 mod lex;
 mod value;
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
 pub use action::{Action, RawEvent, write_action};
@@ -127,6 +126,13 @@ fn parse_tag(line: &str, number: usize) -> Result<Tag, SyntaxError> {
         .and_then(|r| r.strip_suffix('"'))
         .filter(|_| rest.len() >= 2)
         .ok_or_else(|| bad("the value must be in double quotes"))?;
+    if !body.contains(['\\', '"']) {
+        return Ok(Tag {
+            name: name.to_string(),
+            value: body.to_string(),
+            line: number,
+        });
+    }
     let mut value = String::with_capacity(body.len());
     let mut chars = body.chars();
     while let Some(c) = chars.next() {
@@ -146,11 +152,32 @@ fn parse_tag(line: &str, number: usize) -> Result<Tag, SyntaxError> {
     })
 }
 
+/// Refuses a tag name given twice, naming the first repetition in file
+/// order. Sorting, not hashing: no crafted set of names can make it slow.
+fn check_unique(tags: &[Tag]) -> Result<(), SyntaxError> {
+    let mut order: Vec<&Tag> = tags.iter().collect();
+    // Stable: equal names stay in file order.
+    order.sort_by(|a, b| a.name.cmp(&b.name));
+    let repeat = order
+        .windows(2)
+        .filter(|w| w[0].name == w[1].name)
+        .min_by_key(|w| w[1].line);
+    match repeat {
+        Some(w) => Err(syntax(
+            w[1].line,
+            format!(
+                "tag {} appears twice (first on line {})",
+                w[1].name, w[0].line
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Parses the text of a game file.
 pub fn parse(text: &str) -> Result<Record, SyntaxError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut tags: Vec<Tag> = Vec::new();
-    let mut seen: HashMap<String, usize> = HashMap::new();
     let mut offset = 0;
     let mut line_no = 0;
     for line in text.split_inclusive('\n') {
@@ -163,18 +190,12 @@ pub fn parse(text: &str) -> Result<Record, SyntaxError> {
         if trimmed.is_empty() {
             continue;
         }
-        let tag = parse_tag(trimmed, line_no)?;
-        if let Some(first) = seen.insert(tag.name.clone(), tag.line) {
-            return Err(syntax(
-                line_no,
-                format!("tag {} appears twice (first on line {first})", tag.name),
-            ));
-        }
-        tags.push(tag);
+        tags.push(parse_tag(trimmed, line_no)?);
     }
     if tags.is_empty() {
         return Err(syntax(1, "no tag pairs: this is not a game file"));
     }
+    check_unique(&tags)?;
     let mut lexer = lex::Lexer {
         text: &text[offset..],
         pos: 0,
