@@ -3,4 +3,6 @@
 mod clock;
 mod commands;
 mod concurrency;
+mod filesystem;
+mod kill;
 mod verify;
