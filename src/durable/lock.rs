@@ -15,36 +15,38 @@ pub enum LockError {
     #[error(transparent)]
     File(#[from] FileError),
     /// Something other than a regular file has the lock file's name.
-    #[error("{}: {kind}, not a regular file as a lock file must be; remove it", path.display())]
+    #[error("{}: {}", path.display(), not_regular(kind))]
     NotRegular { path: PathBuf, kind: &'static str },
     /// Another process held the lock for the whole wait.
-    #[error("{}: locked by another process; gave up after {} s", path.display(), waited.as_secs())]
+    #[error("{}: {}", path.display(), busy(*waited))]
     Busy { path: PathBuf, waited: Duration },
 }
 
+fn not_regular(kind: &str) -> String {
+    format!("{kind}, not a regular file as a lock file must be; remove it")
+}
+
+fn busy(waited: Duration) -> String {
+    format!(
+        "locked by another process; gave up after {} s",
+        waited.as_secs()
+    )
+}
+
+/// For callers with one error for every file operation (the outbox).
 impl From<LockError> for FileError {
     fn from(e: LockError) -> FileError {
-        let (path, source) = match e {
+        let (path, kind, message) = match e {
             LockError::File(e) => return e,
-            LockError::NotRegular { path, kind } => (
-                path,
-                io::Error::new(
-                    io::ErrorKind::InvalidInput,
-                    format!("{kind}, not a regular file as a lock file must be; remove it"),
-                ),
-            ),
-            LockError::Busy { path, waited } => (
-                path,
-                io::Error::new(
-                    io::ErrorKind::TimedOut,
-                    format!(
-                        "locked by another process; gave up after {} s",
-                        waited.as_secs()
-                    ),
-                ),
-            ),
+            LockError::NotRegular { path, kind } => {
+                (path, io::ErrorKind::InvalidInput, not_regular(kind))
+            }
+            LockError::Busy { path, waited } => (path, io::ErrorKind::TimedOut, busy(waited)),
         };
-        FileError { path, source }
+        FileError {
+            path,
+            source: io::Error::new(kind, message),
+        }
     }
 }
 

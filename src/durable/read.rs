@@ -133,3 +133,53 @@ pub fn real_path(path: &Path) -> Result<PathBuf, FileError> {
         io::Error::other("too many levels of symbolic links"),
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_of_the_limit_is_read_and_one_byte_more_is_not() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let path = tmp.path().join("g.pgn");
+        fs::write(&path, b"12345").expect("write");
+        assert_eq!(read_regular(&path, 5).expect("read"), b"12345");
+        let err = read_regular(&path, 4).expect_err("too large");
+        assert!(matches!(
+            err,
+            ReadError::TooLarge {
+                size: 5,
+                limit: 4,
+                ..
+            }
+        ));
+        let err = read_regular(tmp.path(), 4).expect_err("a folder");
+        assert!(matches!(
+            err,
+            ReadError::NotRegular {
+                kind: "a folder",
+                ..
+            }
+        ));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn real_path_follows_a_chain_of_relative_links_and_stops_at_a_loop() {
+        use std::os::unix::fs::symlink;
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let root = tmp.path();
+        fs::create_dir(root.join("x")).expect("mkdir");
+        fs::create_dir(root.join("y")).expect("mkdir");
+        fs::write(root.join("y/real.pgn"), "game").expect("write");
+        symlink("../y/real.pgn", root.join("x/link.pgn")).expect("link");
+        symlink("x/link.pgn", root.join("top.pgn")).expect("link");
+        let real = real_path(&root.join("top.pgn")).expect("resolved");
+        assert_eq!(real, root.join("x/../y/real.pgn"));
+        assert!(!fs::symlink_metadata(&real).expect("stat").is_symlink());
+        symlink("b", root.join("a")).expect("link");
+        symlink("a", root.join("b")).expect("link");
+        let err = real_path(&root.join("a")).expect_err("a loop");
+        assert_eq!(err.path, root.join("a"));
+    }
+}

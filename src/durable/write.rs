@@ -55,7 +55,8 @@ pub fn remove_stale_temps(path: &Path) {
 /// flushed so that the rename itself survives a crash. On failure the
 /// old file is untouched and the temporary file is removed. Call it only
 /// while holding the lock that guards `path`, with `path` the real file
-/// (see [`real_path`]): a link at `path` would be replaced by a file.
+/// (see [`real_path`](super::real_path)): a link at `path` would be
+/// replaced by a file.
 ///
 /// The new file keeps the old one's permission bits, and its owner and
 /// group as far as the system lets the writer set them: only root may

@@ -3,7 +3,7 @@
 //! the next command has run no temporary file is left (issue 9).
 
 use std::process::Stdio;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::support::TestEnv;
 
