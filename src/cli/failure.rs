@@ -6,13 +6,17 @@ use dynamo::mail::MailError;
 
 use crate::exit::{Exit, Failure};
 
-/// A game file that is missing, does not replay or already exists is bad
-/// input (2); anything the disk did is an input/output failure (3).
+/// A game file that is missing, does not replay, already exists, is not
+/// a regular file or is too large is bad input (2); anything the disk did,
+/// a lock held too long and a write refused by the replay check are
+/// input/output failures (3).
 pub(crate) fn game(e: GameError) -> anyhow::Error {
     let exit = match e {
-        GameError::NotFound { .. } | GameError::Invalid { .. } | GameError::Exists { .. } => {
-            Exit::Usage
-        }
+        GameError::NotFound { .. }
+        | GameError::Invalid { .. }
+        | GameError::Exists { .. }
+        | GameError::NotRegular { .. }
+        | GameError::TooLarge { .. } => Exit::Usage,
         _ => Exit::Io,
     };
     Failure::new(exit, e.to_string()).into()

@@ -3,11 +3,40 @@
 //! mapped to exit codes.
 
 use std::path::Path;
+use std::time::Duration;
 
 use anyhow::Result;
 use dynamo::game::{Game, store};
 
 use crate::cli::failure;
+use crate::exit::{Exit, Failure};
+
+/// The variable that sets how many seconds a writer waits for another
+/// process that holds a game's lock (default [`store::LOCK_WAIT`]).
+const LOCK_WAIT_ENV: &str = "DYNAMO_LOCK_WAIT";
+
+/// How long to wait for a game's lock: `$DYNAMO_LOCK_WAIT` seconds, else
+/// the default. A value that is not a whole number of seconds is bad
+/// input, not a reason to wait for ever or not at all.
+fn lock_wait() -> Result<Duration> {
+    let Some(value) = std::env::var_os(LOCK_WAIT_ENV) else {
+        return Ok(store::LOCK_WAIT);
+    };
+    value
+        .to_str()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .map(Duration::from_secs)
+        .ok_or_else(|| {
+            Failure::new(
+                Exit::Usage,
+                format!(
+                    "{LOCK_WAIT_ENV}: '{}' is not a whole number of seconds",
+                    value.to_string_lossy()
+                ),
+            )
+            .into()
+        })
+}
 
 /// Loads a game for reading; nothing is locked.
 pub(crate) fn load(path: &Path) -> Result<Game> {
@@ -15,12 +44,13 @@ pub(crate) fn load(path: &Path) -> Result<Game> {
 }
 
 /// Locks the game, replays it as it is on disk and writes what `change`
-/// returns; the error of a refused change is passed on as it is.
+/// returns; the error of a refused change is passed on as it is. The
+/// change runs with the lock held, so a time it takes is taken then.
 pub(crate) fn update<T>(
     path: &Path,
     change: impl FnOnce(&Game) -> Result<(Game, T)>,
 ) -> Result<(Game, T)> {
-    store::update(path, change).map_err(|e| match e {
+    store::update(path, lock_wait()?, change).map_err(|e| match e {
         store::UpdateError::Game(e) => failure::game(e),
         store::UpdateError::Refused(e) => e,
     })
@@ -28,5 +58,5 @@ pub(crate) fn update<T>(
 
 /// Writes a new game; an existing file is never overwritten.
 pub(crate) fn create(path: &Path, game: &Game) -> Result<()> {
-    store::create(path, game).map_err(failure::game)
+    store::create(path, lock_wait()?, game).map_err(failure::game)
 }

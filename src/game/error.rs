@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use dynamo_core::Color;
 
 use super::pgn::SyntaxError;
-use crate::durable::FileError;
+use crate::durable::{FileError, ReadError};
 
 /// Why a game file cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -22,6 +22,26 @@ pub enum GameError {
     Invalid { path: PathBuf, error: RecordError },
     #[error("{}: the file already exists; a new game never overwrites one", path.display())]
     Exists { path: PathBuf },
+    /// A FIFO, a device, a folder: only regular files are read as games.
+    #[error("{}: {kind}, not a regular file; a game file must be one", path.display())]
+    NotRegular { path: PathBuf, kind: &'static str },
+    #[error("{}: {size} bytes, over the limit of {limit} bytes for a game file", path.display())]
+    TooLarge {
+        path: PathBuf,
+        size: u64,
+        limit: u64,
+    },
+    /// Another process held the game's lock for the whole wait.
+    #[error("{}: the game is locked by another process ({}); gave up after {} s", path.display(), lock.display(), waited.as_secs())]
+    Locked {
+        path: PathBuf,
+        lock: PathBuf,
+        waited: std::time::Duration,
+    },
+    /// The text about to be written does not replay to the game it was
+    /// made from: a bug, caught before the file was replaced.
+    #[error("{}: not written, the file is unchanged: the new text {problem}; this is a bug in dynamo, please report it", path.display())]
+    Unfaithful { path: PathBuf, problem: String },
 }
 
 /// Why the text of a game file does not replay.
@@ -62,6 +82,19 @@ impl RecordError {
             | RecordError::Move { line, .. }
             | RecordError::Result { line, .. }
             | RecordError::Event { line, .. } => Some(*line),
+        }
+    }
+}
+
+impl From<ReadError> for GameError {
+    fn from(e: ReadError) -> GameError {
+        match e {
+            ReadError::File(e) if e.source.kind() == std::io::ErrorKind::NotFound => {
+                GameError::NotFound { path: e.path }
+            }
+            ReadError::File(e) => e.into(),
+            ReadError::NotRegular { path, kind } => GameError::NotRegular { path, kind },
+            ReadError::TooLarge { path, size, limit } => GameError::TooLarge { path, size, limit },
         }
     }
 }

@@ -218,6 +218,7 @@ impl Game {
         if self.draw_offer == Some(!color) {
             // Playing on instead of answering declines the offer.
             self.draw_offer = None;
+            self.sync_draw_tag();
         }
         self.moves.push(RecordedMove {
             ply: self.moves.len() as u32 + 1,

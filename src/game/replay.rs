@@ -216,20 +216,10 @@ fn legacy_event(outcome: Outcome, reason: &str) -> EventKind {
 }
 
 impl Game {
-    /// Reads a game file and replays it.
+    /// Reads a game file (a regular file, within
+    /// [`store::MAX_FILE_BYTES`](super::store::MAX_FILE_BYTES)) and replays it.
     pub fn load(path: &Path) -> Result<Game, GameError> {
-        let text = std::fs::read(path).map_err(|source| {
-            if source.kind() == std::io::ErrorKind::NotFound {
-                GameError::NotFound {
-                    path: path.to_path_buf(),
-                }
-            } else {
-                GameError::Io {
-                    path: path.to_path_buf(),
-                    source,
-                }
-            }
-        })?;
+        let text = super::store::read(path)?;
         let invalid = |error| GameError::Invalid {
             path: path.to_path_buf(),
             error,

@@ -3,5 +3,7 @@
 mod clock;
 mod commands;
 mod concurrency;
+mod filesystem;
 mod hostile;
+mod kill;
 mod verify;

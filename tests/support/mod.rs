@@ -4,7 +4,8 @@
 pub mod smtp;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
 
@@ -69,6 +70,36 @@ impl TestEnv {
             .envs(vars.iter().copied())
             .output()
             .expect("running dynamo");
+        Output {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+
+    /// Runs with these environment variables set, and fails the test if
+    /// `dynamo` has not finished within `limit` (it is killed then): for
+    /// what used to hang. For commands that print little: the output is
+    /// read once they end.
+    pub fn run_within(&self, args: &[&str], vars: &[(&str, &str)], limit: Duration) -> Output {
+        let mut child = self
+            .command()
+            .args(args)
+            .envs(vars.iter().copied())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("running dynamo");
+        let start = Instant::now();
+        while child.try_wait().expect("waiting for dynamo").is_none() {
+            if start.elapsed() > limit {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("dynamo {args:?} still ran after {limit:?}");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let out = child.wait_with_output().expect("reading dynamo's output");
         Output {
             code: out.status.code().unwrap_or(-1),
             stdout: String::from_utf8_lossy(&out.stdout).into_owned(),

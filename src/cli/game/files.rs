@@ -10,11 +10,33 @@ use anyhow::{Context, Result};
 use dynamo::config::Config;
 use dynamo::game::{Game, GameError};
 
+use crate::exit::{Exit, Failure};
+
 /// The game files under `paths` (default: the config's games folder):
-/// files as given, folders searched for `*.pgn`, sorted.
+/// files as given, folders searched for `*.pgn`, sorted. A missing games
+/// folder, and no game file at all, are bad input (2) that says what to
+/// do, for every command that lists games.
 pub(super) fn game_files(config: &Config, paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     let defaults = [config.games_dir.clone()];
     let paths = if paths.is_empty() {
+        let folder = &config.games_dir;
+        if !folder.is_dir() {
+            let what = if folder.exists() {
+                "is not a folder"
+            } else {
+                "does not exist"
+            };
+            return Err(Failure::new(
+                Exit::Usage,
+                format!(
+                    "the games folder {} (games_dir in the config) {what}; {}, \
+                     set games_dir in dynamo.toml, or name the game files",
+                    folder.display(),
+                    start_one(folder)
+                ),
+            )
+            .into());
+        }
         &defaults[..]
     } else {
         paths
@@ -31,7 +53,28 @@ pub(super) fn game_files(config: &Config, paths: &[PathBuf]) -> Result<Vec<PathB
             files.push(path.clone());
         }
     }
+    if files.is_empty() {
+        // Only folders were searched, and none holds a game.
+        let folders: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        let start = paths.first().map(|p| start_one(p)).unwrap_or_default();
+        return Err(Failure::new(
+            Exit::Usage,
+            format!(
+                "no game files (*.pgn) in {}; {start} or name the game files",
+                folders.join(", "),
+            ),
+        )
+        .into());
+    }
     Ok(files)
+}
+
+/// What to do to start a game in `folder`.
+fn start_one(folder: &Path) -> String {
+    format!(
+        "start a game with 'dynamo new {} --white … --black …'",
+        folder.join("NAME.pgn").display()
+    )
 }
 
 fn collect_pgn(folder: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {

@@ -28,31 +28,36 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
-    let now = clock::truncate(Utc::now());
     let at = match &args.at {
         Some(t) => {
             let at = clock::parse_time(t)
                 .map_err(|e| Failure::new(Exit::Usage, format!("--at: {e}")))?;
+            let now = clock::truncate(Utc::now());
             if at > now {
                 return Err(failure::rejected(Rejection::Future {
                     at: format_time(at),
                     now: format_time(now),
                 }));
             }
-            at
+            Some(at)
         }
-        None => now,
+        None => None,
     };
     let submit = &args.submit;
     let path = &submit.file;
     // Identity, legality and time are judged on the game as it is under
     // the lock, not as it was before: another move may have landed since.
-    let (game, (label, display)) = store::update(path, |game| {
+    // So is the received time taken: a move that waited for the lock
+    // while a later one was recorded is received after it.
+    let (game, (label, display, now)) = store::update(path, |game| {
+        let now = clock::truncate(Utc::now());
         let by = submit.submitter(game, config, true)?;
         let checked = game.check_move(&submit.mv, by).map_err(failure::rejected)?;
         let label = move_label(game, checked.mover);
-        let recorded = game.with_move(&checked, at).map_err(failure::rejected)?;
-        Ok((recorded, (label, checked.display)))
+        let recorded = game
+            .with_move(&checked, at.unwrap_or(now))
+            .map_err(failure::rejected)?;
+        Ok((recorded, (label, checked.display, now)))
     })?;
     print_verdict(out, &label, &display, game.position(), submit.ascii)?;
     if let Some(o) = game.ending() {

@@ -9,7 +9,7 @@ use dynamo::game::Game;
 
 use super::files::{game_files, load_with_progress};
 use super::report::half_moves;
-use crate::exit::{Exit, Failure};
+use crate::exit::Exit;
 
 /// Replay every game file (default: the games folder) and report each;
 /// exit 1 if any is bad.
@@ -20,9 +20,6 @@ pub(crate) struct Args {
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
     let files = game_files(config, &args.paths)?;
-    if files.is_empty() {
-        return Err(Failure::new(Exit::Usage, "no game files (*.pgn) to verify").into());
-    }
     let results = load_with_progress(&files);
     let mut bad = 0;
     for (path, result) in files.iter().zip(&results) {

@@ -1,0 +1,146 @@
+//! Exclusive locks with a limited wait.
+
+use std::fs::{self, File, Metadata, TryLockError};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::error::FileError;
+use super::read::{kind_of, no_blocking};
+
+/// Why [`FileLock::acquire_within`] holds no lock.
+#[derive(Debug, thiserror::Error)]
+pub enum LockError {
+    /// The lock file could not be created, opened or locked.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// Something other than a regular file has the lock file's name.
+    #[error("{}: {}", path.display(), not_regular(kind))]
+    NotRegular { path: PathBuf, kind: &'static str },
+    /// Another process held the lock for the whole wait.
+    #[error("{}: {}", path.display(), busy(*waited))]
+    Busy { path: PathBuf, waited: Duration },
+}
+
+fn not_regular(kind: &str) -> String {
+    format!("{kind}, not a regular file as a lock file must be; remove it")
+}
+
+fn busy(waited: Duration) -> String {
+    format!(
+        "locked by another process; gave up after {} s",
+        waited.as_secs()
+    )
+}
+
+/// For callers with one error for every file operation (the outbox).
+impl From<LockError> for FileError {
+    fn from(e: LockError) -> FileError {
+        let (path, kind, message) = match e {
+            LockError::File(e) => return e,
+            LockError::NotRegular { path, kind } => {
+                (path, io::ErrorKind::InvalidInput, not_regular(kind))
+            }
+            LockError::Busy { path, waited } => (path, io::ErrorKind::TimedOut, busy(waited)),
+        };
+        FileError {
+            path,
+            source: io::Error::new(kind, message),
+        }
+    }
+}
+
+/// How long [`FileLock::acquire`] waits for another holder.
+pub const LOCK_WAIT: Duration = Duration::from_secs(30);
+
+/// The longest pause between two tries of a busy lock: short enough that
+/// a freed lock is taken soon, long enough that waiters cost nothing.
+const LOCK_POLL: Duration = Duration::from_millis(20);
+
+/// An exclusive lock on a lock file, held until dropped.
+///
+/// The lock file is never replaced or removed: a lock on a file that a
+/// rename replaces would be lost, since a racer that opened the old inode
+/// would lock a file no longer in the folder. That is also why a file is
+/// not locked through itself but through a lock file beside it.
+#[derive(Debug)]
+pub struct FileLock {
+    // Closing the file releases the lock: dropping the lock is enough.
+    _file: File,
+}
+
+impl FileLock {
+    /// Takes the exclusive lock on `path` as [`FileLock::acquire_within`]
+    /// does, waiting at most [`LOCK_WAIT`].
+    pub fn acquire(path: &Path) -> Result<FileLock, FileError> {
+        Ok(FileLock::acquire_within(path, LOCK_WAIT)?)
+    }
+
+    /// Takes the exclusive lock on `path`, creating the file if needed and
+    /// waiting at most `wait` while another process holds it.
+    ///
+    /// Whoever may write the file a lock guards may lock it, whoever
+    /// created the lock file: the lock file is opened for writing where
+    /// the caller may, else for reading only, and an exclusive `flock`
+    /// needs no write access. Writing is tried first because NFS emulates
+    /// `flock` with `fcntl` locks, which need it.
+    pub fn acquire_within(path: &Path, wait: Duration) -> Result<FileLock, LockError> {
+        let file = open_lock_file(path)?;
+        let start = Instant::now();
+        let mut pause = Duration::from_millis(1);
+        loop {
+            // Polled rather than blocking in `flock`: a blocked call cannot
+            // be given a limit without a thread that might take the lock
+            // after we gave up.
+            match file.try_lock() {
+                Ok(()) => return Ok(FileLock { _file: file }),
+                Err(TryLockError::WouldBlock) => {}
+                Err(TryLockError::Error(e)) => return Err(FileError::new(path, e).into()),
+            }
+            let waited = start.elapsed();
+            if waited >= wait {
+                return Err(LockError::Busy {
+                    path: path.to_path_buf(),
+                    waited: wait,
+                });
+            }
+            std::thread::sleep(pause.min(wait - waited));
+            pause = (pause * 2).min(LOCK_POLL);
+        }
+    }
+}
+
+/// Opens (creating if needed) the lock file at `path`, refusing anything
+/// but a regular file.
+fn open_lock_file(path: &Path) -> Result<File, LockError> {
+    let not_regular = |meta: &Metadata| LockError::NotRegular {
+        path: path.to_path_buf(),
+        kind: kind_of(meta),
+    };
+    match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => return Err(not_regular(&meta)),
+        Err(e) if e.kind() != io::ErrorKind::NotFound => {
+            return Err(FileError::new(path, e).into());
+        }
+        _ => {}
+    }
+    let opened = no_blocking()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path);
+    let file = match opened {
+        Ok(file) => file,
+        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => no_blocking()
+            .read(true)
+            .open(path)
+            .map_err(|e| FileError::new(path, e))?,
+        Err(e) => return Err(FileError::new(path, e).into()),
+    };
+    let meta = file.metadata().map_err(|e| FileError::new(path, e))?;
+    if !meta.is_file() {
+        return Err(not_regular(&meta));
+    }
+    Ok(file)
+}

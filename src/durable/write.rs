@@ -1,0 +1,207 @@
+//! Atomic, durable replacement of a file, durable renames and removals,
+//! and the temporary files a killed write leaves.
+
+use std::ffi::OsString;
+use std::fs::{self, File, Metadata, OpenOptions};
+use std::io::{self, Write};
+use std::path::Path;
+
+use super::error::FileError;
+
+/// The folder a path lives in (`.` for a bare file name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// `.NAME.tmp`: the start of the name of every temporary file a write to
+/// `path` makes, the writer's process id following.
+fn temp_prefix(path: &Path) -> OsString {
+    let mut name = OsString::from(".");
+    name.push(path.file_name().unwrap_or_default());
+    name.push(".tmp");
+    name
+}
+
+/// Removes the temporary files that writes to `path` left behind when
+/// they were killed before their rename. Call it only while holding the
+/// lock that guards `path`: then no live write has one.
+///
+/// Best effort: a file it cannot list or remove stays for the next time;
+/// nothing a write does depends on it.
+pub fn remove_stale_temps(path: &Path) {
+    let folder = folder_of(path);
+    let prefix = temp_prefix(path);
+    let prefix = prefix.as_encoded_bytes();
+    let Ok(entries) = fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let stale = name
+            .as_encoded_bytes()
+            .strip_prefix(prefix)
+            .is_some_and(|pid| !pid.is_empty() && pid.iter().all(u8::is_ascii_digit));
+        if stale {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Replaces the file at `path` with `bytes`: a temporary file in the same
+/// folder, flushed to disk, renamed over the old one, and the folder
+/// flushed so that the rename itself survives a crash. On failure the
+/// old file is untouched and the temporary file is removed. Call it only
+/// while holding the lock that guards `path`, with `path` the real file
+/// (see [`real_path`](super::real_path)): a link at `path` would be
+/// replaced by a file.
+///
+/// The new file keeps the old one's permission bits, and its owner and
+/// group as far as the system lets the writer set them: only root may
+/// give a file to another user, so a file that another user owns becomes
+/// the writer's (in the old group, if the writer belongs to it). The
+/// alternative, rewriting the old file in place, could leave half a file
+/// after a crash.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    let folder = folder_of(path);
+    let old = match fs::metadata(path) {
+        Ok(meta) => Some(meta),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(FileError::new(path, e)),
+    };
+    let mut tmp_name = temp_prefix(path);
+    tmp_name.push(std::process::id().to_string());
+    let tmp = folder.join(tmp_name);
+    let mut options = OpenOptions::new();
+    // A new name only: never through a link or into a file left there.
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Private until it has the old file's owner and mode: the game
+        // may hold addresses its mode keeps from other users.
+        options.mode(if old.is_some() { 0o600 } else { 0o666 });
+    }
+    let mut file = match options.open(&tmp) {
+        // Left by a killed process of the same id: under the lock no live
+        // write has this name.
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            let _ = fs::remove_file(&tmp);
+            options.open(&tmp)
+        }
+        opened => opened,
+    }
+    .map_err(|e| FileError::new(&tmp, e))?;
+    let written = (|| {
+        if let Some(old) = &old {
+            keep_owner_and_mode(&file, old).map_err(|e| FileError::new(&tmp, e))?;
+        }
+        file.write_all(bytes).map_err(|e| FileError::new(&tmp, e))?;
+        file.sync_all().map_err(|e| FileError::new(&tmp, e))?;
+        fs::rename(&tmp, path).map_err(|e| FileError::new(path, e))
+    })();
+    drop(file);
+    if written.is_err() {
+        let _ = fs::remove_file(&tmp);
+        return written;
+    }
+    sync_folder(folder)
+}
+
+/// Gives `file` the owner, group and permission bits of `old`, as far as
+/// the system lets this process (see [`write_atomic`]).
+#[cfg(unix)]
+fn keep_owner_and_mode(file: &File, old: &Metadata) -> io::Result<()> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt, fchown};
+    // `Ok(false)`: the system does not let this process do it.
+    let allowed = |done: io::Result<()>| match done {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => Ok(false),
+        Err(e) => Err(e),
+    };
+    if !allowed(fchown(file, Some(old.uid()), Some(old.gid())))? {
+        allowed(fchown(file, None, Some(old.gid())))?;
+    }
+    // After the owner: changing it clears the set-id bits.
+    allowed(file.set_permissions(fs::Permissions::from_mode(old.mode() & 0o7777)))?;
+    Ok(())
+}
+
+/// Gives `file` the permissions of `old`.
+#[cfg(not(unix))]
+fn keep_owner_and_mode(file: &File, old: &Metadata) -> io::Result<()> {
+    file.set_permissions(old.permissions())
+}
+
+/// Moves `from` to `to` (in the same file system) and flushes both
+/// folders, so that after a crash the file is in exactly one of them.
+pub fn rename(from: &Path, to: &Path) -> Result<(), FileError> {
+    fs::rename(from, to).map_err(|e| FileError::new(from, e))?;
+    sync_folder(folder_of(to))?;
+    if folder_of(from) != folder_of(to) {
+        sync_folder(folder_of(from))?;
+    }
+    Ok(())
+}
+
+/// Removes `path` and flushes its folder.
+pub fn remove(path: &Path) -> Result<(), FileError> {
+    fs::remove_file(path).map_err(|e| FileError::new(path, e))?;
+    sync_folder(folder_of(path))
+}
+
+/// Makes the renames and removals in `folder` durable.
+#[cfg(unix)]
+fn sync_folder(folder: &Path) -> Result<(), FileError> {
+    File::open(folder)
+        .and_then(|f| f.sync_all())
+        .map_err(|e| FileError::new(folder, e))
+}
+
+/// Makes the renames and removals in `folder` durable.
+#[cfg(not(unix))]
+fn sync_folder(_folder: &Path) -> Result<(), FileError> {
+    // Folders cannot be opened as files here; the rename is as durable as
+    // the platform makes it.
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn write_atomic_replaces_and_leaves_no_temporary_file() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let path = tmp.path().join("g.pgn");
+        write_atomic(&path, b"one").expect("first write");
+        write_atomic(&path, b"two").expect("second write");
+        assert_eq!(fs::read(&path).expect("read"), b"two");
+        let names: Vec<_> = fs::read_dir(tmp.path())
+            .expect("list")
+            .map(|e| e.expect("entry").file_name())
+            .collect();
+        assert_eq!(names, [OsString::from("g.pgn")]);
+    }
+
+    #[test]
+    fn a_failed_write_names_the_path_and_keeps_the_old_file() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let missing = tmp.path().join("no-such-folder").join("g.pgn");
+        let err = write_atomic(&missing, b"x").expect_err("no folder");
+        assert!(err.path.starts_with(tmp.path().join("no-such-folder")));
+    }
+
+    #[test]
+    fn rename_moves_between_folders() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        fs::create_dir(tmp.path().join("sent")).expect("mkdir");
+        let from = tmp.path().join("a.json");
+        let to = tmp.path().join("sent").join("a.json");
+        fs::write(&from, "{}").expect("write");
+        rename(&from, &to).expect("rename");
+        assert!(!from.exists() && to.exists());
+    }
+}
