@@ -29,11 +29,20 @@ fn commit(dir: &Path) -> Option<String> {
     }
     // In a linked work tree `.git` is a file, and the branch lives in the
     // main repository: ask git where each file is.
-    let mut watched = vec![git(dir, &["rev-parse", "--git-path", "HEAD"])?];
+    let mut watched = vec![PathBuf::from(git(
+        dir,
+        &["rev-parse", "--git-path", "HEAD"],
+    )?)];
     if let Some(branch) = git(dir, &["symbolic-ref", "-q", "HEAD"]) {
-        watched.push(git(dir, &["rev-parse", "--git-path", &branch])?);
+        // The branch's folder, not its file: a branch that lives only in
+        // packed-refs gets its own file at the next commit.
+        let file = PathBuf::from(git(dir, &["rev-parse", "--git-path", &branch])?);
+        watched.extend(file.parent().map(Path::to_path_buf));
     }
-    watched.push(git(dir, &["rev-parse", "--git-path", "packed-refs"])?);
+    watched.push(PathBuf::from(git(
+        dir,
+        &["rev-parse", "--git-path", "packed-refs"],
+    )?));
     for file in watched {
         let path = dir.join(file);
         // A file that does not exist would make cargo run this every time.

@@ -98,7 +98,7 @@ impl From<Side> for Color {
 #[derive(Args, Debug)]
 pub(crate) struct IdentityArgs {
     /// The side that acts: white or black.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, value_name = "SIDE")]
     by: Option<Side>,
     /// The sender's address, in any form a mail shows: `jp@example.fr`,
     /// `<jp@example.fr>`, `Jean-Pierre Lefèvre <jp@example.fr>`,

@@ -7,9 +7,10 @@ use clap_complete::Shell;
 
 use crate::exit::Exit;
 
-/// Print the shell's completion script for dynamo. In bash:
-/// `source <(dynamo completions bash)`; README says where each shell
-/// keeps them.
+/// Print the shell's completion script for dynamo.
+///
+/// In bash: `source <(dynamo completions bash)`; README says where each
+/// shell keeps them.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// The shell.

@@ -9,9 +9,10 @@ use dynamo::config::{MailConfig, Security};
 use crate::cli::config::locate;
 use crate::exit::Exit;
 
-/// Print which config file is in use and every setting as read, relative
-/// paths resolved. Secrets are never printed: the password shows only as
-/// set or not set.
+/// Print which config file is in use and every setting as read.
+///
+/// Relative paths are shown resolved. Secrets are never printed: the
+/// password shows only as set or not set.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {}
 

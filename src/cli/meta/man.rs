@@ -9,8 +9,10 @@ use dynamo::durable;
 
 use crate::exit::{Exit, Failure};
 
-/// Print the manual page dynamo(1), or a command's page (dynamo-move(1)),
-/// as roff; or write them all to a folder. `man -l` shows a page.
+/// Print a manual page as roff, or write them all to a folder.
+///
+/// The pages are dynamo(1) and one a command, such as dynamo-move(1).
+/// `dynamo man move | man -l -` shows one without installing it.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// The command whose page to print (default: dynamo's own page, which
