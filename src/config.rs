@@ -1,9 +1,13 @@
 //! Settings from `dynamo.toml` (see `config.example.toml`).
 //!
-//! Looked up in this order: `--config FILE`, `dynamo.toml` in the current
-//! folder, the file named by `$DYNAMO_CONFIG`, else built-in defaults: the
-//! tool works with no config at all.
+//! Looked up in this order, as other tools do: `--config FILE`, the file
+//! named by `$DYNAMO_CONFIG`, `dynamo.toml` in the current folder, the
+//! per-user `$XDG_CONFIG_HOME/dynamo/config.toml` (else
+//! `~/.config/dynamo/config.toml`), else built-in defaults: the tool works
+//! with no config at all. Relative paths in a file are taken from that
+//! file's folder, so a config means the same wherever `dynamo` runs.
 
+use std::fmt;
 use std::path::{Path, PathBuf};
 
 use dynamo_core::Rules;
@@ -50,7 +54,7 @@ impl Default for Config {
 fn parsed<'de, D, T>(d: D, key: &str) -> Result<T, D::Error>
 where
     D: Deserializer<'de>,
-    T: std::str::FromStr<Err: std::fmt::Display>,
+    T: std::str::FromStr<Err: fmt::Display>,
 {
     let text = String::deserialize(d)?;
     text.parse()
@@ -86,37 +90,162 @@ pub enum ConfigError {
     },
 }
 
-impl Config {
-    /// Loads the configuration: `explicit` (from `--config`) must exist;
-    /// otherwise `dynamo.toml` in `cwd`, then `$DYNAMO_CONFIG`, then
-    /// defaults.
-    pub fn load(explicit: Option<&Path>, cwd: &Path) -> Result<Config, ConfigError> {
-        let path = match explicit {
-            Some(p) => Some(p.to_path_buf()),
-            None => {
-                let local = cwd.join("dynamo.toml");
-                if local.exists() {
-                    Some(local)
-                } else {
-                    std::env::var_os("DYNAMO_CONFIG")
-                        .filter(|v| !v.is_empty())
-                        .map(PathBuf::from)
-                }
-            }
+/// Where the configuration was found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// `--config FILE`.
+    Flag(PathBuf),
+    /// The file named by `$DYNAMO_CONFIG`.
+    Env(PathBuf),
+    /// `dynamo.toml` in the current folder.
+    Local(PathBuf),
+    /// The per-user file.
+    User(PathBuf),
+    /// No file: the built-in defaults.
+    Defaults,
+}
+
+impl Source {
+    /// The file, unless the defaults are in use.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Source::Flag(p) | Source::Env(p) | Source::Local(p) | Source::User(p) => Some(p),
+            Source::Defaults => None,
+        }
+    }
+}
+
+impl fmt::Display for Source {
+    /// `dynamo.toml (in the current folder)`, or `none (built-in defaults)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (path, why) = match self {
+            Source::Flag(p) => (p, "from --config"),
+            Source::Env(p) => (p, "from $DYNAMO_CONFIG"),
+            Source::Local(p) => (p, "in the current folder"),
+            Source::User(p) => (p, "the per-user config"),
+            Source::Defaults => return f.write_str("none (built-in defaults)"),
         };
-        match path {
-            Some(path) => {
-                let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Read {
-                    path: path.clone(),
-                    source,
-                })?;
-                let config = Config::parse(&text).map_err(|message| ConfigError::Parse {
-                    path: path.clone(),
-                    message,
-                })?;
-                Ok(config)
-            }
-            None => Ok(Config::default()),
+        write!(f, "{} ({why})", path.display())
+    }
+}
+
+/// What the environment says about where a config may be: the variables
+/// read once, so that the lookup itself is a plain function.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Places {
+    /// `$DYNAMO_CONFIG`, when set and not empty.
+    pub dynamo_config: Option<PathBuf>,
+    /// `$XDG_CONFIG_HOME`, when set to an absolute path (the XDG rule:
+    /// a relative one is ignored).
+    pub xdg_config_home: Option<PathBuf>,
+    /// `$HOME`, when set and not empty.
+    pub home: Option<PathBuf>,
+}
+
+impl Places {
+    /// Reads the variables of this process.
+    pub fn from_env() -> Places {
+        let var = |name: &str| {
+            std::env::var_os(name)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        };
+        Places {
+            dynamo_config: var("DYNAMO_CONFIG"),
+            xdg_config_home: var("XDG_CONFIG_HOME").filter(|p| p.is_absolute()),
+            home: var("HOME"),
+        }
+    }
+
+    /// `$XDG_CONFIG_HOME/dynamo/config.toml`, else
+    /// `$HOME/.config/dynamo/config.toml`.
+    pub fn user_file(&self) -> Option<PathBuf> {
+        let base = match (&self.xdg_config_home, &self.home) {
+            (Some(xdg), _) => xdg.clone(),
+            (None, Some(home)) => home.join(".config"),
+            (None, None) => return None,
+        };
+        Some(base.join("dynamo").join("config.toml"))
+    }
+}
+
+impl Source {
+    /// The first of: `explicit` (`--config`), `$DYNAMO_CONFIG`, an existing
+    /// `dynamo.toml` in `cwd`, an existing per-user file, the defaults.
+    /// The first two need not exist: reading them says so.
+    pub fn find(explicit: Option<&Path>, cwd: &Path, places: &Places) -> Source {
+        if let Some(path) = explicit {
+            return Source::Flag(path.to_path_buf());
+        }
+        if let Some(path) = &places.dynamo_config {
+            return Source::Env(path.clone());
+        }
+        let local = cwd.join("dynamo.toml");
+        if local.is_file() {
+            return Source::Local(local);
+        }
+        match places.user_file() {
+            Some(user) if user.is_file() => Source::User(user),
+            _ => Source::Defaults,
+        }
+    }
+}
+
+/// A config and the file it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Loaded {
+    /// The settings, relative paths already taken from the file's folder.
+    pub config: Config,
+    /// Where they came from.
+    pub source: Source,
+}
+
+impl Config {
+    /// Finds the configuration (see [`Source::find`]) and reads it.
+    pub fn load(explicit: Option<&Path>, cwd: &Path) -> Result<Config, ConfigError> {
+        Ok(Config::locate(explicit, cwd, &Places::from_env())?.config)
+    }
+
+    /// Finds the configuration among `places` and reads it, saying which
+    /// file it came from.
+    pub fn locate(
+        explicit: Option<&Path>,
+        cwd: &Path,
+        places: &Places,
+    ) -> Result<Loaded, ConfigError> {
+        let source = Source::find(explicit, cwd, places);
+        let config = match source.path() {
+            Some(path) => Config::read(path, cwd)?,
+            None => Config::default(),
+        };
+        Ok(Loaded { config, source })
+    }
+
+    /// Reads the file at `path`; its relative paths are made relative to
+    /// its folder. A file in `cwd` keeps them as written, so that what
+    /// `dynamo` prints stays short.
+    pub fn read(path: &Path, cwd: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let mut config = Config::parse(&text).map_err(|message| ConfigError::Parse {
+            path: path.to_path_buf(),
+            message,
+        })?;
+        let folder = path.parent().unwrap_or(Path::new(""));
+        if folder != cwd {
+            config.rebase(folder);
+        }
+        Ok(config)
+    }
+
+    /// Takes every relative path from `folder`.
+    fn rebase(&mut self, folder: &Path) {
+        let from = |p: &Path| folder.join(p);
+        self.games_dir = from(&self.games_dir);
+        if let Some(mail) = &mut self.mail {
+            mail.outbox = from(&mail.outbox);
         }
     }
 

@@ -1,13 +1,18 @@
 //! Arguments that several commands share: the position to work on, a
-//! side, who submits a move, and the board's character set.
+//! side, who acts and when, whether to print, and the board's character
+//! set.
 
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
+use chrono::{DateTime, Utc};
 use clap::{Args, ValueEnum};
 use dynamo::config::Config;
 use dynamo::diagram::Charset;
-use dynamo::game::Game;
+use dynamo::game::clock::{self, format_time};
+use dynamo::game::player::Mailbox;
+use dynamo::game::{Game, Rejection};
 use dynamo_core::{Color, Position, Rules};
 
 use crate::cli::{failure, store};
@@ -48,6 +53,29 @@ impl PositionArgs {
             .map_err(|e| Failure::new(Exit::Usage, format!("--fen: {e}")))?;
         Ok(pos)
     }
+
+    /// As [`PositionArgs::position`], for a command that lists the moves
+    /// that may follow: a game that is over has none, and saying so is a
+    /// refusal (1), not an empty list.
+    pub(crate) fn position_in_play(&self) -> Result<Position> {
+        let Some(path) = &self.game else {
+            return self.position();
+        };
+        let game = store::load(path)?;
+        if let Some(o) = game.ending() {
+            return Err(Failure::new(
+                Exit::Rejected,
+                format!(
+                    "{}: the game is over ({}: {}); no move can follow",
+                    path.display(),
+                    o.outcome,
+                    o.reason
+                ),
+            )
+            .into());
+        }
+        Ok(game.position().clone())
+    }
 }
 
 /// `white` or `black` on the command line.
@@ -66,21 +94,60 @@ impl From<Side> for Color {
     }
 }
 
+// Who acts in a game: a side, an address, or both (which must agree).
+#[derive(Args, Debug)]
+pub(crate) struct IdentityArgs {
+    /// The side that acts: white or black.
+    #[arg(long, value_enum, value_name = "SIDE")]
+    by: Option<Side>,
+    /// The sender's address, in any form a mail shows: `jp@example.fr`,
+    /// `<jp@example.fr>`, `Jean-Pierre Lefèvre <jp@example.fr>`,
+    /// `"Lefèvre, Jean-Pierre" <jp@example.fr>`, any letter case. It must
+    /// be a player's address, and that player's side is the one that acts.
+    #[arg(long, value_name = "ADDRESS")]
+    from: Option<String>,
+}
+
+impl IdentityArgs {
+    /// The side given, if any; an address that is not one is bad input
+    /// (2), a side that does not match it a rejection (1).
+    pub(crate) fn side(&self, game: &Game) -> Result<Option<Color>> {
+        let address = match &self.from {
+            Some(text) => Some(
+                Mailbox::parse(text)
+                    .map_err(|e| Failure::new(Exit::Usage, format!("--from '{text}': {e}")))?
+                    .address,
+            ),
+            None => None,
+        };
+        let by = self.by.map(Color::from);
+        let address = address.as_ref().map(|a| a.as_str());
+        game.identify(by, address).map_err(failure::rejected)
+    }
+
+    /// The side that acts, for an action that must say who acts.
+    pub(crate) fn required_side(&self, game: &Game) -> Result<Color> {
+        self.side(game)?.ok_or_else(|| {
+            Failure::new(
+                Exit::Usage,
+                "say who acts: give --by white|black or --from ADDRESS",
+            )
+            .into()
+        })
+    }
+}
+
 // A move submitted to a game, and who submits it: what `check` reads
 // and `move` records.
 #[derive(Args, Debug)]
 pub(crate) struct SubmitArgs {
     /// The game file.
     pub(crate) file: PathBuf,
-    /// The move in NOST notation.
-    #[arg(allow_hyphen_values = true)]
+    /// The move in NOST notation (algebraic, numeric or descriptive).
+    #[arg(value_name = "MOVE")]
     pub(crate) mv: String,
-    /// The side submitting the move; it must be the side to move.
-    #[arg(long, value_enum)]
-    by: Option<Side>,
-    /// The submitter's address; it must be the side to move's address.
-    #[arg(long, value_name = "EMAIL")]
-    from: Option<String>,
+    #[command(flatten)]
+    identity: IdentityArgs,
     /// Letters and dots instead of chess symbols.
     #[arg(long)]
     pub(crate) ascii: bool,
@@ -95,9 +162,7 @@ impl SubmitArgs {
         config: &Config,
         required: bool,
     ) -> Result<Option<Color>> {
-        let side = game
-            .identify(self.by.map(Color::from), self.from.as_deref())
-            .map_err(failure::rejected)?;
+        let side = self.identity.side(game)?;
         if side.is_none() && required && config.require_identity {
             return Err(Failure::new(
                 Exit::Usage,
@@ -106,6 +171,91 @@ impl SubmitArgs {
             .into());
         }
         Ok(side)
+    }
+}
+
+// When a move or an action was received.
+#[derive(Args, Debug)]
+pub(crate) struct TimeArgs {
+    /// When the move or action was received (default: now): RFC 3339 such as
+    /// `2026-11-20T09:14:00Z`, `2026-11-20 09:14` in UTC, or a mail's Date
+    /// header such as `Fri, 20 Nov 2026 09:14:00 +0100`. Years 1900 to
+    /// 9999; not in the future. For post entered later.
+    #[arg(long, value_name = "TIME", allow_hyphen_values = true)]
+    at: Option<String>,
+}
+
+impl TimeArgs {
+    /// Reads `--at`; a time that does not parse or that the file cannot
+    /// hold is bad input (2).
+    pub(crate) fn read(&self) -> Result<Received> {
+        match &self.at {
+            Some(text) => {
+                let at = clock::parse_time(text)
+                    .map_err(|e| Failure::new(Exit::Usage, format!("--at: {e}")))?;
+                Ok(Received(Some(at)))
+            }
+            None => Ok(Received(None)),
+        }
+    }
+}
+
+/// The `--at` of a command, read; see [`Received::at`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Received(Option<DateTime<Utc>>);
+
+impl Received {
+    /// The time to record, judged at `now` (taken once the game is
+    /// locked): the time given, which must not be after `now`, else `now`.
+    pub(crate) fn at(self, now: DateTime<Utc>) -> Result<DateTime<Utc>, Rejection> {
+        match self.0 {
+            Some(at) if at > now => Err(Rejection::Future {
+                at: format_time(at),
+                now: format_time(now),
+            }),
+            Some(at) => Ok(at),
+            None => Ok(now),
+        }
+    }
+}
+
+/// Now, to the second, as the record keeps times.
+pub(crate) fn now() -> DateTime<Utc> {
+    clock::truncate(Utc::now())
+}
+
+// Whether a command that writes also prints.
+#[derive(Args, Debug)]
+pub(crate) struct QuietArgs {
+    /// Print nothing on success; errors still go to standard error and
+    /// the exit code says what happened.
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
+}
+
+impl QuietArgs {
+    /// `out`, or nowhere under `--quiet`.
+    pub(crate) fn out<'a, W: Write>(&self, out: &'a mut W) -> Output<'a, W> {
+        Output((!self.quiet).then_some(out))
+    }
+}
+
+/// Standard output, or nothing under `--quiet`.
+pub(crate) struct Output<'a, W>(Option<&'a mut W>);
+
+impl<W: Write> Write for Output<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match &mut self.0 {
+            Some(out) => out.write(buf),
+            None => Ok(buf.len()),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.0 {
+            Some(out) => out.flush(),
+            None => Ok(()),
+        }
     }
 }
 

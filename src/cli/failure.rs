@@ -22,19 +22,41 @@ pub(crate) fn game(e: GameError) -> anyhow::Error {
     Failure::new(exit, e.to_string()).into()
 }
 
-/// A refused action is a rejection (1), unless what was wrong is the
-/// command line itself: a time out of order or in the future, a result or
-/// reason that does not parse (2).
+/// An action the game refused, kept whole so that `--json` can report
+/// it as data; [`exit_code`] knows its exit code.
+#[derive(Debug, thiserror::Error)]
+#[error("rejected: {0}")]
+pub(crate) struct Refused(pub(crate) Rejection);
+
+impl Refused {
+    /// A rejection (1), unless what was wrong is the command line itself:
+    /// a time out of order or in the future, a result or reason that does
+    /// not parse (2).
+    pub(crate) fn exit(&self) -> Exit {
+        match self.0 {
+            Rejection::TimeOrder { .. }
+            | Rejection::Future { .. }
+            | Rejection::BadResult(_)
+            | Rejection::EmptyReason
+            | Rejection::BadValue(_) => Exit::Usage,
+            _ => Exit::Rejected,
+        }
+    }
+}
+
+/// A refused action, as an error (see [`Refused`]).
 pub(crate) fn rejected(e: Rejection) -> anyhow::Error {
-    let exit = match e {
-        Rejection::TimeOrder { .. }
-        | Rejection::Future { .. }
-        | Rejection::BadResult(_)
-        | Rejection::EmptyReason
-        | Rejection::BadValue(_) => Exit::Usage,
-        _ => Exit::Rejected,
-    };
-    Failure::new(exit, format!("rejected: {e}")).into()
+    Refused(e).into()
+}
+
+/// The exit code an error that reached the command line's edge deserves:
+/// its own if it knows it, else an input/output failure (3).
+pub(crate) fn exit_code(err: &anyhow::Error) -> Exit {
+    if let Some(f) = err.downcast_ref::<Failure>() {
+        return f.exit;
+    }
+    err.downcast_ref::<Refused>()
+        .map_or(Exit::Io, Refused::exit)
 }
 
 /// Bad addresses in the game are bad input (2); everything about the

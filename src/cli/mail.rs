@@ -7,6 +7,7 @@ use anyhow::{Context, Result};
 use dynamo::config::MailConfig;
 use dynamo::mail;
 
+use crate::cli::args::QuietArgs;
 use crate::cli::{config, failure, notify, store};
 use crate::exit::{Exit, Failure};
 
@@ -14,12 +15,14 @@ use crate::exit::{Exit, Failure};
 /// send the notices waiting in the outbox (only FILE's when given).
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// The game file.
+    /// The game file (with --retry: send only this game's notices).
     #[arg(required_unless_present = "retry")]
     file: Option<PathBuf>,
     /// Send what the outbox holds, each notice once.
     #[arg(long)]
     retry: bool,
+    #[command(flatten)]
+    quiet: QuietArgs,
 }
 
 /// Loads the configuration, then sends the position or the outbox.
@@ -31,7 +34,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
             Some(path) => Some(store::load(path)?.game_id()),
             None => None,
         };
-        return retry(mail_config, game_id.as_deref());
+        return retry(mail_config, game_id.as_deref(), &args.quiet);
     }
     // clap already insists on FILE without --retry; this is the fallback
     // should that rule ever be loosened.
@@ -41,16 +44,20 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
             "name the game file, or use --retry to send the outbox",
         )
     })?;
-    notify::send_position(mail_config, &path)?;
+    let mut stdout = io::stdout().lock();
+    let mut out = args.quiet.out(&mut stdout);
+    notify::send_position(mail_config, &path, &mut out)?;
+    out.flush().context("writing to standard output")?;
     Ok(Exit::Ok)
 }
 
 /// Sends the queued notices (only `game_id`'s when given), reports each,
 /// and fails with the list of what is still queued.
-fn retry(config: &MailConfig, game_id: Option<&str>) -> Result<Exit> {
+fn retry(config: &MailConfig, game_id: Option<&str>, quiet: &QuietArgs) -> Result<Exit> {
     let report = mail::retry(config, game_id)
         .map_err(|e| Failure::new(failure::mail_exit(&e), e.to_string()))?;
-    let mut out = io::stdout().lock();
+    let mut stdout = io::stdout().lock();
+    let mut out = quiet.out(&mut stdout);
     let nothing = report.sent.is_empty()
         && report.already_sent.is_empty()
         && report.failed.is_empty()
@@ -75,7 +82,6 @@ fn retry(config: &MailConfig, game_id: Option<&str>) -> Result<Exit> {
         )?;
     }
     out.flush().context("writing to standard output")?;
-    drop(out);
     if report.all_delivered() {
         return Ok(Exit::Ok);
     }

@@ -10,15 +10,16 @@ use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::exit::{Exit, Failure};
+use crate::exit::Exit;
 
 mod args;
 mod config;
 mod failure;
 mod game;
 mod mail;
+mod meta;
 mod notify;
 mod position;
 mod store;
@@ -26,10 +27,11 @@ mod store;
 /// Adjudicator for Dynamo Chess played by post or email, under the NOST
 /// rules.
 #[derive(Parser, Debug)]
-#[command(name = "dynamo", version, about, long_about = None)]
+#[command(name = "dynamo", version = env!("DYNAMO_VERSION"), about, long_about = None)]
 pub struct Opts {
-    /// The config file (default: `dynamo.toml` here, else `$DYNAMO_CONFIG`,
-    /// else built-in defaults).
+    /// The config file (default: `$DYNAMO_CONFIG`, else `dynamo.toml` here,
+    /// else `~/.config/dynamo/config.toml`, else built-in defaults; see
+    /// `dynamo config`).
     #[arg(long, global = true, value_name = "FILE")]
     pub(crate) config: Option<PathBuf>,
     #[command(subcommand)]
@@ -43,6 +45,8 @@ pub(crate) enum Command {
     #[command(flatten)]
     Game(game::Command),
     Mail(mail::Args),
+    #[command(flatten)]
+    Meta(meta::Command),
 }
 
 pub fn main() -> ExitCode {
@@ -52,6 +56,7 @@ pub fn main() -> ExitCode {
         Command::Position(command) => position::execute(command),
         Command::Game(command) => game::execute(command, config),
         Command::Mail(args) => mail::execute(args, config),
+        Command::Meta(command) => meta::execute(command, Opts::command(), config),
     };
     match result {
         Ok(exit) => exit.into(),
@@ -61,7 +66,7 @@ pub fn main() -> ExitCode {
             if is_broken_pipe(&err) {
                 return Exit::Ok.into();
             }
-            let exit = err.downcast_ref::<Failure>().map_or(Exit::Io, |f| f.exit);
+            let exit = failure::exit_code(&err);
             eprintln!("dynamo: {err:#}");
             exit.into()
         }
@@ -74,4 +79,40 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
             .downcast_ref::<io::Error>()
             .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Opts;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Opts::command().debug_assert();
+    }
+
+    /// Every command, argument and flag says what it is for.
+    #[test]
+    fn every_argument_has_help_text() {
+        fn walk(command: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            if command.get_about().is_none() {
+                missing.push(path.to_string());
+            }
+            for arg in command.get_arguments() {
+                let builtin = matches!(arg.get_id().as_str(), "help" | "version");
+                if !builtin && arg.get_help().is_none() {
+                    missing.push(format!("{path} {}", arg.get_id()));
+                }
+            }
+            for sub in command.get_subcommands() {
+                walk(sub, &format!("{path} {}", sub.get_name()), missing);
+            }
+        }
+        let mut missing = Vec::new();
+        let mut command = Opts::command();
+        command.build();
+        walk(&command, "dynamo", &mut missing);
+        assert_eq!(missing, Vec::<String>::new(), "without help text");
+    }
 }

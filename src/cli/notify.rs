@@ -1,7 +1,7 @@
 //! Mailing a game's current position to both players: what `mail` does,
 //! and what `move --mail` does once the move is recorded.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -24,15 +24,9 @@ pub(crate) fn mail_config(config: &Config) -> Result<&MailConfig> {
     })
 }
 
-/// Mails the position after a move that is already durably recorded. On
-/// failure the notice is in the outbox and the error says so.
-pub(crate) fn after_move(config: &Config, game_path: &Path) -> Result<()> {
-    send_position(mail_config(config)?, game_path)
-}
-
 /// Sends the game's current position to both players and says so on
-/// standard output; a notice that could not be sent is queued.
-pub(crate) fn send_position(config: &MailConfig, path: &Path) -> Result<()> {
+/// `out`; a notice that could not be sent is queued.
+pub(crate) fn send_position(config: &MailConfig, path: &Path, out: &mut dyn Write) -> Result<()> {
     let game = store::load(path)?;
     let notice = Notice::from_game(&game, Utc::now());
     let built = notice
@@ -40,7 +34,6 @@ pub(crate) fn send_position(config: &MailConfig, path: &Path) -> Result<()> {
         .map_err(|e| Failure::new(failure::mail_exit(&e), format!("{}: {e}", path.display())))?;
     match mail::post(config, &built, &notice.game_id, notice.ply()) {
         Ok(done) => {
-            let mut out = io::stdout().lock();
             let verb = if done.resent { "resent" } else { "mailed" };
             writeln!(
                 out,

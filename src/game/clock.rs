@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use chrono::{DateTime, Duration, NaiveDateTime, SecondsFormat, Utc};
+use chrono::{DateTime, Datelike, Duration, NaiveDateTime, SecondsFormat, Utc};
 use dynamo_core::Color;
 
 /// How much time each player has (the `TimeControl` tag).
@@ -176,19 +176,52 @@ pub fn format_time_short(t: DateTime<Utc>) -> String {
 
 /// Why a time text is not understood.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "invalid time '{0}': expected RFC 3339 such as 2026-11-20T09:14:00Z, or '2026-11-20 09:14' (UTC)"
-)]
-pub struct TimeError(pub String);
+#[non_exhaustive]
+pub enum TimeError {
+    /// The text is in none of the forms [`parse_time`] reads.
+    #[error(
+        "invalid time '{0}': expected RFC 3339 such as 2026-11-20T09:14:00Z, '2026-11-20 09:14' (UTC), or a mail's date such as 'Fri, 20 Nov 2026 09:14:00 +0100'"
+    )]
+    Unreadable(String),
+    /// A mail date whose zone is a name other than UT, GMT or a North
+    /// American zone: mail takes such a zone as unknown, not as UTC.
+    #[error("time '{text}': the zone '{zone}' is not understood: give its offset, such as +0100")]
+    UnknownZone {
+        /// The text as given.
+        text: String,
+        /// The zone's name.
+        zone: String,
+    },
+    /// A time before 1900 or after 9999, which game files and clocks
+    /// cannot hold.
+    #[error("time '{0}' is outside the years 1900 to 9999 that game files and clocks hold")]
+    OutOfRange(String),
+}
 
-/// Reads a time: RFC 3339 with any offset, or `YYYY-MM-DD HH:MM[:SS]` /
-/// `YYYY-MM-DDTHH:MM[:SS]` taken as UTC. Sub-second parts are dropped so
-/// that what is written is exactly what is read back.
+/// The earliest and the latest time a game file holds: four-digit years
+/// from 1900, so that every time written reads back and clock arithmetic
+/// stays far from chrono's limits.
+const FIRST_YEAR: i32 = 1900;
+const LAST_YEAR: i32 = 9999;
+
+/// Zones a mail date may name (RFC 5322 §4.3); any other name means an
+/// unknown zone, which a referee must not guess.
+const ZONE_NAMES: [&str; 11] = [
+    "UT", "GMT", "Z", "EST", "EDT", "CST", "CDT", "MST", "MDT", "PST", "PDT",
+];
+
+/// Reads a time: RFC 3339 with any offset; `YYYY-MM-DD HH:MM[:SS]` or
+/// `YYYY-MM-DDTHH:MM[:SS]` taken as UTC; or a mail's `Date:` as RFC 2822
+/// and 5322 write it (`Fri, 20 Nov 2026 09:14:00 +0100`, comments and
+/// the weekday optional, the weekday checked). Times outside the years
+/// 1900–9999 (in UTC) are refused. Sub-second parts are dropped so that
+/// what is written is exactly what is read back.
 pub fn parse_time(text: &str) -> Result<DateTime<Utc>, TimeError> {
     let text = text.trim();
     let parsed = DateTime::parse_from_rfc3339(text)
         .map(|t| t.with_timezone(&Utc))
-        .or_else(|_| {
+        .ok()
+        .or_else(|| {
             [
                 "%Y-%m-%d %H:%M:%S",
                 "%Y-%m-%d %H:%M",
@@ -198,10 +231,39 @@ pub fn parse_time(text: &str) -> Result<DateTime<Utc>, TimeError> {
             .iter()
             .find_map(|f| NaiveDateTime::parse_from_str(text, f).ok())
             .map(|t| t.and_utc())
-            .ok_or(())
-        })
-        .map_err(|_| TimeError(text.to_string()))?;
+        });
+    let parsed = match parsed {
+        Some(t) => t,
+        None => parse_mail_date(text)?,
+    };
+    if !(FIRST_YEAR..=LAST_YEAR).contains(&parsed.year()) {
+        return Err(TimeError::OutOfRange(text.to_string()));
+    }
     Ok(truncate(parsed))
+}
+
+/// A mail's date (RFC 2822/5322). A zone given by a name other than
+/// those of [`ZONE_NAMES`] is refused as such, not as an unreadable time.
+fn parse_mail_date(text: &str) -> Result<DateTime<Utc>, TimeError> {
+    let without_comments = text.split('(').next().unwrap_or(text).trim_end();
+    let zone = without_comments.rsplit(' ').next().unwrap_or("");
+    let named = !zone.is_empty() && zone.chars().all(|c| c.is_ascii_alphabetic());
+    if named && !ZONE_NAMES.iter().any(|z| z.eq_ignore_ascii_case(zone)) {
+        let mut as_utc = without_comments[..without_comments.len() - zone.len()].to_string();
+        as_utc.push_str("+0000");
+        // Only a text that is a mail date but for its zone is told so.
+        return Err(if DateTime::parse_from_rfc2822(&as_utc).is_ok() {
+            TimeError::UnknownZone {
+                text: text.to_string(),
+                zone: zone.to_string(),
+            }
+        } else {
+            TimeError::Unreadable(text.to_string())
+        });
+    }
+    let t =
+        DateTime::parse_from_rfc2822(text).map_err(|_| TimeError::Unreadable(text.to_string()))?;
+    Ok(t.with_timezone(&Utc))
 }
 
 /// Drops sub-second precision.
@@ -277,5 +339,60 @@ mod tests {
         assert_eq!(parse_time("2026-11-20 09:14").unwrap(), t);
         assert!(parse_time("2026-13-20 09:14").is_err());
         assert!(parse_time("yesterday").is_err());
+    }
+
+    #[test]
+    fn times_as_mail_dates() {
+        let t = parse_time("2026-11-20T08:14:00Z").unwrap();
+        for text in [
+            "Fri, 20 Nov 2026 09:14:00 +0100",
+            "20 Nov 2026 09:14 +0100",
+            "Fri, 20 Nov 2026 09:14:00 +0100 (CET)",
+            "fri, 20 nov 2026 08:14:00 GMT",
+            "Fri, 20 Nov 2026 03:14:00 EST",
+        ] {
+            assert_eq!(parse_time(text), Ok(t), "{text}");
+        }
+        // The weekday must be the date's.
+        assert!(matches!(
+            parse_time("Thu, 20 Nov 2026 09:14:00 +0100"),
+            Err(TimeError::Unreadable(_))
+        ));
+        for zone in ["CET", "A"] {
+            assert!(matches!(
+                parse_time(&format!("Fri, 20 Nov 2026 09:14:00 {zone}")),
+                Err(TimeError::UnknownZone { zone: z, .. }) if z == zone
+            ));
+        }
+        assert!(matches!(
+            parse_time("last Friday"),
+            Err(TimeError::Unreadable(_))
+        ));
+    }
+
+    #[test]
+    fn time_outside_1900_9999_is_refused() {
+        for text in [
+            "-0001-01-01T00:00",
+            "0000-01-01T00:00:00Z",
+            "1899-12-31T23:59:59Z",
+            "1900-01-01T00:30:00+01:00",
+            "9999-12-31T23:30:00-01:00",
+            "Fri, 1 Jan 1800 00:00:00 +0000",
+        ] {
+            assert!(
+                matches!(
+                    parse_time(text),
+                    Err(TimeError::OutOfRange(_)) | Err(TimeError::Unreadable(_))
+                ),
+                "{text}"
+            );
+        }
+        assert!(matches!(
+            parse_time("1899-12-31T23:59:59Z"),
+            Err(TimeError::OutOfRange(_))
+        ));
+        assert!(parse_time("1900-01-01T00:00:00Z").is_ok());
+        assert!(parse_time("9999-12-31T23:59:59Z").is_ok());
     }
 }

@@ -252,7 +252,7 @@ fn every_rejection_has_a_reason_and_changes_nothing() {
         &env,
         &["move", "g.pgn", "e7e5", "--at", "yesterday"],
         2,
-        "dynamo: --at: invalid time 'yesterday': expected RFC 3339 such as 2026-11-20T09:14:00Z, or '2026-11-20 09:14' (UTC)\n",
+        "dynamo: --at: invalid time 'yesterday': expected RFC 3339 such as 2026-11-20T09:14:00Z, '2026-11-20 09:14' (UTC), or a mail's date such as 'Fri, 20 Nov 2026 09:14:00 +0100'\n",
     );
     rejected(
         &env,
@@ -411,12 +411,13 @@ fn config_defaults_apply_to_new_games_and_verify() {
         "cfg/dynamo.toml",
         "games_dir = \"tourney\"\ndefault_rules = \"nost,stationary_pull=false\"\ndefault_time_control = \"3d\"\n",
     );
-    std::fs::create_dir(env.path("tourney")).unwrap();
+    // games_dir is taken from the config file's folder.
+    std::fs::create_dir(env.path("cfg/tourney")).unwrap();
     let out = env.ok(&[
         "--config",
         "cfg/dynamo.toml",
         "new",
-        "tourney/a.pgn",
+        "cfg/tourney/a.pgn",
         "--white",
         "A",
         "--black",
@@ -433,7 +434,10 @@ fn config_defaults_apply_to_new_games_and_verify() {
     );
     assert_eq!(
         out.stdout,
-        "tourney/a.pgn: ok, 0 half-moves, White to move\n1 file: 1 ok, 0 bad\n"
+        format!(
+            "{}: ok, 0 half-moves, White to move\n1 file: 1 ok, 0 bad\n",
+            env.path("cfg/tourney/a.pgn").display()
+        )
     );
 }
 

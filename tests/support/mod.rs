@@ -49,12 +49,16 @@ impl TestEnv {
 
     /// `dynamo`, to run in the folder. The variables through which the
     /// developer's own setup would reach it are removed: `DYNAMO_CONFIG`
-    /// (a config file) and `DYNAMO_SMTP_CA_FILE` (a trusted certificate).
+    /// (a config file), `DYNAMO_SMTP_CA_FILE` (a trusted certificate) and
+    /// `XDG_CONFIG_HOME`; `HOME` is `home/` in the folder, so the per-user
+    /// config is `home/.config/dynamo/config.toml` there.
     pub fn command(&self) -> Command {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_dynamo"));
         cmd.current_dir(self.dir.path())
             .env_remove("DYNAMO_CONFIG")
-            .env_remove("DYNAMO_SMTP_CA_FILE");
+            .env_remove("DYNAMO_SMTP_CA_FILE")
+            .env_remove("XDG_CONFIG_HOME")
+            .env("HOME", self.dir.path().join("home"));
         cmd
     }
 

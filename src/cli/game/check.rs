@@ -4,10 +4,13 @@ use std::io::Write;
 
 use anyhow::Result;
 use dynamo::config::Config;
+use dynamo::game::Ending;
 
 use super::report::{move_label, print_verdict};
+use super::verdict::VerdictJson;
 use crate::cli::args::SubmitArgs;
-use crate::cli::{failure, store};
+use crate::cli::failure::{self, Refused};
+use crate::cli::store;
 use crate::exit::Exit;
 
 /// Check a move against the game; nothing is written.
@@ -15,14 +18,39 @@ use crate::exit::Exit;
 pub(crate) struct Args {
     #[command(flatten)]
     submit: SubmitArgs,
+    /// Print the verdict as one line of JSON (README, "JSON"), a refused
+    /// move included.
+    #[arg(long)]
+    json: bool,
 }
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
     let submit = &args.submit;
     let game = store::load(&submit.file)?;
-    // Only a recorded move needs the submitter's identity.
-    let by = submit.submitter(&game, config, false)?;
-    let checked = game.check_move(&submit.mv, by).map_err(failure::rejected)?;
+    let verdict = || -> Result<_> {
+        // Only a recorded move needs the submitter's identity.
+        let by = submit.submitter(&game, config, false)?;
+        game.check_move(&submit.mv, by).map_err(failure::rejected)
+    };
+    let checked = match verdict() {
+        Ok(checked) => checked,
+        Err(err) => {
+            if args.json
+                && let Some(refused) = err.downcast_ref::<Refused>()
+            {
+                VerdictJson::rejected(&submit.mv, &refused.0).write(out)?;
+                return Ok(refused.exit());
+            }
+            return Err(err);
+        }
+    };
+    let number = game.position().fullmoves();
+    if args.json {
+        // The result the move would bring, as `move` would record it.
+        let ending = Ending::forced_by(&checked.after);
+        VerdictJson::legal(&submit.mv, &checked, number, false, ending.as_ref()).write(out)?;
+        return Ok(Exit::Ok);
+    }
     let label = move_label(&game, checked.mover);
     print_verdict(out, &label, &checked.display, &checked.after, submit.ascii)?;
     writeln!(out, "legal; nothing was recorded")?;

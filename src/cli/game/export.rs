@@ -17,15 +17,20 @@ use crate::exit::Exit;
 /// Write a game as PGN, the current position's FEN, or JSON.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
+    /// The game file.
     file: PathBuf,
-    #[arg(long, value_enum)]
+    /// What to write.
+    #[arg(long, value_enum, default_value_t = Format::Pgn)]
     format: Format,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Format {
+    /// The game file as it is: tags, moves with their times, the result.
     Pgn,
+    /// The current position (extended FEN).
     Fen,
+    /// The whole game as JSON (README, "JSON").
     Json,
 }
 

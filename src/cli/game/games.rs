@@ -20,12 +20,16 @@ use crate::exit::{Exit, Failure};
 /// result.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
+    /// Game files, and folders searched for `*.pgn` (default: the config's
+    /// `games_dir`).
+    #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
     /// Machine-readable output (see README).
     #[arg(long)]
     json: bool,
-    /// Compute clocks as of this time instead of now.
-    #[arg(long)]
+    /// Compute clocks as of this time instead of now (the forms --at
+    /// takes).
+    #[arg(long, value_name = "TIME", allow_hyphen_values = true)]
     now: Option<String>,
 }
 

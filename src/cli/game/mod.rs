@@ -21,6 +21,7 @@ mod r#move;
 mod new;
 mod report;
 mod resign;
+mod verdict;
 mod verify;
 
 #[derive(Subcommand, Debug)]

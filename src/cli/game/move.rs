@@ -1,16 +1,18 @@
 //! `dynamo move`.
 
-use std::io::Write;
+use std::io::{self, Write};
 
 use anyhow::Result;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use dynamo::config::Config;
-use dynamo::game::Rejection;
-use dynamo::game::clock::{self, format_time, format_time_short};
+use dynamo::game::Checked;
+use dynamo::game::clock::{self, format_time_short};
 
 use super::report::{move_label, print_verdict};
-use crate::cli::args::SubmitArgs;
-use crate::cli::{failure, notify, store};
+use super::verdict::VerdictJson;
+use crate::cli::args::{self, QuietArgs, SubmitArgs, TimeArgs};
+use crate::cli::failure::{self, Refused};
+use crate::cli::{notify, store};
 use crate::exit::{Exit, Failure};
 
 /// Check a move against the game and, if legal, record it.
@@ -18,68 +20,105 @@ use crate::exit::{Exit, Failure};
 pub(crate) struct Args {
     #[command(flatten)]
     submit: SubmitArgs,
-    /// When the move was received (RFC 3339, or `2026-11-20 09:14` in
-    /// UTC); default now. For postal moves entered later.
-    #[arg(long)]
-    at: Option<String>,
-    /// Mail the new position to both players after recording it.
+    #[command(flatten)]
+    time: TimeArgs,
+    /// Mail the new position to both players after recording it (needs
+    /// the config's `[mail]` table, checked before the move is recorded).
     #[arg(long)]
     mail: bool,
+    /// Print the verdict as one line of JSON (README, "JSON"), a refused
+    /// move included.
+    #[arg(long, conflicts_with = "quiet")]
+    json: bool,
+    #[command(flatten)]
+    quiet: QuietArgs,
+}
+
+/// What the locked update tells the printing.
+struct Recorded {
+    label: String,
+    number: u32,
+    checked: Checked,
+    now: DateTime<Utc>,
 }
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
-    let at = match &args.at {
-        Some(t) => {
-            let at = clock::parse_time(t)
-                .map_err(|e| Failure::new(Exit::Usage, format!("--at: {e}")))?;
-            let now = clock::truncate(Utc::now());
-            if at > now {
-                return Err(failure::rejected(Rejection::Future {
-                    at: format_time(at),
-                    now: format_time(now),
-                }));
-            }
-            Some(at)
-        }
-        None => None,
+    let received = args.time.read()?;
+    // Settings that are missing are known now: the move is not recorded
+    // only to fail to mail it.
+    let mail_config = if args.mail || config.mail_after_move {
+        Some(notify::mail_config(config)?)
+    } else {
+        None
     };
     let submit = &args.submit;
     let path = &submit.file;
     // Identity, legality and time are judged on the game as it is under
     // the lock, not as it was before: another move may have landed since.
-    // So is the received time taken: a move that waited for the lock
-    // while a later one was recorded is received after it.
-    let (game, (label, display, now)) = store::update(path, |game| {
-        let now = clock::truncate(Utc::now());
+    let update = store::update(path, |game| {
+        let now = args::now();
+        let at = received.at(now).map_err(failure::rejected)?;
         let by = submit.submitter(game, config, true)?;
         let checked = game.check_move(&submit.mv, by).map_err(failure::rejected)?;
         let label = move_label(game, checked.mover);
-        let recorded = game
-            .with_move(&checked, at.unwrap_or(now))
-            .map_err(failure::rejected)?;
-        Ok((recorded, (label, checked.display, now)))
-    })?;
-    print_verdict(out, &label, &display, game.position(), submit.ascii)?;
-    if let Some(o) = game.ending() {
-        writeln!(out, "Result: {} ({})", o.outcome, o.reason)?;
-    } else if let Some(line) = game.clock_line(now) {
-        writeln!(out, "{line}")?;
-    }
-    if let Some(late) = game.late_move() {
-        writeln!(
-            out,
-            "note: {}'s move {} was received {} after the deadline {}; the director may adjudicate a time forfeit",
-            late.side.title(),
-            late.number,
-            clock::describe(late.received - late.deadline),
-            format_time_short(late.deadline)
-        )?;
+        let number = game.position().fullmoves();
+        let recorded = game.with_move(&checked, at).map_err(failure::rejected)?;
+        Ok((
+            recorded,
+            Recorded {
+                label,
+                number,
+                checked,
+                now,
+            },
+        ))
+    });
+    let (game, done) = match update {
+        Ok(update) => update,
+        Err(err) => {
+            if args.json
+                && let Some(refused) = err.downcast_ref::<Refused>()
+            {
+                VerdictJson::rejected(&submit.mv, &refused.0).write(out)?;
+                return Ok(refused.exit());
+            }
+            return Err(err);
+        }
+    };
+    let mut out = args.quiet.out(out);
+    if args.json {
+        let ending = game.ending();
+        VerdictJson::legal(&submit.mv, &done.checked, done.number, true, ending).write(&mut out)?;
+    } else {
+        let (label, display) = (&done.label, &done.checked.display);
+        print_verdict(&mut out, label, display, game.position(), submit.ascii)?;
+        if let Some(o) = game.ending() {
+            writeln!(out, "Result: {} ({})", o.outcome, o.reason)?;
+        } else if let Some(line) = game.clock_line(done.now) {
+            writeln!(out, "{line}")?;
+        }
+        if let Some(late) = game.late_move() {
+            writeln!(
+                out,
+                "note: {}'s move {} was received {} after the deadline {}; the director may adjudicate a time forfeit",
+                late.side.title(),
+                late.number,
+                clock::describe(late.received - late.deadline),
+                format_time_short(late.deadline)
+            )?;
+        }
     }
     // The verdict is out before mail is tried, so a failed delivery
     // cannot hide that the move was recorded.
     out.flush()?;
-    if args.mail || config.mail_after_move {
-        notify::after_move(config, path).map_err(|e| {
+    if let Some(mail_config) = mail_config {
+        // Standard output holds only the JSON verdict under --json.
+        let sent = if args.json {
+            notify::send_position(mail_config, path, &mut io::stderr())
+        } else {
+            notify::send_position(mail_config, path, &mut out)
+        };
+        sent.map_err(|e| {
             Failure::new(
                 Exit::Io,
                 format!(

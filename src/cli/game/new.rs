@@ -9,6 +9,7 @@ use dynamo::config::Config;
 use dynamo::game::{Game, NewGame, Player, TimeControl, clock};
 use dynamo_core::{Position, Rules};
 
+use crate::cli::args::QuietArgs;
 use crate::cli::store;
 use crate::exit::{Exit, Failure};
 
@@ -17,11 +18,12 @@ use crate::exit::{Exit, Failure};
 pub(crate) struct Args {
     /// The game file to create; it must not exist yet.
     file: PathBuf,
-    /// White: `Name <address>`, `Name`, or an address.
-    #[arg(long)]
+    /// White: `Name <address>` (any form a mail shows, such as
+    /// `"Lefèvre, Jean-Pierre" <jp@example.fr>`), `Name`, or an address.
+    #[arg(long, value_name = "PLAYER")]
     white: String,
-    /// Black: `Name <address>`, `Name`, or an address.
-    #[arg(long)]
+    /// Black, written as for --white.
+    #[arg(long, value_name = "PLAYER")]
     black: String,
     /// The rule set (default: `default_rules` from the config, else `nost`).
     #[arg(long)]
@@ -42,9 +44,13 @@ pub(crate) struct Args {
     /// Start from this position (extended FEN) instead of the usual one.
     #[arg(long, allow_hyphen_values = true)]
     fen: Option<String>,
-    /// When the game starts (White's clock runs from here); default now.
-    #[arg(long)]
+    /// When the game starts (White's clock runs from here; default now):
+    /// RFC 3339, `2026-11-20 09:14` in UTC, or a mail's Date header, years
+    /// 1900 to 9999.
+    #[arg(long, value_name = "TIME", allow_hyphen_values = true)]
     at: Option<String>,
+    #[command(flatten)]
+    quiet: QuietArgs,
 }
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
@@ -90,6 +96,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     })?;
     let path = &args.file;
     store::create(path, &game)?;
+    let mut out = args.quiet.out(out);
     writeln!(out, "created {}", path.display())?;
     writeln!(out, "White: {}", game.white())?;
     writeln!(out, "Black: {}", game.black())?;

@@ -11,11 +11,17 @@ use super::files::{game_files, load_with_progress};
 use super::report::half_moves;
 use crate::exit::Exit;
 
-/// Replay every game file (default: the games folder) and report each;
-/// exit 1 if any is bad.
+/// Replay every game file (default: the games folder) and report each,
+/// then a count; exit 1 if any is bad.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
+    /// Game files, and folders searched for `*.pgn` (default: the config's
+    /// `games_dir`).
+    #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
+    /// Print only the bad files and the count, not an `ok` line a game.
+    #[arg(long)]
+    failures_only: bool,
 }
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
@@ -24,6 +30,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     let mut bad = 0;
     for (path, result) in files.iter().zip(&results) {
         match result {
+            Ok(_) if args.failures_only => {}
             Ok(game) => writeln!(out, "{}: ok, {}", path.display(), summary(game))?,
             Err(e) => {
                 bad += 1;

@@ -22,7 +22,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
-    let pos = args.position.position()?;
+    let pos = args.position.position_in_play()?;
     let moves = pos.legal_moves();
     if args.count {
         writeln!(out, "{}", moves.len())?;

@@ -11,7 +11,7 @@ use crate::exit::Exit;
 /// Count the legal move sequences of length N from the position (perft).
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// The depth.
+    /// The depth: how many half-moves each counted sequence has.
     depth: u32,
     #[command(flatten)]
     position: PositionArgs,

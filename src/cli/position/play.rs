@@ -13,8 +13,9 @@ use crate::exit::{Exit, Failure};
 pub(crate) struct Args {
     #[command(flatten)]
     position: PositionArgs,
-    /// Moves in NOST notation (algebraic or numeric).
-    #[arg(required = true, allow_hyphen_values = true)]
+    /// Moves in NOST notation (algebraic, numeric or descriptive), in
+    /// order; options may come before or after them.
+    #[arg(value_name = "MOVE", required = true)]
     moves: Vec<String>,
 }
 

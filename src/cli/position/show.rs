@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use dynamo::diagram;
 
-use crate::cli::args::{PositionArgs, charset};
+use crate::cli::args::{PositionArgs, QuietArgs, charset};
 use crate::exit::{Exit, Failure};
 
 /// Show the board, the side to move, castling rights and status.
@@ -23,6 +23,8 @@ pub(crate) struct Args {
     /// The picture's size in pixels a side.
     #[arg(long, value_name = "PX", default_value_t = dynamo::render::BOARD_PX, requires = "png")]
     size: u32,
+    #[command(flatten)]
+    quiet: QuietArgs,
 }
 
 pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
@@ -32,6 +34,7 @@ pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
             .map_err(|e| Failure::new(Exit::Usage, format!("--png: {e}")))?;
         std::fs::write(path, picture).with_context(|| format!("writing {}", path.display()))?;
     }
+    let mut out = args.quiet.out(out);
     write!(out, "{}", diagram::board(&pos, charset(args.ascii)))?;
     writeln!(out)?;
     writeln!(out, "{} to move", pos.turn().title())?;

@@ -1,0 +1,158 @@
+//! The verdict on a move as JSON, for `move --json` and `check --json`,
+//! with a stable name for the rule that refuses a move. Scripts read
+//! these keys and names: they are part of the interface (README, "JSON").
+
+use std::io::Write;
+
+use anyhow::Result;
+use dynamo::game::{Checked, Ending, Rejection};
+use dynamo_core::{Illegal, MoveError};
+use serde::Serialize;
+
+/// One verdict. A legal move fills the move's keys, a refused one
+/// `reason` and `rule`; the others are `null`.
+#[derive(Serialize)]
+pub(super) struct VerdictJson<'a> {
+    /// `legal` or `rejected`.
+    verdict: &'static str,
+    /// Whether the move is now in the game file.
+    recorded: bool,
+    /// The move as submitted.
+    text: &'a str,
+    /// Canonical notation.
+    #[serde(rename = "move")]
+    mv: Option<String>,
+    /// Canonical notation with `+` or `#`.
+    display: Option<String>,
+    /// The side that moves.
+    side: Option<&'static str>,
+    /// Its move number.
+    number: Option<u32>,
+    /// The position after the move.
+    fen: Option<String>,
+    /// `ongoing`, `check`, `checkmate` or `stalemate` after the move.
+    status: Option<&'static str>,
+    /// The result, when the move ends the game.
+    result: Option<&'static str>,
+    /// Why the move is refused, in words.
+    reason: Option<String>,
+    /// The rule that refuses it, as a stable name (see [`rule_name`]).
+    rule: Option<&'static str>,
+}
+
+impl<'a> VerdictJson<'a> {
+    /// A legal move numbered `number`; `ending` when recording it ended
+    /// the game.
+    pub(super) fn legal(
+        text: &'a str,
+        checked: &Checked,
+        number: u32,
+        recorded: bool,
+        ending: Option<&Ending>,
+    ) -> VerdictJson<'a> {
+        VerdictJson {
+            verdict: "legal",
+            recorded,
+            text,
+            mv: Some(checked.notation.clone()),
+            display: Some(checked.display.clone()),
+            side: Some(checked.mover.name()),
+            number: Some(number),
+            fen: Some(checked.after.to_fen()),
+            status: Some(checked.after.status().as_str()),
+            result: ending.map(|e| e.outcome.pgn()),
+            reason: None,
+            rule: None,
+        }
+    }
+
+    /// A refused move; nothing was recorded.
+    pub(super) fn rejected(text: &'a str, why: &Rejection) -> VerdictJson<'a> {
+        let reason = match why {
+            // The move's text is a key of its own.
+            Rejection::Move(MoveError::Illegal { reason, .. }) => reason.to_string(),
+            other => other.to_string(),
+        };
+        VerdictJson {
+            verdict: "rejected",
+            recorded: false,
+            text,
+            mv: None,
+            display: None,
+            side: None,
+            number: None,
+            fen: None,
+            status: None,
+            result: None,
+            reason: Some(reason),
+            rule: Some(rule_name(why)),
+        }
+    }
+
+    /// One line of JSON.
+    pub(super) fn write(&self, out: &mut impl Write) -> Result<()> {
+        serde_json::to_writer(&mut *out, self)?;
+        writeln!(out)?;
+        Ok(())
+    }
+}
+
+/// The stable name of what refuses an action: the rule of the game a move
+/// breaks, or why it cannot be recorded. `rejected` stands for a refusal
+/// this version has no name for yet.
+pub(super) fn rule_name(why: &Rejection) -> &'static str {
+    match why {
+        Rejection::Move(MoveError::Syntax(_)) => "notation",
+        Rejection::Move(MoveError::Illegal { reason, .. }) => illegal_name(reason),
+        Rejection::GameOver(_) => "game-over",
+        Rejection::NotYourTurn { .. } => "not-your-turn",
+        Rejection::UnknownAddress(_) => "unknown-address",
+        Rejection::AddressMismatch { .. } => "address-mismatch",
+        Rejection::AmbiguousAddress(_) => "ambiguous-address",
+        Rejection::TimeOrder { .. } => "time-order",
+        Rejection::Future { .. } => "future-time",
+        Rejection::AlreadyOffered(_) => "draw-already-offered",
+        Rejection::OfferPending { .. } => "draw-offer-pending",
+        Rejection::NoOffer(_) => "no-draw-offer",
+        Rejection::BadResult(_) => "bad-result",
+        Rejection::EmptyReason => "empty-reason",
+        _ => "rejected",
+    }
+}
+
+/// The rule an illegal move breaks (docs/RULES.md), by name.
+fn illegal_name(why: &Illegal) -> &'static str {
+    match why {
+        Illegal::NoPiece(_) => "no-piece",
+        Illegal::NotYourPiece { .. } => "not-your-piece",
+        Illegal::WrongPiece { .. } => "wrong-piece",
+        Illegal::LetterMissing { .. } => "piece-letter-missing",
+        Illegal::NoTarget(_) => "nothing-to-shove",
+        Illegal::SelfTarget => "self-shove",
+        Illegal::KingLeavesBoard => "king-leaves-board",
+        Illegal::PawnLeavesBoard => "pawn-leaves-board",
+        Illegal::PawnPull => "pawn-pull",
+        Illegal::Occupied(_) => "occupied",
+        Illegal::Blocked(_) => "blocked",
+        Illegal::NotAMove { .. } => "piece-movement",
+        Illegal::CannotLeave { .. } => "cannot-leave-board",
+        Illegal::NotInReach { .. } => "out-of-reach",
+        Illegal::StationaryPull => "stationary-pull",
+        Illegal::NoSuchShove(_) => "shove-squares",
+        Illegal::NotInPosition(_) => "not-in-position",
+        Illegal::NoFit => "no-fit",
+        Illegal::Ambiguous(_) => "ambiguous",
+        Illegal::PromotionMissing(_) => "promotion-missing",
+        Illegal::PromotionNotAllowed => "promotion-not-allowed",
+        Illegal::BadPromotion(_) => "bad-promotion",
+        Illegal::OwnKingOffBoard => "own-king-off-board",
+        Illegal::LeavesKingInCheck => "king-in-check",
+        Illegal::KingTransit { .. } => "king-transit",
+        Illegal::NoUndo => "no-undo",
+        Illegal::CastlingRightLost { .. } => "castling-right-lost",
+        Illegal::CastlingNotPossible { .. } => "castling-blocked",
+        Illegal::CastlingOutOfCheck => "castling-out-of-check",
+        Illegal::CastlingThroughCheck(_) => "castling-through-check",
+        _ => "illegal",
+    }
+}
