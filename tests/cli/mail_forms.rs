@@ -260,9 +260,33 @@ fn resign_and_draw_take_from_by_and_at() {
         ]),
         "1-0 Black resigns\n"
     );
+    let text = env.read("g.pgn");
+    assert!(text.contains("[Termination \"Black resigns\"]\n"), "{text}");
+    // Every action's time is in the file, in UTC, and read back.
     assert!(
-        env.read("g.pgn")
-            .contains("[Termination \"Black resigns\"]\n")
+        text.ends_with(
+            "1. e2e4 {2020-11-20T09:00:00Z} {[%draw offer Black 2020-11-20T10:00:00Z]} \
+             {[%draw decline White 2020-11-20T11:00:00Z]} {[%resign Black 2020-11-20T11:00:00Z]}\n1-0\n"
+        ),
+        "{text}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&env.ok(&["export", "g.pgn", "--format", "json"])).expect("JSON");
+    let events: Vec<String> = json["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .map(|e| format!("{} {} {}", e["kind"], e["by"], e["at"]))
+        .collect();
+    assert_eq!(
+        events,
+        [
+            "\"created\" null \"2020-11-20T08:00:00Z\"",
+            "\"move\" null \"2020-11-20T09:00:00Z\"",
+            "\"draw-offer\" \"black\" \"2020-11-20T10:00:00Z\"",
+            "\"draw-decline\" \"white\" \"2020-11-20T11:00:00Z\"",
+            "\"resign\" \"black\" \"2020-11-20T11:00:00Z\"",
+        ]
     );
 }
 
