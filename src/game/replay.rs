@@ -275,6 +275,12 @@ impl Game {
             match item {
                 Item::Move(raw) => game.replay_one(raw)?,
                 Item::Event(event) => {
+                    // Whether the moves so far ended the game, asked only
+                    // here: every move's status would cost a full move
+                    // generation each, and a move after a mate fails anyway.
+                    if game.ending.is_none() {
+                        game.ending = Ending::forced_by(&game.position);
+                    }
                     draw_events |= matches!(
                         event.action,
                         Action::OfferDraw(_) | Action::AcceptDraw(_) | Action::DeclineDraw(_)
@@ -308,6 +314,9 @@ impl Game {
             // state after the last move.
             game.draw_offer = Some(by);
             game.record_event(EventKind::DrawOffered { by }, None, "", false);
+        }
+        if game.ending.is_none() {
+            game.ending = Ending::forced_by(&game.position);
         }
         settle_ending(&rec, &mut game)?;
         Ok(game)
@@ -371,7 +380,6 @@ impl Game {
             )));
         }
         self.push_move(notation::format(&m), after, received);
-        self.ending = Ending::forced_by(&self.position);
         Ok(())
     }
 }

@@ -19,26 +19,42 @@ impl Position {
     /// each once, not yet tested against check, the king-transit rule,
     /// castling through check or the no-undo rule.
     pub(crate) fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
-        let us = self.turn;
         for sq in Square::all() {
-            let Some(piece) = self.board.piece_at(sq) else {
-                continue;
-            };
-            if piece.color != us {
-                continue;
-            }
-            match piece.role {
-                Role::Pawn => self.pawn_moves(sq, piece, out),
-                Role::Knight => self.leaper_moves(sq, Role::Knight, &Step::KNIGHT, out),
-                Role::King => self.leaper_moves(sq, Role::King, &Step::KING, out),
-                Role::Bishop => self.slider_moves(sq, Role::Bishop, &Step::DIAGONAL, out),
-                Role::Rook => self.slider_moves(sq, Role::Rook, &Step::STRAIGHT, out),
-                Role::Queen => self.slider_moves(sq, Role::Queen, &Step::KING, out),
-            }
+            self.piece_moves(sq, out);
         }
         self.castling_moves(out);
         if self.rules.en_passant_edge {
             self.en_passant_edge_pushes(out);
+        }
+    }
+
+    /// The pseudo-legal moves of the piece on `from` alone, castling
+    /// aside: what a move written with its origin square can be, found
+    /// without generating every other piece's moves (a long game file is
+    /// replayed a move at a time).
+    pub(crate) fn pseudo_legal_moves_from(&self, from: Square, out: &mut Vec<Move>) {
+        self.piece_moves(from, out);
+        if self.rules.en_passant_edge && self.ep_square.is_some() {
+            let mut edge = Vec::new();
+            self.en_passant_edge_pushes(&mut edge);
+            out.extend(edge.into_iter().filter(|m| m.from() == from));
+        }
+    }
+
+    fn piece_moves(&self, sq: Square, out: &mut Vec<Move>) {
+        let Some(piece) = self.board.piece_at(sq) else {
+            return;
+        };
+        if piece.color != self.turn {
+            return;
+        }
+        match piece.role {
+            Role::Pawn => self.pawn_moves(sq, piece, out),
+            Role::Knight => self.leaper_moves(sq, Role::Knight, &Step::KNIGHT, out),
+            Role::King => self.leaper_moves(sq, Role::King, &Step::KING, out),
+            Role::Bishop => self.slider_moves(sq, Role::Bishop, &Step::DIAGONAL, out),
+            Role::Rook => self.slider_moves(sq, Role::Rook, &Step::STRAIGHT, out),
+            Role::Queen => self.slider_moves(sq, Role::Queen, &Step::KING, out),
         }
     }
 
@@ -333,7 +349,7 @@ impl Position {
     /// docs/RULES.md §8: castling when king and rook keep their rights, stand on
     /// their original squares and nothing stands between them. Check on
     /// the way is tested after generation.
-    fn castling_moves(&self, out: &mut Vec<Move>) {
+    pub(crate) fn castling_moves(&self, out: &mut Vec<Move>) {
         let us = self.turn;
         for side in CastlingSide::ALL {
             if self.castling.is_home(us, side) && side.between(us).all(|sq| self.board.is_empty(sq))

@@ -182,8 +182,12 @@ impl Position {
     /// Plays a move that [`Position::legal_moves`] listed. For text from a
     /// user, resolve it first with [`crate::notation`].
     pub fn play(&self, m: &Move) -> Result<Position, Illegal> {
-        let mut moves = Vec::with_capacity(192);
-        self.pseudo_legal_moves(&mut moves);
+        // Only the moves that could be `m`: its piece's, or the castlings.
+        let mut moves = Vec::with_capacity(64);
+        match m {
+            Move::Castle { .. } => self.castling_moves(&mut moves),
+            _ => self.pseudo_legal_moves_from(m.from(), &mut moves),
+        }
         if !moves.contains(m) {
             return Err(Illegal::NotInPosition(*m));
         }

@@ -143,8 +143,8 @@ fn resolve_move(
         None => Some(mover.from),
         Some(d) => d.square(),
     };
-    let mut pseudo = Vec::with_capacity(192);
-    pos.pseudo_legal_moves(&mut pseudo);
+    let mut pseudo = Vec::with_capacity(64);
+    pos.pseudo_legal_moves_from(mover.from, &mut pseudo);
     let same_squares: Vec<Move> = pseudo
         .into_iter()
         .filter(|m| {
@@ -450,8 +450,8 @@ fn dest_name(sq: Option<Square>) -> String {
 /// The mover can reach the target, but not in the way written: list what
 /// it can do with that target instead.
 fn explain_options(pos: &Position, piece: Piece, mover: Part, t: Part, tp: Piece) -> Illegal {
-    let mut pseudo = Vec::with_capacity(192);
-    pos.pseudo_legal_moves(&mut pseudo);
+    let mut pseudo = Vec::with_capacity(64);
+    pos.pseudo_legal_moves_from(mover.from, &mut pseudo);
     let with_target: Vec<_> = pseudo
         .iter()
         .filter_map(|m| m.shove())
