@@ -8,7 +8,8 @@ use dynamo_core::Color;
 
 use super::super::clock;
 use super::super::outcome::Outcome;
-use super::{SyntaxError, excerpt, syntax};
+use super::syntax::{SyntaxError, syntax};
+use super::value::excerpt;
 
 /// What a player or the director did between moves, as the file records
 /// it in a `{[%…]}` comment.

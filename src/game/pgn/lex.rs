@@ -1,7 +1,8 @@
 //! The movetext's tokens, read in one pass with line and column and no
 //! recursion, whatever the input.
 
-use super::{Note, RESULTS, SyntaxError, excerpt};
+use super::syntax::{Note, RESULTS, SyntaxError};
+use super::value::excerpt;
 
 /// The movetext reader: one pass, tracking line and column.
 pub(super) struct Lexer<'a> {

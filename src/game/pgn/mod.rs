@@ -11,31 +11,16 @@
 
 mod action;
 mod lex;
+mod syntax;
 mod value;
 
 use std::fmt::Write as _;
 
 pub use action::{Action, RawEvent, write_action};
+use syntax::syntax;
+pub use syntax::{Note, RESULTS, SyntaxError};
 pub use value::{BadValue, check_value};
 pub(crate) use value::{clip, excerpt};
-
-/// A syntax error in a game file, with the line (from 1) it is on and,
-/// in the movetext, the column (from 1, in characters).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}{}: {message}", column.map(|c| format!(", column {c}")).unwrap_or_default())]
-pub struct SyntaxError {
-    pub line: usize,
-    pub column: Option<usize>,
-    pub message: String,
-}
-
-fn syntax(line: usize, message: impl Into<String>) -> SyntaxError {
-    SyntaxError {
-        line,
-        column: None,
-        message: message.into(),
-    }
-}
 
 /// One `[Name "value"]` pair.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,17 +41,6 @@ pub struct RawMove {
     pub time: Option<String>,
 }
 
-/// Annotation the director added by hand; kept where it stands.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Note {
-    /// `{text}`, braces not included.
-    Comment(String),
-    /// `$14`: a numeric annotation glyph, `$` included.
-    Glyph(String),
-    /// `; text` to the end of the line, `;` not included.
-    Line(String),
-}
-
 /// One item of the movetext, in file order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Item {
@@ -83,8 +57,6 @@ pub struct Record {
     /// The result token that ends the movetext, and its line.
     pub result: (String, usize),
 }
-
-pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 impl Record {
     pub fn tag(&self, name: &str) -> Option<&Tag> {
