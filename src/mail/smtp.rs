@@ -1,25 +1,40 @@
-//! One SMTP session per delivery, over rustls, step by step so that each
-//! failure says which step failed: connecting, securing, logging in, the
-//! sender, a recipient, or the message.
+//! One SMTP session per message, plain or over rustls, bounded as a whole
+//! by `[mail] timeout_seconds` (see [`super::wire`]), step by step so that
+//! each failure names its stage: connecting, the greeting, TLS, the login,
+//! the envelope, the message, the server's reply to it, or the time limit.
+//!
+//! The session is split where the outbox needs it: [`Session::hand_over`]
+//! returns once the whole message and its final dot are written, so the
+//! caller can record that before [`Session::reply`] reads the server's
+//! answer; [`Session::quit`] comes after the notice is recorded as
+//! delivered, and its answer does not matter.
 
 use std::net::IpAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD as BASE64;
 use lettre::Address;
-use lettre::transport::smtp::authentication::{Credentials, Mechanism};
-use lettre::transport::smtp::client::{Certificate, SmtpConnection, TlsParameters};
-use lettre::transport::smtp::commands::{Data, Mail, Rcpt};
-use lettre::transport::smtp::extension::{ClientId, MailParameter};
+use rustls::pki_types::pem::PemObject;
+use rustls::pki_types::{CertificateDer, ServerName};
+use rustls::{ClientConfig, RootCertStore};
 
-use super::config::{MailConfig, Security};
-use super::error::MailError;
+use super::config::{MailConfig, Security, is_plausible_variable_name};
+use super::error::{MailError, Reply, Stage};
+use super::wire::{Deadline, Wire, WireError, resolve};
 
 /// Extra trusted root certificates (PEM), added to the system's: for a
 /// self-hosted server with its own certificate authority, and for tests.
 pub const CA_FILE_ENV: &str = "DYNAMO_SMTP_CA_FILE";
 
-/// How long any one network step may take.
-const TIMEOUT: Duration = Duration::from_secs(60);
+/// How long QUIT may wait for its answer: the message is delivered by
+/// then, so this only spares the server a rude close.
+const QUIT_WAIT: Duration = Duration::from_secs(2);
+
+/// Longest reply line and whole reply accepted (as Postfix).
+const MAX_LINE: usize = 1000;
+const MAX_REPLY: usize = 100_000;
 
 /// A configured SMTP server. Holds the password read from the
 /// environment; never printed (no `Debug` of the secret).
@@ -27,9 +42,9 @@ pub struct Transport {
     host: String,
     port: u16,
     security: Security,
-    username: Option<String>,
-    credentials: Option<Credentials>,
-    tls: Option<TlsParameters>,
+    login: Option<(String, String)>,
+    tls: Option<Arc<ClientConfig>>,
+    timeout: Duration,
 }
 
 impl std::fmt::Debug for Transport {
@@ -38,7 +53,8 @@ impl std::fmt::Debug for Transport {
             .field("host", &self.host)
             .field("port", &self.port)
             .field("security", &self.security)
-            .field("username", &self.username)
+            .field("user", &self.login.as_ref().map(|(user, _)| user))
+            .field("timeout", &self.timeout)
             .finish_non_exhaustive()
     }
 }
@@ -57,7 +73,7 @@ impl Transport {
                  (localhost, 127.0.0.1, ::1), not {host:?}: use \"starttls\" or \"tls\""
             )));
         }
-        let credentials = match (&config.username, &config.password_env) {
+        let login = match (&config.username, &config.password_env) {
             (None, None) => None,
             (None, Some(_)) => {
                 return Err(MailError::Config(
@@ -71,154 +87,424 @@ impl Transport {
                         .to_string(),
                 ));
             }
-            (Some(user), Some(var)) => {
-                let password = std::env::var(var).map_err(|_| {
-                    MailError::Config(format!(
-                        "the environment variable {var} (mail.password_env) is not set"
-                    ))
-                })?;
-                Some(Credentials::new(user.clone(), password))
-            }
+            (Some(user), Some(var)) => Some((user.clone(), password(var)?)),
         };
         let tls = match config.security {
             Security::None => None,
-            Security::Starttls | Security::Tls => Some(tls_parameters(&host)?),
+            Security::Starttls | Security::Tls => Some(tls_config()?),
         };
         Ok(Transport {
             host,
             port: config.port,
             security: config.security,
-            username: config.username.clone(),
-            credentials,
+            login,
             tls,
+            timeout: config.timeout,
         })
     }
 
     /// `host:port`, for messages.
     pub fn server(&self) -> String {
-        if self.host.contains(':') {
+        if self.host.contains(':') && !self.host.starts_with('[') {
             format!("[{}]:{}", self.host, self.port)
         } else {
             format!("{}:{}", self.host, self.port)
         }
     }
 
-    /// Delivers one message. `Ok` means the server accepted it (250 after
-    /// the data); anything else is an error that names the failed step.
-    pub fn send(&self, from: &Address, to: &[Address], raw: &[u8]) -> Result<(), MailError> {
-        let server = self.server();
-        let hello = ClientId::default();
-        let wrapper = match self.security {
-            Security::Tls => self.tls.as_ref(),
-            Security::Starttls | Security::None => None,
+    /// Connects, secures the connection and logs in; the session's clock
+    /// starts here.
+    pub fn open(&self) -> Result<Session<'_>, MailError> {
+        let deadline = Deadline::after(self.timeout);
+        let mut session = Session {
+            transport: self,
+            wire: None,
+            deadline,
+            stage: Stage::Connect,
+            pending: Vec::new(),
+            extensions: Vec::new(),
         };
-        let mut conn = SmtpConnection::connect(
-            (self.host.as_str(), self.port),
-            Some(TIMEOUT),
-            &hello,
-            wrapper,
-            None,
-        )
-        .map_err(|e| {
-            if e.is_tls() {
-                MailError::Tls {
-                    server: server.clone(),
-                    detail: detail(&e),
-                }
-            } else {
-                MailError::Connect {
-                    server: server.clone(),
-                    detail: detail(&e),
-                }
-            }
-        })?;
-        let result = self.session(&mut conn, &server, &hello, from, to, raw);
-        match result {
-            Ok(()) => {
-                // Accepted: a failing QUIT no longer matters.
-                let _ = conn.quit();
-                Ok(())
-            }
-            Err(e) => {
-                conn.abort();
-                Err(e)
-            }
-        }
+        session.start()?;
+        Ok(session)
     }
 
-    fn session(
-        &self,
-        conn: &mut SmtpConnection,
-        server: &str,
-        hello: &ClientId,
-        from: &Address,
-        to: &[Address],
-        raw: &[u8],
-    ) -> Result<(), MailError> {
-        if self.security == Security::Starttls {
-            let tls = self
-                .tls
-                .as_ref()
-                .ok_or_else(|| MailError::Config("TLS settings missing".to_string()))?;
-            if !conn.can_starttls() {
-                return Err(MailError::Tls {
-                    server: server.to_string(),
-                    detail: "the server does not offer STARTTLS".to_string(),
-                });
-            }
-            conn.starttls(tls, hello).map_err(|e| MailError::Tls {
-                server: server.to_string(),
-                detail: detail(&e),
-            })?;
-        }
-        if let Some(credentials) = &self.credentials {
-            conn.auth(&[Mechanism::Plain, Mechanism::Login], credentials)
-                .map_err(|e| MailError::Auth {
-                    server: server.to_string(),
-                    user: self.username.clone().unwrap_or_default(),
-                    detail: detail(&e),
-                })?;
-        }
-        let mut params = Vec::new();
-        let non_ascii = !AsRef::<str>::as_ref(from).is_ascii()
-            || to.iter().any(|a| !AsRef::<str>::as_ref(a).is_ascii());
-        if non_ascii {
-            params.push(MailParameter::SmtpUtfEight);
-        }
-        conn.command(Mail::new(Some(from.clone()), params))
-            .map_err(|e| MailError::SenderRejected {
-                address: from.to_string(),
-                detail: detail(&e),
-            })?;
-        for address in to {
-            conn.command(Rcpt::new(address.clone(), vec![]))
-                .map_err(|e| MailError::RecipientRejected {
-                    address: address.to_string(),
-                    detail: detail(&e),
-                })?;
-        }
-        conn.command(Data)
-            .map_err(|e| MailError::MessageRejected { detail: detail(&e) })?;
-        conn.message(raw)
-            .map_err(|e| MailError::MessageRejected { detail: detail(&e) })?;
-        Ok(())
+    fn tls_name(&self) -> Result<ServerName<'static>, MailError> {
+        let bare = self.host.trim_start_matches('[').trim_end_matches(']');
+        ServerName::try_from(bare.to_string()).map_err(|e| {
+            MailError::Config(format!("mail.host {bare:?} cannot be checked by TLS: {e}"))
+        })
     }
 }
 
-/// A lettre error as one line, with its cause (never holds the password:
-/// lettre reports server replies and I/O errors only).
-fn detail(e: &lettre::transport::smtp::Error) -> String {
-    let mut text = e.to_string();
-    let mut source = std::error::Error::source(e);
-    while let Some(cause) = source {
-        let more = cause.to_string();
-        if !text.contains(&more) {
-            text.push_str(": ");
-            text.push_str(&more);
-        }
-        source = cause.source();
+/// The password from the variable `var`. A value of `password_env` that
+/// does not look like a variable's name may be the password itself, so it
+/// is not echoed.
+fn password(var: &str) -> Result<String, MailError> {
+    std::env::var(var).map_err(|e| {
+        let problem = match e {
+            std::env::VarError::NotPresent => "is not set",
+            std::env::VarError::NotUnicode(_) => "is not valid text",
+        };
+        MailError::Config(if is_plausible_variable_name(var) {
+            format!("the environment variable {var} (mail.password_env) {problem}")
+        } else {
+            format!(
+                "the environment variable named by mail.password_env {problem}; its value \
+                 is not shown because it does not look like a variable's name (upper-case \
+                 letters, digits, _): write the variable's name there, never the password"
+            )
+        })
+    })
+}
+
+/// One SMTP session, from the greeting to QUIT.
+pub struct Session<'t> {
+    transport: &'t Transport,
+    wire: Option<Wire>,
+    deadline: Deadline,
+    stage: Stage,
+    /// Bytes read but not yet consumed as reply lines.
+    pending: Vec<u8>,
+    /// The EHLO keywords, upper case, with their parameters.
+    extensions: Vec<String>,
+}
+
+impl Session<'_> {
+    fn server(&self) -> String {
+        self.transport.server()
     }
-    text
+
+    /// A failure of the wire at the current stage.
+    fn fail(&self, e: WireError) -> MailError {
+        let server = self.server();
+        match e {
+            WireError::Timeout => MailError::Timeout {
+                server,
+                stage: self.stage,
+                seconds: self.deadline.limit().as_secs(),
+            },
+            WireError::Tls(detail) => MailError::Tls { server, detail },
+            e if self.stage == Stage::Connect => MailError::Connect {
+                server,
+                detail: e.to_string(),
+            },
+            e => MailError::Broken {
+                server,
+                stage: self.stage,
+                detail: e.to_string(),
+            },
+        }
+    }
+
+    fn wire(&mut self) -> Result<&mut Wire, MailError> {
+        let server = self.server();
+        self.wire.as_mut().ok_or(MailError::Broken {
+            server,
+            stage: self.stage,
+            detail: "not connected".to_string(),
+        })
+    }
+
+    fn start(&mut self) -> Result<(), MailError> {
+        let t = self.transport;
+        let addrs = resolve(&t.host, t.port, self.deadline).map_err(|e| self.fail(e))?;
+        let wire = Wire::connect(&addrs, self.deadline).map_err(|e| self.fail(e))?;
+        self.wire = Some(wire);
+        if t.security == Security::Tls {
+            self.stage = Stage::Tls;
+            self.secure()?;
+        }
+        self.stage = Stage::Greeting;
+        let greeting = self.read_reply()?;
+        if greeting.code != 220 {
+            return Err(MailError::Connect {
+                server: self.server(),
+                detail: format!("the server's greeting was {greeting}"),
+            });
+        }
+        self.hello()?;
+        if t.security == Security::Starttls {
+            self.stage = Stage::Tls;
+            if !self.offers("STARTTLS") {
+                return Err(MailError::Tls {
+                    server: self.server(),
+                    detail: "the server does not offer STARTTLS".to_string(),
+                });
+            }
+            let reply = self.command("STARTTLS\r\n")?;
+            if reply.code != 220 {
+                return Err(MailError::Tls {
+                    server: self.server(),
+                    detail: format!("the server answered STARTTLS with {reply}"),
+                });
+            }
+            self.secure()?;
+            self.hello()?;
+        }
+        if let Some((user, password)) = &t.login {
+            self.stage = Stage::Login;
+            self.login(user, password)?;
+        }
+        Ok(())
+    }
+
+    fn secure(&mut self) -> Result<(), MailError> {
+        let t = self.transport;
+        let config = t
+            .tls
+            .clone()
+            .ok_or_else(|| MailError::Config("TLS settings missing".to_string()))?;
+        let name = t.tls_name()?;
+        let wire = self.wire.take().ok_or(MailError::Tls {
+            server: self.server(),
+            detail: "not connected".to_string(),
+        })?;
+        // Bytes the server sent before the handshake would be plain text
+        // injected ahead of the encryption: none may be used.
+        self.pending.clear();
+        let wire = wire
+            .start_tls(config, name, self.deadline)
+            .map_err(|e| self.fail(e))?;
+        self.wire = Some(wire);
+        Ok(())
+    }
+
+    fn hello(&mut self) -> Result<(), MailError> {
+        self.stage = Stage::Hello;
+        let reply = self.command(&format!("EHLO {}\r\n", hello_name()))?;
+        if reply.code != 250 {
+            return Err(MailError::Connect {
+                server: self.server(),
+                detail: format!("the server answered EHLO with {reply}"),
+            });
+        }
+        self.extensions = reply
+            .lines
+            .iter()
+            .skip(1)
+            .map(|l| l.to_ascii_uppercase())
+            .collect();
+        Ok(())
+    }
+
+    fn offers(&self, keyword: &str) -> bool {
+        self.extensions
+            .iter()
+            .any(|e| e.split_whitespace().next() == Some(keyword))
+    }
+
+    fn offers_auth(&self, mechanism: &str) -> bool {
+        self.extensions.iter().any(|e| {
+            let mut words = e.split(|c: char| c == ' ' || c == '=');
+            words.next() == Some("AUTH") && words.any(|m| m == mechanism)
+        })
+    }
+
+    fn login(&mut self, user: &str, password: &str) -> Result<(), MailError> {
+        let refused = |s: &Self, detail: String| MailError::Auth {
+            server: s.server(),
+            user: user.to_string(),
+            detail,
+        };
+        let reply = if self.offers_auth("PLAIN") {
+            let token = BASE64.encode(format!("\0{user}\0{password}"));
+            self.command(&format!("AUTH PLAIN {token}\r\n"))?
+        } else if self.offers_auth("LOGIN") {
+            let mut reply = self.command("AUTH LOGIN\r\n")?;
+            for answer in [user, password] {
+                if reply.code != 334 {
+                    break;
+                }
+                reply = self.command(&format!("{}\r\n", BASE64.encode(answer)))?;
+            }
+            reply
+        } else {
+            let detail = if self.wire.as_ref().is_some_and(Wire::is_tls) {
+                "the server offers no login (AUTH PLAIN or LOGIN)"
+            } else {
+                "the server offers no login (AUTH PLAIN or LOGIN) on this connection"
+            };
+            return Err(refused(self, detail.to_string()));
+        };
+        if reply.code != 235 {
+            return Err(refused(self, reply.to_string()));
+        }
+        Ok(())
+    }
+
+    /// Sends the envelope (one sender, one recipient) and the whole
+    /// message with its final dot. When this returns `Ok`, the server has
+    /// everything; its verdict is [`Session::reply`].
+    pub fn hand_over(&mut self, from: &Address, to: &Address, raw: &[u8]) -> Result<(), MailError> {
+        self.stage = Stage::Envelope;
+        let mut params = String::new();
+        let non_ascii =
+            !AsRef::<str>::as_ref(from).is_ascii() || !AsRef::<str>::as_ref(to).is_ascii();
+        if non_ascii {
+            if !self.offers("SMTPUTF8") {
+                return Err(MailError::SenderRejected {
+                    address: from.to_string(),
+                    detail: "an address is not ASCII and the server does not offer SMTPUTF8"
+                        .to_string(),
+                });
+            }
+            params.push_str(" SMTPUTF8");
+        }
+        if !raw.is_ascii() && self.offers("8BITMIME") {
+            params.push_str(" BODY=8BITMIME");
+        }
+        let reply = self.command(&format!("MAIL FROM:<{from}>{params}\r\n"))?;
+        if reply.code != 250 {
+            return Err(MailError::SenderRejected {
+                address: from.to_string(),
+                detail: reply.to_string(),
+            });
+        }
+        let reply = self.command(&format!("RCPT TO:<{to}>\r\n"))?;
+        if reply.code != 250 && reply.code != 251 {
+            return Err(MailError::RecipientRejected {
+                address: to.to_string(),
+                code: reply.code,
+                detail: reply.to_string(),
+            });
+        }
+        let reply = self.command("DATA\r\n")?;
+        if reply.code != 354 {
+            return Err(MailError::MessageRejected {
+                code: reply.code,
+                detail: reply.to_string(),
+            });
+        }
+        self.stage = Stage::Message;
+        let mut data = dot_stuffed(raw);
+        data.extend_from_slice(b".\r\n");
+        let deadline = self.deadline;
+        let written = self.wire()?.write_all(&data, deadline);
+        written.map_err(|e| self.fail(e))
+    }
+
+    /// The server's reply to the message: `Ok` is its 250, the moment the
+    /// notice counts as delivered.
+    pub fn reply(&mut self) -> Result<(), MailError> {
+        self.stage = Stage::Reply;
+        let reply = self.read_reply()?;
+        if reply.code != 250 {
+            return Err(MailError::MessageRejected {
+                code: reply.code,
+                detail: reply.to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Says goodbye, waiting briefly for the answer, then closes.
+    pub fn quit(mut self) {
+        self.deadline = self.deadline.capped(QUIT_WAIT);
+        self.stage = Stage::Quit;
+        let _ = self.command("QUIT\r\n");
+        self.abort();
+    }
+
+    /// Closes the connection without a goodbye.
+    pub fn abort(&self) {
+        if let Some(wire) = &self.wire {
+            wire.abort();
+        }
+    }
+
+    fn command(&mut self, line: &str) -> Result<Reply, MailError> {
+        let deadline = self.deadline;
+        let written = self.wire()?.write_all(line.as_bytes(), deadline);
+        written.map_err(|e| self.fail(e))?;
+        self.read_reply()
+    }
+
+    fn read_line(&mut self) -> Result<String, MailError> {
+        loop {
+            if let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.pending.drain(..=end).collect();
+                let text = String::from_utf8_lossy(&line);
+                return Ok(text.trim_end_matches(['\r', '\n']).to_string());
+            }
+            if self.pending.len() > MAX_LINE {
+                return Err(self.garbled("a reply line longer than 1000 bytes"));
+            }
+            let mut buf = [0u8; 4096];
+            let deadline = self.deadline;
+            let read = self.wire()?.read_some(&mut buf, deadline);
+            let n = read.map_err(|e| self.fail(e))?;
+            self.pending.extend_from_slice(&buf[..n]);
+        }
+    }
+
+    fn read_reply(&mut self) -> Result<Reply, MailError> {
+        let mut lines = Vec::new();
+        let mut size = 0;
+        loop {
+            let line = self.read_line()?;
+            size += line.len();
+            let bytes = line.as_bytes();
+            let code = line
+                .get(..3)
+                .filter(|c| c.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|c| c.parse::<u16>().ok());
+            let Some(code) = code else {
+                return Err(self.garbled("a reply that does not start with a code"));
+            };
+            let last = bytes.get(3).is_none_or(|&b| b == b' ');
+            lines.push(line.get(4..).unwrap_or("").to_string());
+            if last {
+                return Ok(Reply { code, lines });
+            }
+            if size > MAX_REPLY {
+                return Err(self.garbled("a reply longer than 100000 bytes"));
+            }
+        }
+    }
+
+    fn garbled(&self, what: &str) -> MailError {
+        MailError::Broken {
+            server: self.server(),
+            stage: self.stage,
+            detail: format!("the server sent {what}"),
+        }
+    }
+}
+
+/// The message with CRLF line ends and every line that starts with a dot
+/// given a second one (RFC 5321 §4.5.2), ending with CRLF.
+fn dot_stuffed(raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(raw.len() + raw.len() / 50 + 8);
+    let mut line_start = true;
+    for (i, &b) in raw.iter().enumerate() {
+        if line_start && b == b'.' {
+            out.push(b'.');
+        }
+        if b == b'\n' && (i == 0 || raw[i - 1] != b'\r') {
+            out.push(b'\r');
+        }
+        out.push(b);
+        line_start = b == b'\n';
+    }
+    if !out.ends_with(b"\r\n") {
+        out.extend_from_slice(b"\r\n");
+    }
+    out
+}
+
+/// The name this client gives in EHLO: the machine's, when it is a valid
+/// domain, else an address literal.
+fn hello_name() -> String {
+    let name = lettre::transport::smtp::extension::ClientId::default().to_string();
+    let tame = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.' || c == '[' || c == ']');
+    if tame {
+        name
+    } else {
+        "[127.0.0.1]".to_string()
+    }
 }
 
 fn is_loopback(host: &str) -> bool {
@@ -227,47 +513,46 @@ fn is_loopback(host: &str) -> bool {
         || bare.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
-fn tls_parameters(host: &str) -> Result<TlsParameters, MailError> {
-    let domain = host
-        .trim_start_matches('[')
-        .trim_end_matches(']')
-        .to_string();
-    let mut builder = TlsParameters::builder(domain);
+/// The system's trusted certificates, plus those of `DYNAMO_SMTP_CA_FILE`.
+fn tls_config() -> Result<Arc<ClientConfig>, MailError> {
+    let mut roots = RootCertStore::empty();
+    let native = rustls_native_certs::load_native_certs();
+    roots.add_parsable_certificates(native.certs);
     if let Some(path) = std::env::var_os(CA_FILE_ENV).filter(|v| !v.is_empty()) {
-        let pem = std::fs::read(&path).map_err(|e| {
-            MailError::Config(format!(
-                "{CA_FILE_ENV}={}: {e}",
-                std::path::Path::new(&path).display()
-            ))
-        })?;
-        let cert = Certificate::from_pem(&pem).map_err(|e| {
-            MailError::Config(format!(
-                "{CA_FILE_ENV}={}: not PEM certificates: {e}",
-                std::path::Path::new(&path).display()
-            ))
-        })?;
-        builder = builder.add_root_certificate(cert);
+        let shown = std::path::Path::new(&path).display().to_string();
+        let pem = std::fs::read(&path)
+            .map_err(|e| MailError::Config(format!("{CA_FILE_ENV}={shown}: {e}")))?;
+        let mut added = 0;
+        for cert in CertificateDer::pem_slice_iter(&pem) {
+            let cert = cert.map_err(|e| {
+                MailError::Config(format!("{CA_FILE_ENV}={shown}: not PEM certificates: {e}"))
+            })?;
+            roots
+                .add(cert)
+                .map_err(|e| MailError::Config(format!("{CA_FILE_ENV}={shown}: {e}")))?;
+            added += 1;
+        }
+        if added == 0 {
+            return Err(MailError::Config(format!(
+                "{CA_FILE_ENV}={shown}: no certificate in the file"
+            )));
+        }
     }
-    builder
-        .build_rustls()
-        .map_err(|e| MailError::Config(format!("TLS setup: {e}")))
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| MailError::Config(format!("TLS setup: {e}")))?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    Ok(Arc::new(config))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
 
     fn config(host: &str, security: Security) -> MailConfig {
-        MailConfig {
-            host: host.to_string(),
-            port: 2525,
-            security,
-            username: None,
-            password_env: None,
-            from: "dynamo@example.org".to_string(),
-            outbox: PathBuf::from("outbox"),
-        }
+        MailConfig::new(host, 2525, security, "dynamo@example.org")
     }
 
     #[test]
@@ -303,5 +588,20 @@ mod tests {
             err.to_string()
                 .contains("DYNAMO_TEST_SURELY_UNSET_VARIABLE")
         );
+    }
+
+    #[test]
+    fn a_password_written_as_the_variable_name_is_not_echoed() {
+        let mut c = config("localhost", Security::None);
+        c.username = Some("alice".to_string());
+        c.password_env = Some("correct horse battery!".to_string());
+        let err = Transport::from_config(&c).expect_err("no such variable");
+        assert!(!err.to_string().contains("horse"), "{err}");
+    }
+
+    #[test]
+    fn dots_are_stuffed_and_lines_end_in_crlf() {
+        assert_eq!(dot_stuffed(b".a\r\nb\n.\r\nc"), b"..a\r\nb\r\n..\r\nc\r\n");
+        assert_eq!(dot_stuffed(b"x\r\n"), b"x\r\n");
     }
 }

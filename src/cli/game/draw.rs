@@ -9,8 +9,9 @@ use dynamo_core::Color;
 
 use super::report::print_ending;
 use crate::cli::args::Side;
-use crate::cli::{failure, store};
+use crate::cli::{failure, notify};
 use crate::exit::Exit;
+use dynamo::config::Config;
 
 /// Offer, accept or decline a draw.
 #[derive(clap::Args, Debug)]
@@ -21,6 +22,9 @@ pub(crate) struct Args {
     /// The side that acts.
     #[arg(long, value_enum)]
     by: Side,
+    /// Mail each player a notice of the offer or the answer.
+    #[arg(long)]
+    mail: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -30,9 +34,10 @@ pub(crate) enum Action {
     Decline,
 }
 
-pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
     let side = Color::from(args.by);
-    let (game, ()) = store::update(&args.file, |g| {
+    let mailing = notify::mailing(config, args.mail)?;
+    let (game, (), queued) = notify::update(mailing.as_ref(), &args.file, |g| {
         // Taken under the lock, so that a racer recorded first cannot
         // make this action look older than the last event.
         let at = chrono::Utc::now();
@@ -43,10 +48,18 @@ pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
         };
         Ok((changed.map_err(failure::rejected)?, ()))
     })?;
-    match args.action {
-        Action::Offer => writeln!(out, "{} offers a draw", side.title())?,
-        Action::Decline => writeln!(out, "{} declines the draw offer", side.title())?,
-        Action::Accept => print_ending(out, &game)?,
-    }
-    Ok(Exit::Ok)
+    let shown = (|| -> Result<()> {
+        match args.action {
+            Action::Offer => writeln!(out, "{} offers a draw", side.title())?,
+            Action::Decline => writeln!(out, "{} declines the draw offer", side.title())?,
+            Action::Accept => print_ending(out, &game)?,
+        }
+        Ok(out.flush()?)
+    })();
+    let what = match args.action {
+        Action::Offer => "the draw offer",
+        Action::Accept => "the accepted draw",
+        Action::Decline => "the declined draw offer",
+    };
+    notify::finish(mailing, queued, &args.file, what, shown)
 }

@@ -9,7 +9,7 @@ use dynamo::config::Config;
 use dynamo::game::{Game, NewGame, Player, TimeControl, clock};
 use dynamo_core::{Position, Rules};
 
-use crate::cli::store;
+use crate::cli::notify;
 use crate::exit::{Exit, Failure};
 
 /// Create a game file; never overwrites one.
@@ -45,10 +45,14 @@ pub(crate) struct Args {
     /// When the game starts (White's clock runs from here); default now.
     #[arg(long)]
     at: Option<String>,
+    /// Mail each player a notice of the new game.
+    #[arg(long)]
+    mail: bool,
 }
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
     let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
+    let mailing = notify::mailing(config, args.mail)?;
     let white = Player::parse(&args.white).map_err(|e| usage(format!("--white: {e}")))?;
     let black = Player::parse(&args.black).map_err(|e| usage(format!("--black: {e}")))?;
     let rules: Rules = match &args.rules {
@@ -89,11 +93,14 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         usage(format!("{flag}: {}", e.why))
     })?;
     let path = &args.file;
-    store::create(path, &game)?;
-    writeln!(out, "created {}", path.display())?;
-    writeln!(out, "White: {}", game.white())?;
-    writeln!(out, "Black: {}", game.black())?;
-    writeln!(out, "Rules: {}", game.rules())?;
-    writeln!(out, "Time control: {}", game.time_control())?;
-    Ok(Exit::Ok)
+    let queued = notify::create(mailing.as_ref(), path, &game)?;
+    let shown = (|| -> Result<()> {
+        writeln!(out, "created {}", path.display())?;
+        writeln!(out, "White: {}", game.white())?;
+        writeln!(out, "Black: {}", game.black())?;
+        writeln!(out, "Rules: {}", game.rules())?;
+        writeln!(out, "Time control: {}", game.time_control())?;
+        Ok(out.flush()?)
+    })();
+    notify::finish(mailing, queued, path, "the new game", shown)
 }

@@ -8,8 +8,9 @@ use dynamo_core::Color;
 
 use super::report::print_ending;
 use crate::cli::args::Side;
-use crate::cli::{failure, store};
+use crate::cli::{failure, notify};
 use crate::exit::Exit;
+use dynamo::config::Config;
 
 /// Record a resignation.
 #[derive(clap::Args, Debug)]
@@ -18,17 +19,21 @@ pub(crate) struct Args {
     /// The side that resigns.
     #[arg(long, value_enum)]
     by: Side,
+    /// Mail each player a notice of the resignation.
+    #[arg(long)]
+    mail: bool,
 }
 
-pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
     let side = Color::from(args.by);
-    let (game, ()) = store::update(&args.file, |g| {
+    let mailing = notify::mailing(config, args.mail)?;
+    let (game, (), queued) = notify::update(mailing.as_ref(), &args.file, |g| {
         Ok((
             g.resign(side, chrono::Utc::now())
                 .map_err(failure::rejected)?,
             (),
         ))
     })?;
-    print_ending(out, &game)?;
-    Ok(Exit::Ok)
+    let shown = print_ending(out, &game).and_then(|()| Ok(out.flush()?));
+    notify::finish(mailing, queued, &args.file, "the resignation", shown)
 }
