@@ -21,6 +21,7 @@ mod game;
 mod mail;
 mod notify;
 mod position;
+mod remind;
 mod store;
 
 /// Adjudicator for Dynamo Chess played by post or email, under the NOST
@@ -43,6 +44,7 @@ pub(crate) enum Command {
     #[command(flatten)]
     Game(game::Command),
     Mail(mail::Args),
+    Remind(remind::Args),
 }
 
 pub fn main() -> ExitCode {
@@ -52,6 +54,7 @@ pub fn main() -> ExitCode {
         Command::Position(command) => position::execute(command),
         Command::Game(command) => game::execute(command, config),
         Command::Mail(args) => mail::execute(args, config),
+        Command::Remind(args) => remind::execute(args, config),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -18,6 +18,7 @@ mod lock;
 pub mod notice;
 pub mod outbox;
 mod picture;
+pub mod remind;
 pub mod reply;
 pub mod smtp;
 mod text;

@@ -12,7 +12,7 @@ use dynamo::game::{Game, GameError};
 
 /// The game files under `paths` (default: the config's games folder):
 /// files as given, folders searched for `*.pgn`, sorted.
-pub(super) fn game_files(config: &Config, paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+pub(crate) fn game_files(config: &Config, paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     let defaults = [config.games_dir.clone()];
     let paths = if paths.is_empty() {
         &defaults[..]

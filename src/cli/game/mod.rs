@@ -14,7 +14,7 @@ mod adjudicate;
 mod check;
 mod draw;
 mod export;
-mod files;
+pub(crate) mod files;
 mod games;
 mod json;
 mod r#move;
