@@ -13,6 +13,7 @@ use super::notice::{Notice, numbered};
 use super::reply::how_to_reply;
 use super::text::one_line;
 use crate::diagram::{self, Charset};
+use crate::game::EventKind;
 use crate::game::clock::format_time_short;
 use crate::render::BOARD_PX;
 
@@ -200,6 +201,150 @@ impl Notice {
         let _ = writeln!(out, "<p style=\"color:#777\">{SIGNATURE}</p>");
         out.push_str("</div>\n</body></html>\n");
         out
+    }
+}
+
+/// The lines about clocks, losses, the draw offer, the moves and the
+/// position: the same in every copy.
+impl Notice {
+    /// The clock lines: each player's time, then the next deadline.
+    pub fn clock_lines(&self) -> Vec<String> {
+        let Some(clocks) = &self.clocks else {
+            return Vec::new();
+        };
+        let running = &clocks.running;
+        let describe = crate::game::clock::describe;
+        let left = if running.is_over() {
+            format!("{} over the time limit", describe(running.left))
+        } else {
+            format!("{} left", describe(running.left))
+        };
+        let mut lines = vec![format!(
+            "Clock of {}: {left}, running",
+            self.named(running.side)
+        )];
+        if let Some(other) = clocks.other_left {
+            lines.push(format!(
+                "Clock of {}: {} for the next move, not running",
+                self.named(!running.side),
+                describe(other)
+            ));
+        }
+        lines.push(format!(
+            "Next deadline: {}, for {}'s move",
+            format_time_short(running.deadline),
+            self.name(running.side)
+        ));
+        lines
+    }
+
+    /// The standing draw offer, in a sentence.
+    pub fn draw_line(&self) -> Option<String> {
+        self.draw_offer.map(|by| {
+            format!(
+                "Draw offer: {} has offered a draw; it stands until {} accepts or declines it, or moves.",
+                self.name(by),
+                self.name(!by)
+            )
+        })
+    }
+
+    /// The pieces each side has lost off the board:
+    /// `Off the board: White lost 2 pawns, rook; Black lost nothing.`
+    pub fn lost_line(&self) -> String {
+        let side = |color: Color| {
+            let pieces = &self.replayed.lost[color];
+            let mut parts = Vec::new();
+            for role in dynamo_core::Role::ALL {
+                let n = pieces.iter().filter(|p| p.role == role).count();
+                match n {
+                    0 => {}
+                    1 => parts.push(role.name().to_string()),
+                    n => parts.push(format!("{n} {}s", role.name())),
+                }
+            }
+            let what = if parts.is_empty() {
+                "nothing".to_string()
+            } else {
+                parts.join(", ")
+            };
+            format!("{} lost {what}", color.title())
+        };
+        format!(
+            "Off the board: {}; {}.",
+            side(Color::White),
+            side(Color::Black)
+        )
+    }
+
+    /// The pieces the last move took off the board:
+    /// `Left the board: the white rook from h8, the black pawn from h7.`
+    pub fn exits_line(&self) -> Option<String> {
+        let (before, mv) = self.replayed.last.as_ref()?;
+        if !matches!(self.happened.kind, EventKind::Moved) {
+            return None;
+        }
+        let exits = super::picture::marks(before, mv).exits;
+        if exits.is_empty() {
+            return None;
+        }
+        let each: Vec<String> = exits
+            .iter()
+            .map(|e| {
+                format!(
+                    "the {} {} from {}",
+                    e.piece.color.name(),
+                    e.piece.role.name(),
+                    e.from
+                )
+            })
+            .collect();
+        Some(format!("Left the board: {}.", each.join(", ")))
+    }
+
+    /// The move list, one full move a line: ` 1. e2e4      f7f6`.
+    pub fn move_list(&self) -> String {
+        if self.moves.is_empty() {
+            return "(none)\n".to_string();
+        }
+        let width = self
+            .moves
+            .iter()
+            .map(|m| one_line(&m.notation).chars().count())
+            .max()
+            .unwrap_or(0)
+            + 2;
+        let digits = self.moves.last().map_or(1, |m| m.number.to_string().len());
+        let mut out = String::new();
+        for (i, mv) in self.moves.iter().enumerate() {
+            let n = mv.number;
+            let notation = one_line(&mv.notation);
+            match mv.mover {
+                Color::White => out.push_str(&format!("{n:>digits$}. {notation:<width$}")),
+                Color::Black => {
+                    let continues = i > 0 && self.moves[i - 1].mover == Color::White;
+                    if !continues {
+                        out.push_str(&format!("{n:>digits$}. {:<width$}", "..."));
+                    }
+                    out.push_str(&notation);
+                }
+            }
+            if mv.mover == Color::Black || i + 1 == self.moves.len() {
+                out.truncate(out.trim_end().len());
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// The position as standard FEN (six fields), and the board before the
+    /// last move that the no-undo rule needs, when there is one.
+    pub fn fen_lines(&self) -> (String, Option<String>) {
+        let full = self.position.to_fen();
+        let fields: Vec<&str> = full.split(' ').collect();
+        let standard = fields[..fields.len().min(6)].join(" ");
+        let previous = fields.get(6).filter(|f| **f != "-").map(|f| f.to_string());
+        (standard, previous)
     }
 }
 

@@ -20,13 +20,15 @@ pub mod outbox;
 mod picture;
 pub mod remind;
 pub mod reply;
+mod session;
 pub mod smtp;
 mod text;
 mod wire;
 
 mod body;
 
-use std::path::Path;
+use std::fs;
+use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
 
@@ -49,7 +51,7 @@ pub fn recording(config: &MailConfig, path: &Path) -> Result<RecordingLock, Mail
     let outbox = Outbox::new(&config.outbox);
     // A recorder holds it for one update of a game file: seconds at most.
     let patience = config.timeout + std::time::Duration::from_secs(30);
-    outbox.lock_recording(&outbox::game_path(path), patience)
+    outbox.lock_recording(&game_path(path), patience)
 }
 
 /// Builds both players' notices of `game`'s latest event and queues them,
@@ -64,7 +66,7 @@ pub fn queue_event(
     let notice = Notice::from_game(game, now);
     let built = notice.build(&config.from, config.reply_to.as_deref())?;
     let awaits = Awaits {
-        game: outbox::game_path(path),
+        game: game_path(path),
         seq: notice.happened.seq,
         fingerprint: notice.happened.key.clone(),
     };
@@ -95,4 +97,21 @@ pub fn queue_latest(
         notice.ply(),
         None,
     )
+}
+
+/// The absolute path of a game file, the same however it was named on
+/// the command line (the game file need not exist yet).
+pub fn game_path(path: &Path) -> PathBuf {
+    if let Ok(full) = fs::canonicalize(path) {
+        return full;
+    }
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let parent = fs::canonicalize(&parent).unwrap_or(parent);
+    match path.file_name() {
+        Some(name) => parent.join(name),
+        None => parent,
+    }
 }

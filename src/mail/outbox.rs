@@ -377,23 +377,6 @@ impl Outbox {
     }
 }
 
-/// The absolute path of a game file, the same however it was named on
-/// the command line (the game file need not exist yet).
-pub fn game_path(path: &Path) -> PathBuf {
-    if let Ok(full) = fs::canonicalize(path) {
-        return full;
-    }
-    let parent = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let parent = fs::canonicalize(&parent).unwrap_or(parent);
-    match path.file_name() {
-        Some(name) => parent.join(name),
-        None => parent,
-    }
-}
-
 fn write(path: &Path, queued: &Queued) -> Result<(), MailError> {
     let text = serde_json::to_string_pretty(queued)
         .map_err(|e| MailError::Build(format!("outbox record: {e}")))?;

@@ -70,7 +70,7 @@ fn random_kills_never_lose_or_double_a_notice() {
     let mut rng = Rng(seed);
     for _ in 0..RUNS {
         let ply = plies(&env);
-        let args: Vec<&str> = if rng.next() % 4 == 0 {
+        let args: Vec<&str> = if rng.next().is_multiple_of(4) {
             vec!["mail", "--retry"]
         } else {
             vec!["move", "game.dyn", CYCLE[ply % 4], "--mail"]
