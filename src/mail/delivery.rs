@@ -12,6 +12,7 @@ use super::config::MailConfig;
 use super::envelope::Built;
 use super::error::MailError;
 use super::outbox::{Awaits, Entry, Outbox, Queued, State};
+use super::session::Session;
 use super::smtp::Transport;
 use crate::game::{Game, GameError};
 
@@ -281,7 +282,7 @@ fn send_one(
     let from = address(queued, &queued.from).map_err(waits)?;
     let to_text = queued.to.first().map(String::as_str).unwrap_or("");
     let to = address(queued, to_text).map_err(waits)?;
-    let mut session = transport.open().map_err(waits)?;
+    let mut session = Session::open(transport).map_err(waits)?;
     if let Err(e) = session.hand_over(&from, &to, queued.message.as_bytes()) {
         session.abort();
         if e.is_permanent() {

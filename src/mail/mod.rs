@@ -38,6 +38,7 @@ pub use envelope::Built;
 pub use error::{MailError, Reply, Stage};
 pub use notice::Notice;
 pub use outbox::{Awaits, Outbox, Queued, RecordingLock};
+pub use session::Session;
 pub use smtp::{CA_FILE_ENV, Transport};
 pub use text::header_text;
 

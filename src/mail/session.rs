@@ -42,7 +42,7 @@ pub struct Session<'t> {
 impl<'t> Session<'t> {
     /// Connects, secures the connection and logs in; the session's clock
     /// starts here.
-    pub(super) fn open(transport: &'t Transport) -> Result<Session<'t>, MailError> {
+    pub fn open(transport: &'t Transport) -> Result<Session<'t>, MailError> {
         let mut session = Session {
             transport,
             wire: None,

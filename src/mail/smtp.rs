@@ -3,8 +3,8 @@
 //! each failure names its stage: connecting, the greeting, TLS, the login,
 //! the envelope, the message, the server's reply to it, or the time limit.
 //!
-//! This file holds the settings ([`Transport`]); the session itself is in
-//! [`super::session`].
+//! This file holds the settings ([`Transport`]); the session itself is
+//! `session.rs` (`Session::open`).
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -16,7 +16,6 @@ use rustls::{ClientConfig, RootCertStore};
 
 use super::config::{MailConfig, Security, is_plausible_variable_name};
 use super::error::MailError;
-pub use super::session::Session;
 
 /// Extra trusted root certificates (PEM), added to the system's: for a
 /// self-hosted server with its own certificate authority, and for tests.
@@ -96,12 +95,6 @@ impl Transport {
         } else {
             format!("{}:{}", self.host, self.port)
         }
-    }
-
-    /// Connects, secures the connection and logs in; the session's clock
-    /// starts here.
-    pub fn open(&self) -> Result<Session<'_>, MailError> {
-        Session::open(self)
     }
 
     pub(super) fn tls_name(&self) -> Result<ServerName<'static>, MailError> {
