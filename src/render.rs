@@ -446,6 +446,47 @@ mod tests {
     }
 
     #[test]
+    fn the_flipped_board_has_black_at_the_bottom_and_marks_exits() {
+        let pos = Position::startpos(Rules::NOST);
+        let size = 420u32;
+        let view = View {
+            flipped: true,
+            marks: Some(Marks {
+                squares: vec![Square::F1],
+                exits: vec![Exit {
+                    piece: Piece {
+                        color: Color::White,
+                        role: Role::Pawn,
+                    },
+                    from: Square::new(6, 1).expect("g2"),
+                    toward: Step::new(1, 1),
+                }],
+            }),
+        };
+        let (_, _, data) = decode(&png_view(&pos, size, &view).expect("renders"));
+        let unit = size as f32 / TOTAL;
+        let px = |col: f32, row: f32| {
+            let x = ((FRAME_WIDTH + (col + 0.5) * SQUARE) * unit) as usize;
+            let y = ((FRAME_WIDTH + (row + 0.7) * SQUARE) * unit) as usize;
+            let i = (y * size as usize + x) * 4;
+            [data[i], data[i + 1], data[i + 2]]
+        };
+        // Row 7 (the bottom) is rank 8: black pieces; row 0 is rank 1.
+        assert_eq!(
+            px(3.0, 7.0),
+            [0x2b, 0x2b, 0x2b],
+            "a black piece at the bottom"
+        );
+        assert_eq!(px(3.0, 0.0), [0xff, 0xff, 0xff], "a white piece at the top");
+        let text = svg_view(&pos, &view);
+        assert!(
+            text.contains(r#"opacity="0.35""#),
+            "the piece that left, faint"
+        );
+        assert!(text.contains(EXIT), "its arrow");
+    }
+
+    #[test]
     fn svg_draws_every_piece_and_no_text() {
         let pos = Position::startpos(Rules::NOST);
         let text = svg(&pos);

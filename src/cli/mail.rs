@@ -209,7 +209,7 @@ fn list(config: &MailConfig, game_id: Option<&str>) -> Result<Exit> {
                 .format("%Y-%m-%dT%H:%M:%SZ")
                 .to_string(),
         };
-        let waiting = if e.queued.awaits.is_some() {
+        let waiting = if e.state == State::Queued && e.queued.awaits.is_some() {
             " (awaiting its event)"
         } else {
             ""
