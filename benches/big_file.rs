@@ -22,7 +22,7 @@ fn long_game() -> String {
     while out.len() < TARGET_BYTES {
         let at = start + chrono::Duration::seconds(ply as i64 + 1);
         let time = at.format("%Y-%m-%dT%H:%M:%SZ");
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             let _ = write!(out, "{}. {} {{{time}}} ", ply / 2 + 1, cycle[ply % 4]);
         } else {
             let _ = writeln!(out, "{} {{{time}}}", cycle[ply % 4]);

@@ -251,6 +251,8 @@ impl Config {
 
     /// Parses config text; the error names the offending key and line.
     pub fn parse(text: &str) -> Result<Config, String> {
-        toml::from_str(text).map_err(|e| e.to_string().trim_end().to_string())
+        // The [mail] table may hold a secret written by mistake: its
+        // errors never quote the line.
+        toml::from_str(text).map_err(|e| crate::mail::config::describe_toml_error(text, &e))
     }
 }

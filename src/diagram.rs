@@ -16,12 +16,24 @@ pub enum Charset {
 
 /// The board from White's side, files and ranks labelled.
 pub fn board(pos: &Position, charset: Charset) -> String {
+    board_from(pos, charset, Color::White)
+}
+
+/// The board with `side` at the bottom (Black's copy reads h to a, rank 1
+/// at the top), files and ranks labelled.
+pub fn board_from(pos: &Position, charset: Charset, side: Color) -> String {
+    let (ranks, files): (Vec<i8>, Vec<i8>) = match side {
+        Color::White => ((0..8).rev().collect(), (0..8).collect()),
+        Color::Black => ((0..8).collect(), (0..8).rev().collect()),
+    };
     let mut out = String::new();
-    for rank in (0..8).rev() {
+    for &rank in &ranks {
         out.push_str(&format!("{} ", rank + 1));
-        for file in 0..8 {
-            let sq = Square::new(file, rank).expect("on the board");
-            let c = match (pos.board().piece_at(sq), charset) {
+        for &file in &files {
+            let c = match (
+                Square::new(file, rank).and_then(|sq| pos.board().piece_at(sq)),
+                charset,
+            ) {
                 (Some(p), Charset::Unicode) => p.symbol(),
                 (Some(p), Charset::Ascii) => p.char(),
                 (None, Charset::Unicode) => '·',
@@ -32,7 +44,12 @@ pub fn board(pos: &Position, charset: Charset) -> String {
         }
         out.push('\n');
     }
-    out.push_str("   a b c d e f g h\n");
+    out.push_str("  ");
+    for &file in &files {
+        out.push(' ');
+        out.push(char::from(b'a' + file as u8));
+    }
+    out.push('\n');
     out
 }
 
@@ -73,4 +90,27 @@ pub fn castling_summary(pos: &Position) -> String {
         parts.push(format!("{}: {}", color.title(), rights));
     }
     parts.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dynamo_core::rules::Rules;
+
+    #[test]
+    fn each_side_sees_its_own_pieces_at_the_bottom() {
+        let pos = Position::startpos(Rules::NOST);
+        let white = board_from(&pos, Charset::Ascii, Color::White);
+        let black = board_from(&pos, Charset::Ascii, Color::Black);
+        assert!(white.starts_with("8  r n b q k b n r\n"), "{white}");
+        assert!(
+            white.ends_with("1  R N B Q K B N R\n   a b c d e f g h\n"),
+            "{white}"
+        );
+        assert!(black.starts_with("1  R N B K Q B N R\n"), "{black}");
+        assert!(
+            black.ends_with("8  r n b k q b n r\n   h g f e d c b a\n"),
+            "{black}"
+        );
+    }
 }

@@ -1,6 +1,10 @@
-//! The board as a picture: an SVG drawn here, from White's side, with
+//! The board as a picture: an SVG drawn here, from either side, with
 //! pieces and coordinates made of vector shapes (no fonts, no image
-//! files), rasterised to PNG with resvg.
+//! files), rasterised to PNG with resvg. A [`View`] says whose side is at
+//! the bottom and how the last move is marked: the squares it touched
+//! (a mover that stayed where it was included) and, for each piece that
+//! left the board, a faint copy of it where it stood and an arrow to the
+//! edge it left by.
 //!
 //! ```
 //! use dynamo::render;
@@ -17,7 +21,7 @@ use resvg::{tiny_skia, usvg};
 use dynamo_core::color::Color;
 use dynamo_core::position::Position;
 use dynamo_core::role::{Piece, Role};
-use dynamo_core::square::Square;
+use dynamo_core::square::{Square, Step};
 
 /// The size of the board picture in mail and of `dynamo show --png`, in
 /// pixels a side.
@@ -45,6 +49,37 @@ const FRAME: &str = "#fbf8f2";
 const INK: &str = "#3b2f25";
 const CHANGED: &str = "#e8c53a";
 const CHECK: &str = "#e0493f";
+const EXIT: &str = "#c0392b";
+
+/// How to draw a position.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct View {
+    /// Black at the bottom (the black player's copy).
+    pub flipped: bool,
+    /// The last move's marks; `None` marks the squares whose piece differs
+    /// from the board before the last move, when the position knows it.
+    pub marks: Option<Marks>,
+}
+
+/// What the last move did, as the picture marks it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// The squares the move touched: left, landed on, or acted from.
+    pub squares: Vec<Square>,
+    /// The pieces that left the board.
+    pub exits: Vec<Exit>,
+}
+
+/// A piece that left the board: where it stood and which way it went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Exit {
+    /// The piece.
+    pub piece: Piece,
+    /// The square it left from.
+    pub from: Square,
+    /// The way it went (a line step, or a knight's jump).
+    pub toward: Step,
+}
 
 /// Units of the drawing: the board is 8 × 90 units with a 30-unit frame
 /// that carries the coordinates.
@@ -52,12 +87,19 @@ const SQUARE: f32 = 90.0;
 const FRAME_WIDTH: f32 = 30.0;
 const TOTAL: f32 = 8.0 * SQUARE + 2.0 * FRAME_WIDTH;
 
-/// The position as a square PNG of `size_px` pixels a side.
+/// The position as a square PNG of `size_px` pixels a side, from White's
+/// side.
 pub fn png(pos: &Position, size_px: u32) -> Result<Vec<u8>, RenderError> {
+    png_view(pos, size_px, &View::default())
+}
+
+/// The position as a square PNG of `size_px` pixels a side, as `view`
+/// says.
+pub fn png_view(pos: &Position, size_px: u32, view: &View) -> Result<Vec<u8>, RenderError> {
     if !(MIN_SIZE..=MAX_SIZE).contains(&size_px) {
         return Err(RenderError::Size(size_px));
     }
-    let tree = usvg::Tree::from_str(&svg(pos), &usvg::Options::default())
+    let tree = usvg::Tree::from_str(&svg_view(pos, view), &usvg::Options::default())
         .map_err(|e| RenderError::Svg(e.to_string()))?;
     let mut pixmap = tiny_skia::Pixmap::new(size_px, size_px).ok_or(RenderError::Size(size_px))?;
     let scale = size_px as f32 / TOTAL;
@@ -73,6 +115,13 @@ pub fn png(pos: &Position, size_px: u32) -> Result<Vec<u8>, RenderError> {
 
 /// The position as SVG text (what [`png`] rasterises).
 pub fn svg(pos: &Position) -> String {
+    svg_view(pos, &View::default())
+}
+
+/// The position as SVG text, as `view` says (what [`png_view`]
+/// rasterises).
+pub fn svg_view(pos: &Position, view: &View) -> String {
+    let flip = view.flipped;
     let mut out = String::new();
     // `write!` to a String cannot fail.
     let _ = write!(
@@ -85,7 +134,7 @@ pub fn svg(pos: &Position) -> String {
     );
     let checked_king = pos.is_check().then(|| pos.king(pos.turn()));
     for sq in Square::all() {
-        let (x, y) = corner(sq);
+        let (x, y) = corner(sq, flip);
         let fill = if (sq.file() + sq.rank()) % 2 == 0 {
             DARK
         } else {
@@ -95,9 +144,12 @@ pub fn svg(pos: &Position) -> String {
             out,
             r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"#
         );
-        let changed = pos
-            .previous()
-            .is_some_and(|before| before.piece_at(sq) != pos.board().piece_at(sq));
+        let changed = match &view.marks {
+            Some(marks) => marks.squares.contains(&sq),
+            None => pos
+                .previous()
+                .is_some_and(|before| before.piece_at(sq) != pos.board().piece_at(sq)),
+        };
         if changed {
             let _ = write!(
                 out,
@@ -118,37 +170,93 @@ pub fn svg(pos: &Position) -> String {
         r#"<rect x="{FRAME_WIDTH}" y="{FRAME_WIDTH}" width="{0}" height="{0}" fill="none" stroke="{INK}" stroke-width="1.5"/>"#,
         8.0 * SQUARE
     );
-    coordinates(&mut out);
+    coordinates(&mut out, flip);
     for sq in Square::all() {
         if let Some(piece) = pos.board().piece_at(sq) {
-            let (x, y) = corner(sq);
-            piece_shape(&mut out, piece, x, y);
+            let (x, y) = corner(sq, flip);
+            piece_shape(&mut out, piece, x, y, 1.0);
         }
+    }
+    for exit in view.marks.iter().flat_map(|m| &m.exits) {
+        exit_mark(&mut out, exit, flip);
     }
     out.push_str("</svg>");
     out
 }
 
-/// The top-left corner of a square in drawing units, White at the bottom.
-fn corner(sq: Square) -> (f32, f32) {
-    let x = FRAME_WIDTH + f32::from(sq.file()) * SQUARE;
-    let y = FRAME_WIDTH + f32::from(7 - sq.rank()) * SQUARE;
+/// The top-left corner of a square in drawing units: White at the bottom,
+/// or Black when `flip`.
+fn corner(sq: Square, flip: bool) -> (f32, f32) {
+    let (col, row) = if flip {
+        (7 - sq.file(), sq.rank())
+    } else {
+        (sq.file(), 7 - sq.rank())
+    };
+    let x = FRAME_WIDTH + f32::from(col) * SQUARE;
+    let y = FRAME_WIDTH + f32::from(row) * SQUARE;
     (x, y)
 }
 
-/// File letters under the board and rank digits left of it, as strokes.
-fn coordinates(out: &mut String) {
+/// A piece that left the board: a faint copy where it stood, and an arrow
+/// from there across the edge it left by, its head on the frame.
+fn exit_mark(out: &mut String, exit: &Exit, flip: bool) {
+    let (x, y) = corner(exit.from, flip);
+    piece_shape(out, exit.piece, x, y, 0.35);
+    let sign = if flip { -1.0 } else { 1.0 };
+    let (dx, dy) = (
+        f32::from(exit.toward.file) * sign,
+        -f32::from(exit.toward.rank) * sign,
+    );
+    let length = (dx * dx + dy * dy).sqrt();
+    if length == 0.0 {
+        return;
+    }
+    let (ux, uy) = (dx / length, dy / length);
+    let (cx, cy) = (x + SQUARE / 2.0, y + SQUARE / 2.0);
+    // Where the line from the square's centre leaves the board.
+    let (lo, hi) = (FRAME_WIDTH, FRAME_WIDTH + 8.0 * SQUARE);
+    let reach = |c: f32, u: f32| {
+        if u > 0.0 {
+            (hi - c) / u
+        } else if u < 0.0 {
+            (lo - c) / u
+        } else {
+            f32::INFINITY
+        }
+    };
+    let t = reach(cx, ux).min(reach(cy, uy));
+    let (ex, ey) = (cx + ux * t, cy + uy * t);
+    let tip = FRAME_WIDTH * 0.9;
+    let (tx, ty) = (ex + ux * tip, ey + uy * tip);
+    let (bx, by) = (ex + ux * tip * 0.1, ey + uy * tip * 0.1);
+    let half = FRAME_WIDTH * 0.45;
+    let (px, py) = (-uy * half, ux * half);
+    let _ = write!(
+        out,
+        r#"<line x1="{cx}" y1="{cy}" x2="{bx}" y2="{by}" stroke="{EXIT}" stroke-width="5" stroke-linecap="round" stroke-opacity="0.85"/><path d="M{tx} {ty} L{} {} L{} {} Z" fill="{EXIT}"/>"#,
+        bx + px,
+        by + py,
+        bx - px,
+        by - py
+    );
+}
+
+/// File letters under the board and rank digits left of it, as strokes,
+/// in the order the board is drawn.
+fn coordinates(out: &mut String, flip: bool) {
     // Glyphs are drawn in a 4 × 6 box (y down); scale to 2.6 units each.
     let scale = 2.6;
     let (glyph_w, glyph_h) = (4.0 * scale, 6.0 * scale);
     for file in 0..8u8 {
-        let x = FRAME_WIDTH + (f32::from(file) + 0.5) * SQUARE - glyph_w / 2.0;
+        let col = if flip { 7 - file } else { file };
+        let x = FRAME_WIDTH + (f32::from(col) + 0.5) * SQUARE - glyph_w / 2.0;
         let y = FRAME_WIDTH + 8.0 * SQUARE + (FRAME_WIDTH - glyph_h) / 2.0 - 1.5;
         glyph(out, LETTERS[usize::from(file)], x, y, scale);
     }
     for rank in 0..8u8 {
+        let row = if flip { rank } else { 7 - rank };
         let x = (FRAME_WIDTH - glyph_w) / 2.0;
-        let y = FRAME_WIDTH + (f32::from(7 - rank) + 0.5) * SQUARE - glyph_h / 2.0;
+        let y = FRAME_WIDTH + (f32::from(row) + 0.5) * SQUARE - glyph_h / 2.0;
         glyph(out, DIGITS[usize::from(rank)], x, y, scale);
     }
 }
@@ -185,8 +293,9 @@ const DIGITS: [&str; 8] = [
     "M2 3 C-0.4 3 -0.4 0 2 0 C4.4 0 4.4 3 2 3 C-0.7 3 -0.7 6 2 6 C4.7 6 4.7 3 2 3 Z",
 ];
 
-/// One piece, designed in a 45 × 45 box and scaled to the square.
-fn piece_shape(out: &mut String, piece: Piece, x: f32, y: f32) {
+/// One piece, designed in a 45 × 45 box and scaled to the square, at
+/// `opacity` (1 for a piece on the board).
+fn piece_shape(out: &mut String, piece: Piece, x: f32, y: f32, opacity: f32) {
     let (fill, detail) = match piece.color {
         Color::White => ("#ffffff", "#000000"),
         Color::Black => ("#2b2b2b", "#f2f2f2"),
@@ -194,7 +303,7 @@ fn piece_shape(out: &mut String, piece: Piece, x: f32, y: f32) {
     let scale = SQUARE / 45.0;
     let _ = write!(
         out,
-        r##"<g transform="translate({x} {y}) scale({scale})" fill="{fill}" stroke="#000000" stroke-width="1.4" stroke-linejoin="round" stroke-linecap="round">"##
+        r##"<g transform="translate({x} {y}) scale({scale})" opacity="{opacity}" fill="{fill}" stroke="#000000" stroke-width="1.4" stroke-linejoin="round" stroke-linecap="round">"##
     );
     let (body, lines) = shape(piece.role);
     for d in body {
@@ -334,6 +443,47 @@ mod tests {
         // The lower body of a piece is its fill colour.
         assert_eq!(px(4.0, 1.0, 0.2), [0xff, 0xff, 0xff], "white pawn on e2");
         assert_eq!(px(4.0, 6.0, 0.2), [0x2b, 0x2b, 0x2b], "black pawn on e7");
+    }
+
+    #[test]
+    fn the_flipped_board_has_black_at_the_bottom_and_marks_exits() {
+        let pos = Position::startpos(Rules::NOST);
+        let size = 420u32;
+        let view = View {
+            flipped: true,
+            marks: Some(Marks {
+                squares: vec![Square::F1],
+                exits: vec![Exit {
+                    piece: Piece {
+                        color: Color::White,
+                        role: Role::Pawn,
+                    },
+                    from: Square::new(6, 1).expect("g2"),
+                    toward: Step::new(1, 1),
+                }],
+            }),
+        };
+        let (_, _, data) = decode(&png_view(&pos, size, &view).expect("renders"));
+        let unit = size as f32 / TOTAL;
+        let px = |col: f32, row: f32| {
+            let x = ((FRAME_WIDTH + (col + 0.5) * SQUARE) * unit) as usize;
+            let y = ((FRAME_WIDTH + (row + 0.7) * SQUARE) * unit) as usize;
+            let i = (y * size as usize + x) * 4;
+            [data[i], data[i + 1], data[i + 2]]
+        };
+        // Row 7 (the bottom) is rank 8: black pieces; row 0 is rank 1.
+        assert_eq!(
+            px(3.0, 7.0),
+            [0x2b, 0x2b, 0x2b],
+            "a black piece at the bottom"
+        );
+        assert_eq!(px(3.0, 0.0), [0xff, 0xff, 0xff], "a white piece at the top");
+        let text = svg_view(&pos, &view);
+        assert!(
+            text.contains(r#"opacity="0.35""#),
+            "the piece that left, faint"
+        );
+        assert!(text.contains(EXIT), "its arrow");
     }
 
     #[test]

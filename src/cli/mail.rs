@@ -1,94 +1,114 @@
-//! `dynamo mail FILE` and `dynamo mail --retry [FILE]`.
+//! `dynamo mail FILE`, `mail --retry [FILE]`, `mail --list [FILE]` and
+//! `mail --drop ID`.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 use anyhow::{Context, Result};
+use chrono::{DateTime, Utc};
 use dynamo::config::MailConfig;
-use dynamo::mail;
+use dynamo::mail::outbox::{Entry, State};
+use dynamo::mail::{self, Outbox, Report};
 
 use crate::cli::args::QuietArgs;
 use crate::cli::{config, failure, notify, store};
 use crate::exit::{Exit, Failure};
 
-/// Email the game's current position to both players; with --retry,
-/// send the notices waiting in the outbox (only FILE's when given).
+/// How long `--list` shows delivered notices.
+const RECENT: Duration = Duration::from_secs(14 * 24 * 3600);
+
+/// Email the game's latest event to each player (again, if it was sent
+/// before); with --retry, send what the outbox owes; with --list, show
+/// it; with --drop, remove one notice from it.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// The game file (with --retry: send only this game's notices).
-    #[arg(required_unless_present = "retry")]
+    /// The game file (with --retry or --list: only this game's notices).
+    #[arg(required_unless_present_any = ["retry", "list", "drop"])]
     file: Option<PathBuf>,
     /// Send what the outbox holds, each notice once.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["list", "drop"])]
     retry: bool,
+    /// Show the queued, refused and recently sent notices, per game.
+    #[arg(long, conflicts_with = "drop")]
+    list: bool,
+    /// Remove a queued or refused notice (its Message-ID, as --list
+    /// shows it).
+    #[arg(long, value_name = "ID", conflicts_with = "file")]
+    drop: Option<String>,
     #[command(flatten)]
     quiet: QuietArgs,
 }
 
-/// Loads the configuration, then sends the position or the outbox.
+/// Loads the configuration, then does what the flags say.
 pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     let config = config::load(config_path)?;
     let mail_config = notify::mail_config(&config)?;
+    let game_id = match (&args.file, args.retry || args.list) {
+        (Some(path), true) => Some(store::load(path)?.game_id()),
+        _ => None,
+    };
     if args.retry {
-        let game_id = match &args.file {
-            Some(path) => Some(store::load(path)?.game_id()),
-            None => None,
-        };
-        return retry(mail_config, game_id.as_deref(), &args.quiet);
+        return retry(mail_config, game_id.as_deref(), args.quiet.quiet);
     }
-    // clap already insists on FILE without --retry; this is the fallback
+    if args.list {
+        return list(mail_config, game_id.as_deref());
+    }
+    if let Some(id) = &args.drop {
+        return drop_one(mail_config, id);
+    }
+    // clap already insists on FILE without a flag; this is the fallback
     // should that rule ever be loosened.
     let path = args.file.ok_or_else(|| {
         Failure::new(
             Exit::Usage,
-            "name the game file, or use --retry to send the outbox",
+            "name the game file, or use --retry, --list or --drop",
         )
     })?;
-    let mut stdout = io::stdout().lock();
-    let mut out = args.quiet.out(&mut stdout);
-    notify::send_position(mail_config, &path, &mut out)?;
-    out.flush().context("writing to standard output")?;
-    Ok(Exit::Ok)
+    send_latest(mail_config, &path, args.quiet.quiet)
 }
 
-/// Sends the queued notices (only `game_id`'s when given), reports each,
-/// and fails with the list of what is still queued.
-fn retry(config: &MailConfig, game_id: Option<&str>, quiet: &QuietArgs) -> Result<Exit> {
+/// Sends the game's latest event to each player, again if it was sent.
+fn send_latest(config: &MailConfig, path: &Path, quiet: bool) -> Result<Exit> {
+    let game = store::load(path)?;
+    let queued = mail::queue_latest(config, &game, Utc::now())
+        .map_err(|e| Failure::new(failure::mail_exit(&e), format!("{}: {e}", path.display())))?;
+    let report = mail::deliver(config, queued, true);
+    if !quiet {
+        notify::print_sent(&report, &mut io::stdout().lock())
+            .context("writing to standard output")?;
+    }
+    match report.first_error() {
+        None => Ok(Exit::Ok),
+        Some(e) => Err(Failure::new(
+            failure::mail_exit(e),
+            format!("{e}\n{}", notify::where_queued(&report)),
+        )
+        .into()),
+    }
+}
+
+/// Sends what the outbox owes (only `game_id`'s when given), reports
+/// each, and fails with the list of what is still queued.
+fn retry(config: &MailConfig, game_id: Option<&str>, quiet: bool) -> Result<Exit> {
     let report = mail::retry(config, game_id)
         .map_err(|e| Failure::new(failure::mail_exit(&e), e.to_string()))?;
-    let mut stdout = io::stdout().lock();
-    let mut out = quiet.out(&mut stdout);
-    let nothing = report.sent.is_empty()
-        && report.already_sent.is_empty()
-        && report.failed.is_empty()
-        && report.not_tried.is_empty();
-    if nothing && report.broken.is_empty() {
-        writeln!(out, "nothing queued in {}", config.outbox.display())?;
+    if !quiet {
+        print_retry(config, &report).context("writing to standard output")?;
     }
-    for q in &report.sent {
-        writeln!(
-            out,
-            "mailed \"{}\" to {} ({})",
-            q.subject,
-            q.to.join(", "),
-            q.message_id
-        )?;
-    }
-    for q in &report.already_sent {
-        writeln!(
-            out,
-            "already delivered, not sent again: \"{}\" ({})",
-            q.subject, q.message_id
-        )?;
-    }
-    out.flush().context("writing to standard output")?;
     if report.all_delivered() {
         return Ok(Exit::Ok);
     }
     let mut problems = Vec::new();
-    for (q, e) in &report.failed {
+    for (q, e) in &report.waiting {
         problems.push(format!(
             "not sent: \"{}\" ({}): {e}",
+            q.subject, q.message_id
+        ));
+    }
+    for (q, e) in &report.refused {
+        problems.push(format!(
+            "refused for good, moved to failed/: \"{}\" ({}): {e}",
             q.subject, q.message_id
         ));
     }
@@ -104,10 +124,162 @@ fn retry(config: &MailConfig, game_id: Option<&str>, quiet: &QuietArgs) -> Resul
             path.display()
         ));
     }
-    let queued = report.failed.len() + report.not_tried.len();
+    let queued = report.waiting.len() + report.not_tried.len();
     problems.push(format!(
         "{queued} notice(s) still queued in {}",
         config.outbox.display()
     ));
     Err(Failure::new(Exit::Io, problems.join("\n")).into())
+}
+
+fn print_retry(config: &MailConfig, report: &Report) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    notify::print_sent(report, &mut out)?;
+    let nothing = report.sent.is_empty()
+        && report.resent.is_empty()
+        && report.already_sent.is_empty()
+        && report.settled.is_empty()
+        && report.void.is_empty()
+        && report.held.is_empty()
+        && report.all_delivered();
+    if nothing {
+        writeln!(out, "nothing queued in {}", config.outbox.display())?;
+    }
+    for q in &report.settled {
+        writeln!(
+            out,
+            "recorded as sent (the server had the whole message; its reply was not seen): \"{}\" ({})",
+            q.subject, q.message_id
+        )?;
+    }
+    for q in &report.already_sent {
+        writeln!(
+            out,
+            "already delivered, not sent again: \"{}\" ({})",
+            q.subject, q.message_id
+        )?;
+    }
+    for q in &report.void {
+        writeln!(
+            out,
+            "dropped, its event was never recorded: \"{}\" ({})",
+            q.subject, q.message_id
+        )?;
+    }
+    for q in &report.held {
+        writeln!(
+            out,
+            "left to the dynamo recording its event now: \"{}\" ({})",
+            q.subject, q.message_id
+        )?;
+    }
+    out.flush()
+}
+
+/// Lists the outbox per game: queued, being sent, refused, and sent in
+/// the last two weeks.
+fn list(config: &MailConfig, game_id: Option<&str>) -> Result<Exit> {
+    let outbox = Outbox::new(&config.outbox);
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut broken = Vec::new();
+    let now = SystemTime::now();
+    for state in [State::Queued, State::Sending, State::Failed, State::Sent] {
+        let scan = outbox
+            .scan(state)
+            .map_err(|e| Failure::new(failure::mail_exit(&e), e.to_string()))?;
+        broken.extend(scan.broken);
+        entries.extend(scan.entries.into_iter().filter(|e| {
+            game_id.is_none_or(|g| e.queued.game_id == g)
+                && (state != State::Sent
+                    || now.duration_since(e.changed).unwrap_or_default() < RECENT)
+        }));
+    }
+    entries.sort_by(|a, b| {
+        (&a.queued.game_id, a.state, &a.queued.queued_at).cmp(&(
+            &b.queued.game_id,
+            b.state,
+            &b.queued.queued_at,
+        ))
+    });
+    let mut out = io::stdout().lock();
+    if entries.is_empty() && broken.is_empty() {
+        writeln!(out, "nothing in {}", config.outbox.display())?;
+    }
+    let mut game = None;
+    for e in &entries {
+        if game != Some(&e.queued.game_id) {
+            game = Some(&e.queued.game_id);
+            writeln!(out, "game {}", e.queued.game_id)?;
+        }
+        let when = match e.state {
+            State::Queued => e.queued.queued_at.clone(),
+            _ => DateTime::<Utc>::from(e.changed)
+                .format("%Y-%m-%dT%H:%M:%SZ")
+                .to_string(),
+        };
+        let waiting = if e.state == State::Queued && e.queued.awaits.is_some() {
+            " (awaiting its event)"
+        } else {
+            ""
+        };
+        writeln!(
+            out,
+            "  {:<7} {when}  {}  to {}  {}{waiting}",
+            e.state.word(),
+            e.queued.message_id,
+            e.queued.to.join(", "),
+            e.queued.event
+        )?;
+        if let Some(outcome) = &e.queued.outcome {
+            writeln!(out, "          {outcome}")?;
+        }
+    }
+    for (path, why) in &broken {
+        writeln!(out, "not a notice: {} ({why})", path.display())?;
+    }
+    out.flush().context("writing to standard output")?;
+    Ok(Exit::Ok)
+}
+
+/// Removes one queued or refused notice.
+fn drop_one(config: &MailConfig, id: &str) -> Result<Exit> {
+    let outbox = Outbox::new(&config.outbox);
+    let bare = id.trim().trim_start_matches('<').trim_end_matches('>');
+    let bare = bare.strip_suffix(".json").unwrap_or(bare);
+    let fail = |e: mail::MailError| Failure::new(failure::mail_exit(&e), e.to_string());
+    let patience = config.timeout * 2 + Duration::from_secs(5);
+    let _lock = outbox.lock_sender(patience).map_err(fail)?;
+    for state in [State::Queued, State::Failed] {
+        let scan = outbox.scan(state).map_err(fail)?;
+        let found = scan.entries.into_iter().find(|e| {
+            let name = e.path.file_stem().map(|s| s.to_string_lossy().into_owned());
+            e.queued
+                .message_id
+                .trim_start_matches('<')
+                .trim_end_matches('>')
+                == bare
+                || name.as_deref() == Some(bare)
+        });
+        if let Some(entry) = found {
+            outbox.remove(&entry.path).map_err(fail)?;
+            let mut out = io::stdout().lock();
+            writeln!(
+                out,
+                "dropped {} notice {} (\"{}\")",
+                state.word(),
+                entry.queued.message_id,
+                entry.queued.subject
+            )?;
+            out.flush().context("writing to standard output")?;
+            return Ok(Exit::Ok);
+        }
+    }
+    Err(Failure::new(
+        Exit::Usage,
+        format!(
+            "no queued or refused notice {id:?} in {} (see `dynamo mail --list`)",
+            config.outbox.display()
+        ),
+    )
+    .into())
 }

@@ -22,6 +22,7 @@ mod mail;
 mod meta;
 mod notify;
 mod position;
+mod remind;
 mod store;
 
 /// Adjudicator for Dynamo Chess played by post or email, under the NOST
@@ -47,6 +48,7 @@ pub(crate) enum Command {
     Mail(mail::Args),
     #[command(flatten)]
     Meta(meta::Command),
+    Remind(remind::Args),
 }
 
 pub fn main() -> ExitCode {
@@ -57,6 +59,7 @@ pub fn main() -> ExitCode {
         Command::Game(command) => game::execute(command, config),
         Command::Mail(args) => mail::execute(args, config),
         Command::Meta(command) => meta::execute(command, Opts::command(), config),
+        Command::Remind(args) => remind::execute(args, config),
     };
     match result {
         Ok(exit) => exit.into(),

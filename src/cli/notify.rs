@@ -1,13 +1,24 @@
-//! Mailing a game's current position to both players: what `mail` does,
-//! and what `move --mail` does once the move is recorded.
+//! Mailing the events the game commands record: `--mail` (or
+//! `mail_after_move = true`) on `new`, `move`, `resign`, `draw` and
+//! `adjudicate`.
+//!
+//! The notices are queued before the game file is written, under the
+//! game's recording lock ([`Mailing::update`]), so a recorded event
+//! always has its notices whatever stops the command afterwards; they are
+//! sent after the command has said what it recorded ([`finish`]), and
+//! what cannot be sent waits for `dynamo mail --retry`. Standard output
+//! that cannot be written (a closed pipe, a full disk) changes nothing of
+//! that: the notices still go, and standard error says the event is
+//! recorded.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use chrono::Utc;
 use dynamo::config::{Config, MailConfig};
-use dynamo::mail::{self, Notice, Undelivered};
+use dynamo::game::Game;
+use dynamo::mail::{self, Pending, Report};
 
 use crate::cli::{failure, store};
 use crate::exit::{Exit, Failure};
@@ -24,36 +35,199 @@ pub(crate) fn mail_config(config: &Config) -> Result<&MailConfig> {
     })
 }
 
-/// Sends the game's current position to both players and says so on
-/// `out`; a notice that could not be sent is queued.
-pub(crate) fn send_position(config: &MailConfig, path: &Path, out: &mut dyn Write) -> Result<()> {
-    let game = store::load(path)?;
-    let notice = Notice::from_game(&game, Utc::now());
-    let built = notice
-        .build(&config.from)
-        .map_err(|e| Failure::new(failure::mail_exit(&e), format!("{}: {e}", path.display())))?;
-    match mail::post(config, &built, &notice.game_id, notice.ply()) {
-        Ok(done) => {
-            let verb = if done.resent { "resent" } else { "mailed" };
+/// Mailing of the event a command records; `None` when off.
+pub(crate) struct Mailing<'c> {
+    config: &'c MailConfig,
+}
+
+/// Whether the command mails its event (`--mail`, or `mail_after_move`
+/// in the config); mailing without a `[mail]` table is refused before
+/// anything is recorded.
+pub(crate) fn mailing(config: &Config, flag: bool) -> Result<Option<Mailing<'_>>> {
+    if !(flag || config.mail_after_move) {
+        return Ok(None);
+    }
+    Ok(Some(Mailing {
+        config: mail_config(config)?,
+    }))
+}
+
+fn mail_failure(e: &mail::MailError) -> anyhow::Error {
+    Failure::new(failure::mail_exit(e), e.to_string()).into()
+}
+
+/// The locked update of the game at `path` (as `store::update`), with the
+/// event's notices queued before the game is written when mailing is on.
+pub(crate) fn update<T>(
+    mailing: Option<&Mailing>,
+    path: &Path,
+    change: impl FnOnce(&Game) -> Result<(Game, T)>,
+) -> Result<(Game, T, Vec<Pending>)> {
+    let Some(mailing) = mailing else {
+        let (game, extra) = store::update(path, change)?;
+        return Ok((game, extra, Vec::new()));
+    };
+    let config = mailing.config;
+    let _recording = mail::recording(config, path).map_err(|e| mail_failure(&e))?;
+    let mut queued = Vec::new();
+    let result = store::update(path, |game| {
+        let (changed, extra) = change(game)?;
+        queued =
+            mail::queue_event(config, &changed, path, Utc::now()).map_err(|e| mail_failure(&e))?;
+        Ok((changed, extra))
+    });
+    match result {
+        Ok((game, extra)) => Ok((game, extra, queued)),
+        Err(e) => {
+            // Nothing was recorded: the notices are void. Should removing
+            // fail, the next `--retry` finds their event missing.
+            discard(mailing, &queued);
+            Err(e)
+        }
+    }
+}
+
+/// Creates the game at `path` (as `store::create`), with its creation
+/// notices queued first when mailing is on.
+pub(crate) fn create(mailing: Option<&Mailing>, path: &Path, game: &Game) -> Result<Vec<Pending>> {
+    let Some(mailing) = mailing else {
+        store::create(path, game)?;
+        return Ok(Vec::new());
+    };
+    let config = mailing.config;
+    let _recording = mail::recording(config, path).map_err(|e| mail_failure(&e))?;
+    let queued = mail::queue_event(config, game, path, Utc::now()).map_err(|e| mail_failure(&e))?;
+    if let Err(e) = store::create(path, game) {
+        discard(mailing, &queued);
+        return Err(e);
+    }
+    Ok(queued)
+}
+
+fn discard(mailing: &Mailing, queued: &[Pending]) {
+    let outbox = mail::Outbox::new(&mailing.config.outbox);
+    for p in queued {
+        let _ = outbox.remove(&p.path);
+    }
+}
+
+/// Where a command says which notices it mailed: standard output, or
+/// standard error when standard output holds JSON, or nowhere under
+/// `--quiet`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Said {
+    Out,
+    Err,
+    Quiet,
+}
+
+impl Said {
+    /// From a command's `--quiet` and `--json`.
+    pub(crate) fn from_flags(quiet: bool, json: bool) -> Said {
+        match (quiet, json) {
+            (true, _) => Said::Quiet,
+            (false, true) => Said::Err,
+            (false, false) => Said::Out,
+        }
+    }
+}
+
+/// Ends a command that recorded `what` in the game at `path`: sends its
+/// queued notices, then reports them as `said`. `shown` is how printing
+/// the command's own report went: when standard output failed, the
+/// notices still go and standard error says the event is recorded.
+pub(crate) fn finish(
+    mailing: Option<Mailing>,
+    queued: Vec<Pending>,
+    path: &Path,
+    what: &str,
+    shown: Result<()>,
+    said: Said,
+) -> Result<Exit> {
+    let report = mailing.map(|m| mail::deliver(m.config, queued, false));
+    let stdout_ok = shown.is_ok();
+    let mut problems = Vec::new();
+    if let Err(e) = &shown {
+        if is_broken_pipe(e) {
+            eprintln!(
+                "dynamo: {what} is recorded in {}; standard output is closed",
+                path.display()
+            );
+        } else {
+            problems.push(format!("standard output could not be written: {e:#}"));
+        }
+    }
+    if let Some(report) = &report {
+        match said {
+            Said::Out if stdout_ok => {
+                let _ = print_sent(report, &mut io::stdout().lock());
+            }
+            Said::Err => {
+                let _ = print_sent(report, &mut io::stderr().lock());
+            }
+            _ => {}
+        }
+        if let Some(e) = report.first_error() {
+            problems.push(format!("mailing it failed: {e}\n{}", where_queued(report)));
+        }
+    }
+    if problems.is_empty() {
+        return Ok(Exit::Ok);
+    }
+    let exit = report
+        .as_ref()
+        .and_then(Report::first_error)
+        .map_or(Exit::Io, failure::mail_exit);
+    Err(Failure::new(
+        exit,
+        format!(
+            "{what} is recorded in {}, but {}",
+            path.display(),
+            problems.join("; and ")
+        ),
+    )
+    .into())
+}
+
+/// Where the undelivered notices of a report are.
+pub(crate) fn where_queued(report: &Report) -> String {
+    let queued = report.waiting.len() + report.not_tried.len();
+    let mut lines = Vec::new();
+    if queued > 0 {
+        lines.push(format!(
+            "{queued} notice(s) queued in the outbox; send them with `dynamo mail --retry`"
+        ));
+    }
+    if !report.refused.is_empty() {
+        lines.push(format!(
+            "{} notice(s) refused for good, kept in the outbox's failed/ folder \
+             (see `dynamo mail --list`)",
+            report.refused.len()
+        ));
+    }
+    lines.join("\n")
+}
+
+/// `mailed "…" to … (…)` for each delivered notice.
+pub(crate) fn print_sent(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    for (verb, list) in [("mailed", &report.sent), ("resent", &report.resent)] {
+        for q in list {
             writeln!(
                 out,
                 "{verb} \"{}\" to {} ({})",
-                built.subject,
-                done.to.join(", "),
-                done.message_id
+                q.subject,
+                q.to.join(", "),
+                q.message_id
             )?;
-            out.flush().context("writing to standard output")?;
-            Ok(())
-        }
-        Err(Undelivered { queued, error }) => {
-            let message = match queued {
-                Some(queued) => format!(
-                    "{error}\nthe notice is queued in {}; send it with `dynamo mail --retry`",
-                    queued.display()
-                ),
-                None => format!("{error}\nthe notice could not be queued either"),
-            };
-            Err(Failure::new(failure::mail_exit(&error), message).into())
         }
     }
+    out.flush()
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
 }

@@ -1,9 +1,15 @@
-//! The `[mail]` table of the config: the SMTP server and the sender. The
-//! mail layer owns these settings; the config file only reads them.
+//! The `[mail]` table of the config: the SMTP server, the sender, how long
+//! a session may take and when reminders go out. The mail layer owns these
+//! settings; the config file only reads them.
+//!
+//! The table is where a password would be written by mistake, so a TOML
+//! error inside it is described without the line it is on
+//! ([`describe_toml_error`]).
 
 use std::path::PathBuf;
+use std::time::Duration;
 
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
 
 /// How a connection to the SMTP server is secured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -16,6 +22,9 @@ pub enum Security {
     /// No encryption: allowed only for a loopback host.
     None,
 }
+
+/// The longest `timeout_seconds` accepted: an hour.
+pub const MAX_TIMEOUT_SECONDS: u64 = 3600;
 
 /// The `[mail]` table: exactly these keys.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -36,11 +45,223 @@ pub struct MailConfig {
     pub password_env: Option<String>,
     /// The sender, `Name <address>` or a bare address.
     pub from: String,
+    /// Where players' replies go (the `Reply-To` header); `from` when
+    /// absent.
+    #[serde(default)]
+    pub reply_to: Option<String>,
     /// Where notices wait when they cannot be sent.
     #[serde(default = "default_outbox")]
     pub outbox: PathBuf,
+    /// The longest one SMTP session may take, connecting to the server's
+    /// reply to the message, in seconds (1 to 3600).
+    #[serde(
+        default = "default_timeout",
+        deserialize_with = "timeout_value",
+        rename = "timeout_seconds"
+    )]
+    pub timeout: Duration,
+    /// How many days before a deadline `dynamo remind` mails the player to
+    /// move, e.g. `[7, 2]`; none by default.
+    #[serde(default, deserialize_with = "remind_value")]
+    pub remind_days: Vec<u32>,
+}
+
+impl MailConfig {
+    /// The settings with only the required keys given; every other key at
+    /// its default.
+    pub fn new(host: &str, port: u16, security: Security, from: &str) -> MailConfig {
+        MailConfig {
+            host: host.to_string(),
+            port,
+            security,
+            username: None,
+            password_env: None,
+            from: from.to_string(),
+            reply_to: None,
+            outbox: default_outbox(),
+            timeout: default_timeout(),
+            remind_days: Vec::new(),
+        }
+    }
 }
 
 fn default_outbox() -> PathBuf {
     PathBuf::from("outbox")
+}
+
+fn default_timeout() -> Duration {
+    Duration::from_secs(60)
+}
+
+fn timeout_value<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+    let seconds = u64::deserialize(d)?;
+    if !(1..=MAX_TIMEOUT_SECONDS).contains(&seconds) {
+        return Err(serde::de::Error::custom(format!(
+            "timeout_seconds must be from 1 to {MAX_TIMEOUT_SECONDS}, not {seconds}"
+        )));
+    }
+    Ok(Duration::from_secs(seconds))
+}
+
+fn remind_value<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u32>, D::Error> {
+    let mut days = Vec::<u32>::deserialize(d)?;
+    if let Some(bad) = days.iter().find(|&&n| !(1..=365).contains(&n)) {
+        return Err(serde::de::Error::custom(format!(
+            "remind_days: each must be a number of days from 1 to 365, not {bad}"
+        )));
+    }
+    days.sort_unstable_by(|a, b| b.cmp(a));
+    days.dedup();
+    Ok(days)
+}
+
+/// Whether `name` reads as an environment variable's name (upper-case
+/// letters, digits and `_`, not starting with a digit, at most 64
+/// characters). A value that does not is more likely the password itself,
+/// written where its variable's name belongs, and is never echoed.
+pub fn is_plausible_variable_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    name.len() <= 64
+        && (first.is_ascii_uppercase() || first == '_')
+        && chars.all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// A TOML error of the config file in words. An error inside the `[mail]`
+/// table (or a `mail.…` key) gives its line and column and what is wrong,
+/// but never the text of the line nor any quoted value: that line may hold
+/// a password. Errors elsewhere read as the TOML parser wrote them.
+pub fn describe_toml_error(text: &str, error: &toml::de::Error) -> String {
+    let Some(span) = error.span() else {
+        return error.to_string().trim_end().to_string();
+    };
+    let start = span.start.min(text.len());
+    if !in_mail_table(text, start) {
+        return error.to_string().trim_end().to_string();
+    }
+    let before = &text[..start];
+    let line = before.matches('\n').count() + 1;
+    let column = before
+        .rsplit('\n')
+        .next()
+        .map_or(1, |l| l.chars().count() + 1);
+    format!(
+        "in [mail], line {line}, column {column}: {} (the line is not shown: it may hold a secret)",
+        without_quoted_values(error.message().trim_end())
+    )
+}
+
+/// Whether byte `at` of the config text is inside the `[mail]` table or on
+/// a line whose key starts with `mail`.
+fn in_mail_table(text: &str, at: usize) -> bool {
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let this_line = text[line_start..].lines().next().unwrap_or("").trim_start();
+    if this_line.starts_with("mail") || this_line.starts_with("[mail") {
+        return true;
+    }
+    let header = text[..line_start]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('['));
+    header.is_some_and(|h| {
+        let name = h.trim_start_matches('[').trim_start();
+        name.starts_with("mail") && !name.starts_with("mail_")
+    })
+}
+
+/// The message with every `"…"` and `'…'` replaced by `"…"`: serde quotes
+/// the value it could not use (`invalid type: string "hunter2"`).
+fn without_quoted_values(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut quote = None;
+    for c in message.chars() {
+        match quote {
+            Some(q) if c == q => {
+                out.push('…');
+                out.push(c);
+                quote = None;
+            }
+            Some(_) => {}
+            None if c == '"' || c == '\'' => {
+                out.push(c);
+                quote = Some(c);
+            }
+            None => out.push(c),
+        }
+    }
+    if quote.is_some() {
+        out.push('…');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct File {
+        #[serde(default)]
+        games_dir: Option<String>,
+        #[serde(default)]
+        mail: Option<MailConfig>,
+    }
+
+    fn error_of(text: &str) -> String {
+        let e = toml::from_str::<File>(text).expect_err("an error");
+        describe_toml_error(text, &e)
+    }
+
+    #[test]
+    fn a_password_in_the_mail_table_is_not_echoed() {
+        let text = "games_dir = \"g\"\n[mail]\nhost = \"h\"\nport = 25\nsecurity = \"none\"\n\
+                    from = \"a@b.c\"\npassword = \"hunter2-secret\"\n";
+        let message = error_of(text);
+        assert!(!message.contains("hunter2"), "{message}");
+        assert!(message.contains("line 7"), "{message}");
+        assert!(message.contains("password"), "{message}");
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_type_is_not_echoed() {
+        let text = "[mail]\nhost = \"h\"\nport = \"hunter2-secret\"\nsecurity = \"none\"\nfrom = \"a@b.c\"\n";
+        let message = error_of(text);
+        assert!(!message.contains("hunter2"), "{message}");
+        assert!(message.contains("line 3"), "{message}");
+        let dotted = "mail.password = \"hunter2-secret\"\n";
+        assert!(!error_of(dotted).contains("hunter2"));
+    }
+
+    #[test]
+    fn errors_elsewhere_keep_the_parsers_words() {
+        let message = error_of("games_dir = 3\n");
+        assert!(message.contains("games_dir"), "{message}");
+    }
+
+    #[test]
+    fn timeout_and_reminders_are_checked() {
+        let base = "[mail]\nhost = \"h\"\nport = 25\nsecurity = \"none\"\nfrom = \"a@b.c\"\n";
+        let ok: File = toml::from_str(&format!(
+            "{base}timeout_seconds = 5\nremind_days = [2, 7, 2]\n"
+        ))
+        .expect("valid");
+        let mail = ok.mail.expect("mail");
+        assert_eq!(mail.timeout, Duration::from_secs(5));
+        assert_eq!(mail.remind_days, [7, 2]);
+        assert!(toml::from_str::<File>(&format!("{base}timeout_seconds = 0\n")).is_err());
+        assert!(toml::from_str::<File>(&format!("{base}remind_days = [0]\n")).is_err());
+    }
+
+    #[test]
+    fn variable_names() {
+        assert!(is_plausible_variable_name("DYNAMO_SMTP_PASSWORD"));
+        assert!(is_plausible_variable_name("_X1"));
+        for bad in ["", "1ABC", "hunter2", "pa$$word", "Secret Words", "a-b"] {
+            assert!(!is_plausible_variable_name(bad), "{bad}");
+        }
+    }
 }

@@ -1,52 +1,113 @@
-//! The notice: everything a player reads after a move — the subject, the
-//! plain-text body with the diagram and the move list, the HTML body and
-//! the line that says what the game waits for. How it travels (the MIME
-//! message, its ids and threading) is the envelope's business.
+//! The notice: what a player reads about one event of a game — the
+//! subject, what happened, whose move it is by name, both clocks, the
+//! board from their side, how to reply. [`Notice`] gathers it from the
+//! game once; each player's copy is written by `body.rs` and put in its
+//! envelope by `envelope.rs`.
 
-use std::fmt::Write;
+use chrono::{DateTime, Duration, Utc};
 
-use chrono::{DateTime, Utc};
-
+use super::picture::{Replayed, replay};
 use super::text::{header_text, one_line};
-use crate::diagram::{self, Charset};
-use crate::game::{Ending, Game, Outcome, Player, RecordedMove};
-use crate::render::BOARD_PX;
-use dynamo_core::color::Color;
-use dynamo_core::position::{Position, Status};
+use crate::game::clock::format_time_short;
+use crate::game::{Clock, Ending, EventKind, Game, Player, RecordedMove, TimeControl};
+use dynamo_core::{ByColor, Color, Position, Status};
+
+/// The event a notice is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Happened {
+    /// Its place in the game's history (0: the creation).
+    pub seq: u32,
+    /// Its key ([`crate::game::Event::key`]): names the notice's
+    /// Message-IDs and proves, in the outbox, which event it is.
+    pub key: String,
+    /// What happened.
+    pub kind: EventKind,
+    /// When.
+    pub at: Option<DateTime<Utc>>,
+}
+
+/// Both players' clocks at the time of the notice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Clocks {
+    /// The clock of the side to move, which runs.
+    pub running: Clock,
+    /// The time the other side has for their next move, not running.
+    pub other_left: Option<Duration>,
+}
 
 /// Everything a notice says, gathered from a game.
 #[derive(Debug, Clone)]
 pub struct Notice {
     /// Stable identifier of the game (names the Message-IDs).
     pub game_id: String,
-    /// The game's event, shown when not blank.
-    pub event: String,
+    /// The game's Event tag, shown when not blank.
+    pub event_name: String,
+    /// The Round tag, shown when it names one.
+    pub round: String,
+    /// The rule set and the time control, as the file writes them.
+    pub rules: String,
+    /// The time control, as the file writes it.
+    pub time_control: String,
     /// The player of White.
     pub white: Player,
     /// The player of Black.
     pub black: Player,
-    /// The position after the last move.
+    /// The position after the event.
     pub position: Position,
     /// The moves as the game records them, numbered by the game.
     pub moves: Vec<RecordedMove>,
-    /// A finished game's result and reason (`1-0`, `Black resigned`).
+    /// A finished game's result and reason.
     pub ending: Option<Ending>,
-    /// The clock or deadline of the side to move, in words.
-    pub clock: Option<String>,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<Color>,
+    /// The event this notice is about.
+    pub happened: Happened,
+    /// The keys of the game's earlier events, oldest first (threading).
+    pub earlier: Vec<String>,
+    /// The last move's marks and the pieces lost off the board.
+    pub replayed: Replayed,
+    /// Both clocks; `None` without a time control or after the end.
+    pub clocks: Option<Clocks>,
 }
 
 impl Notice {
-    /// The notice for a game as it stands; `now` sets the clock line.
+    /// The notice of the game's latest event; `now` sets the clocks.
     pub fn from_game(game: &Game, now: DateTime<Utc>) -> Notice {
+        let last = game.last_event();
+        let earlier = game.events()[..game.events().len() - 1]
+            .iter()
+            .map(|e| e.key())
+            .collect();
+        let running = game.clock(now);
+        let clocks = running.map(|running| Clocks {
+            other_left: time_in_hand(game, !running.side),
+            running,
+        });
+        let replayed = replay(
+            game.start_position(),
+            game.moves().iter().map(|m| m.notation.as_str()),
+        );
         Notice {
             game_id: game.game_id(),
-            event: game.event().to_string(),
+            event_name: game.event().to_string(),
+            round: game.tag("Round").unwrap_or("").to_string(),
+            rules: game.rules().to_string(),
+            time_control: game.time_control().to_string(),
             white: game.white().clone(),
             black: game.black().clone(),
             position: game.position().clone(),
             moves: game.moves().to_vec(),
             ending: game.ending().cloned(),
-            clock: game.clock_line(now),
+            draw_offer: game.draw_offer(),
+            happened: Happened {
+                seq: last.seq,
+                key: last.key(),
+                kind: last.kind.clone(),
+                at: last.at,
+            },
+            earlier,
+            replayed,
+            clocks,
         }
     }
 
@@ -55,19 +116,98 @@ impl Notice {
         u32::try_from(self.moves.len()).unwrap_or(u32::MAX)
     }
 
+    /// The player of `side`.
+    pub fn player(&self, side: Color) -> &Player {
+        match side {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    /// The name of the player of `side`, on one line.
+    pub fn name(&self, side: Color) -> String {
+        let name = one_line(&self.player(side).name);
+        if name.is_empty() {
+            side.title().to_string()
+        } else {
+            name
+        }
+    }
+
+    /// `Ada (White)`.
+    pub(super) fn named(&self, side: Color) -> String {
+        format!("{} ({})", self.name(side), side.title())
+    }
+
     /// The last move with its number, `14... Qd8/d7d5`, if any.
     pub fn last_move(&self) -> Option<String> {
         self.moves.last().map(numbered)
     }
 
+    /// What happened, in a sentence, with its time.
+    pub fn headline(&self) -> String {
+        let what = match &self.happened.kind {
+            EventKind::Created => format!(
+                "A new game: {} against {}, rules {}, time control {}",
+                self.named(Color::White),
+                self.named(Color::Black),
+                self.rules,
+                self.time_control
+            ),
+            EventKind::Moved => match self.moves.last() {
+                Some(m) => format!("{} played {}", self.named(m.mover), numbered(m)),
+                None => "A move was recorded".to_string(),
+            },
+            EventKind::DrawOffered { by } => format!("{} offers a draw", self.named(*by)),
+            EventKind::DrawAccepted { by } => format!(
+                "{} accepts {}'s draw offer: the game is drawn",
+                self.named(*by),
+                self.name(!*by)
+            ),
+            EventKind::DrawDeclined { by } => format!(
+                "{} declines {}'s draw offer; the game goes on",
+                self.named(*by),
+                self.name(!*by)
+            ),
+            EventKind::Resigned { by } => format!("{} resigns", self.named(*by)),
+            EventKind::Adjudicated { outcome, reason } => format!(
+                "The director has decided the game: {outcome}, {}",
+                one_line(reason)
+            ),
+        };
+        match self.happened.at {
+            Some(at) => format!("{what} ({}).", format_time_short(at)),
+            None => format!("{what}."),
+        }
+    }
+
+    /// Whose move it is, said to the player of `side`: `Charles, it is
+    /// your move.`, `Waiting for Ada's move.`, or the end of the game.
+    pub fn turn_line(&self, side: Color) -> String {
+        if self.ending.is_some() {
+            return self.state();
+        }
+        let turn = self.position.turn();
+        let check = if self.position.status() == Status::Check {
+            " You are in check."
+        } else {
+            ""
+        };
+        if turn == side {
+            format!("{}, it is your move.{check}", self.name(side))
+        } else {
+            format!("Waiting for {}'s move.", self.name(turn))
+        }
+    }
+
     /// What the game waits for, in a sentence: `White to move.`,
-    /// `Checkmate: Black wins.`, `Game over: 1-0 (Black resigned).`
+    /// `Checkmate: Black wins.`, `Game over: 1-0 (Black resigns).`
     pub fn state(&self) -> String {
         if let Some(Ending { outcome, reason }) = &self.ending {
             return if reason.is_empty() {
                 format!("Game over: {outcome}.")
             } else {
-                format!("Game over: {outcome} ({reason}).")
+                format!("Game over: {outcome} ({}).", one_line(reason))
             };
         }
         let turn = self.position.turn();
@@ -79,209 +219,132 @@ impl Notice {
         }
     }
 
-    /// `Dynamo: Alice – Bob, 14... Qd8/d7d5 — White to move`, ready to be
-    /// a header.
-    pub fn subject(&self) -> String {
-        let names = format!(
-            "{} – {}",
-            header_text(&self.white.name),
-            header_text(&self.black.name)
-        );
-        let last = self.last_move().unwrap_or_else(|| "new game".to_string());
-        let turn = self.position.turn();
-        let tail = match (&self.ending, self.position.status()) {
-            (Some(ending), _) => format!("game over, {}", ending.outcome),
-            (None, Status::Checkmate) => format!("checkmate, {}", Outcome::loss_for(turn)),
-            (None, Status::Stalemate) => "stalemate, draw".to_string(),
-            (None, Status::Check) => format!("{} to move (check)", turn.title()),
-            (None, Status::Ongoing) => format!("{} to move", turn.title()),
+    /// The event in a few words: `new game`, `2. Qd1h5`, `Bob offers a
+    /// draw`, `draw agreed`, `Bob resigns`, `adjudicated`.
+    pub fn summary(&self) -> String {
+        let short = |s: Color| {
+            header_text(&self.name(s))
+                .chars()
+                .take(40)
+                .collect::<String>()
         };
-        header_text(&format!("Dynamo: {names}, {} — {tail}", header_text(&last)))
+        match &self.happened.kind {
+            EventKind::Created => "new game".to_string(),
+            EventKind::Moved => self.last_move().unwrap_or_else(|| "move".to_string()),
+            EventKind::DrawOffered { by } => format!("{} offers a draw", short(*by)),
+            EventKind::DrawAccepted { .. } => "draw agreed".to_string(),
+            EventKind::DrawDeclined { by } => format!("{} declines the draw", short(*by)),
+            EventKind::Resigned { by } => format!("{} resigns", short(*by)),
+            EventKind::Adjudicated { .. } => "adjudicated".to_string(),
+        }
     }
 
-    /// The plain-text body.
-    pub fn text(&self) -> String {
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "{} (White) – {} (Black)",
-            one_line(&self.white.name),
-            one_line(&self.black.name)
-        );
-        if !self.event.trim().is_empty() {
-            let _ = writeln!(out, "Event: {}", one_line(&self.event));
-        }
-        out.push('\n');
-        match self.last_move() {
-            Some(last) => {
-                let _ = writeln!(out, "Last move: {last}");
-            }
-            None => out.push_str("No moves yet.\n"),
-        }
-        out.push('\n');
-        out.push_str(&diagram::board(&self.position, Charset::Ascii));
-        out.push('\n');
-        let _ = writeln!(out, "{}", self.state());
-        if let Some(clock) = &self.clock {
-            let _ = writeln!(out, "Clock: {}", one_line(clock));
-        }
-        out.push('\n');
-        out.push_str("Moves:\n");
-        out.push_str(&self.move_list());
-        let _ = writeln!(out, "\nFEN: {}", self.position.to_fen());
-        out.push_str("\n-- \nSent by dynamo, the Dynamo Chess adjudicator.\n");
-        out
+    /// The subject of the copy for `side`: `Dynamo: Alice – Bob, 14...
+    /// Qd8/d7d5 — your move`, ready to be a header.
+    pub fn subject(&self, side: Color) -> String {
+        let short = |s: Color| {
+            header_text(&self.name(s))
+                .chars()
+                .take(40)
+                .collect::<String>()
+        };
+        let what = self.summary();
+        let turn = self.position.turn();
+        let tail = match &self.ending {
+            Some(ending) => format!("game over, {}", ending.outcome),
+            None if turn == side => "your move".to_string(),
+            None => format!("{} to move", short(turn)),
+        };
+        let check = if self.ending.is_none() && self.position.status() == Status::Check {
+            " (check)"
+        } else {
+            ""
+        };
+        header_text(&format!(
+            "Dynamo: {} – {}, {} — {tail}{check}",
+            short(Color::White),
+            short(Color::Black),
+            header_text(&what)
+        ))
     }
 
-    /// The move list, one full move a line: ` 1. e2e4      f7f6`.
-    pub fn move_list(&self) -> String {
-        if self.moves.is_empty() {
-            return "(none)\n".to_string();
+    /// `Event: Club match, round 3`, when the game names an event.
+    pub fn event_line(&self) -> Option<String> {
+        let event = one_line(&self.event_name);
+        let round = one_line(&self.round);
+        let round = (!matches!(round.as_str(), "" | "-" | "?")).then_some(round);
+        match (event.is_empty() || event == "?", round) {
+            (true, None) => None,
+            (true, Some(r)) => Some(format!("Round {r}")),
+            (false, None) => Some(format!("Event: {event}")),
+            (false, Some(r)) => Some(format!("Event: {event}, round {r}")),
         }
-        let width = self
-            .moves
-            .iter()
-            .map(|m| m.notation.chars().count())
-            .max()
-            .unwrap_or(0)
-            + 2;
-        let digits = self.moves.last().map_or(1, |m| m.number.to_string().len());
-        let mut out = String::new();
-        for (i, mv) in self.moves.iter().enumerate() {
-            let n = mv.number;
-            let notation = one_line(&mv.notation);
-            match mv.mover {
-                Color::White => {
-                    let _ = write!(out, "{n:>digits$}. {notation:<width$}");
-                }
-                Color::Black => {
-                    let continues = i > 0 && self.moves[i - 1].mover == Color::White;
-                    if !continues {
-                        let _ = write!(out, "{n:>digits$}. {:<width$}", "...");
-                    }
-                    let _ = write!(out, "{notation}");
-                }
-            }
-            let line_ends = mv.mover == Color::Black || i + 1 == self.moves.len();
-            if line_ends {
-                out.truncate(out.trim_end().len());
-                out.push('\n');
-            }
-        }
-        out
-    }
-
-    /// The HTML body; `board_cid` names the inline picture (no `<>`).
-    pub fn html(&self, board_cid: &str) -> String {
-        let mut out = String::new();
-        out.push_str("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">");
-        let _ = write!(out, "<title>{}</title>", escape(&self.subject()));
-        out.push_str("</head>\n<body style=\"font-family: sans-serif\">\n");
-        let _ = writeln!(
-            out,
-            "<p><b>{}</b> (White) – <b>{}</b> (Black)</p>",
-            escape(&one_line(&self.white.name)),
-            escape(&one_line(&self.black.name))
-        );
-        if !self.event.trim().is_empty() {
-            let _ = writeln!(out, "<p>Event: {}</p>", escape(&one_line(&self.event)));
-        }
-        match self.last_move() {
-            Some(last) => {
-                let _ = writeln!(out, "<p>Last move: <b>{}</b></p>", escape(&last));
-            }
-            None => out.push_str("<p>No moves yet.</p>\n"),
-        }
-        let _ = writeln!(
-            out,
-            "<p><img src=\"cid:{}\" width=\"{BOARD_PX}\" height=\"{BOARD_PX}\" alt=\"{}\"></p>",
-            escape(board_cid),
-            escape(&format!("Board: {}", self.position.to_fen()))
-        );
-        let _ = writeln!(out, "<p><b>{}</b></p>", escape(&self.state()));
-        if let Some(clock) = &self.clock {
-            let _ = writeln!(out, "<p>Clock: {}</p>", escape(&one_line(clock)));
-        }
-        let _ = writeln!(
-            out,
-            "<p>Moves:</p>\n<pre>{}</pre>",
-            escape(&self.move_list())
-        );
-        let _ = writeln!(
-            out,
-            "<details><summary>Text diagram</summary><pre>{}</pre></details>",
-            escape(&diagram::board(&self.position, Charset::Ascii))
-        );
-        let _ = writeln!(
-            out,
-            "<p>FEN: <code>{}</code></p>",
-            escape(&self.position.to_fen())
-        );
-        out.push_str(
-            "<p style=\"color: #777\">Sent by dynamo, the Dynamo Chess adjudicator.</p>\n",
-        );
-        out.push_str("</body></html>\n");
-        out
     }
 }
 
 /// `14. Qd8/d7d5` for White's move, `14... Qd8/d7d5` for Black's.
-fn numbered(mv: &RecordedMove) -> String {
+pub(super) fn numbered(mv: &RecordedMove) -> String {
     let dots = if mv.mover == Color::White { "." } else { "..." };
     format!("{}{dots} {}", mv.number, one_line(&mv.notation))
 }
 
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
+/// How much time `side` has for their next move while their clock does
+/// not run: what is left of their allowance, or the time per move. The
+/// game's own clock covers only the side to move, so the time each side
+/// has used is summed here from the moves' received times, as the game
+/// sums it.
+fn time_in_hand(game: &Game, side: Color) -> Option<Duration> {
+    let mut used: ByColor<Duration> = ByColor::new_with(|_| Duration::zero());
+    let mut own: ByColor<u32> = ByColor::new_with(|_| 0);
+    let mut since = game.started();
+    for m in game.moves() {
+        if let Some(s) = since {
+            used[m.mover] += m.received - s;
         }
+        own[m.mover] += 1;
+        since = Some(m.received);
     }
-    out
+    let reference = since?;
+    match game.time_control() {
+        TimeControl::None => None,
+        tc => tc
+            .deadline(own[side] + 1, used[side], reference)
+            .map(|deadline| deadline - reference),
+    }
 }
 
-/// A notice of Alice (White) against Bob (Black) after `moves` from the
-/// start position, with a clock line: the fixture of this layer's tests.
+/// The notice of the last event of a game of Alice (White) against Bob
+/// (Black), time control `10/50d`, with `moves` played from the start:
+/// the fixture of this layer's tests.
 #[cfg(test)]
 pub(super) fn sample(moves: &[&str]) -> Notice {
-    use dynamo_core::rules::Rules;
+    Notice::from_game(&sample_game(moves), sample_start() + Duration::days(2))
+}
 
-    let received = crate::game::clock::parse_time("2024-04-21T12:00:00Z").expect("time");
-    let mut pos = Position::startpos(Rules::NOST);
-    let mut recorded = Vec::new();
-    for text in moves {
-        let m = dynamo_core::parse_move(&pos, text).expect("legal");
-        recorded.push(RecordedMove {
-            ply: u32::try_from(recorded.len()).expect("few moves") + 1,
-            number: pos.fullmoves(),
-            mover: pos.turn(),
-            notation: dynamo_core::notation::format(&m),
-            received,
-        });
-        pos = pos.play(&m).expect("plays");
+#[cfg(test)]
+pub(super) fn sample_start() -> DateTime<Utc> {
+    crate::game::clock::parse_time("2024-04-21T12:00:00Z").expect("time")
+}
+
+#[cfg(test)]
+pub(super) fn sample_game(moves: &[&str]) -> Game {
+    use crate::game::NewGame;
+
+    let mut new = NewGame::new(
+        Player::parse("Alice <alice@example.org>").expect("a player"),
+        Player::parse("Bob <bob@example.org>").expect("a player"),
+        sample_start(),
+    );
+    new.event = "Club match".to_string();
+    new.round = "3".to_string();
+    new.time_control = "10/50d".parse().expect("a time control");
+    let mut game = Game::create(new).expect("a game");
+    for (i, text) in moves.iter().enumerate() {
+        let checked = game.check_move(text, None).expect("legal");
+        let at = sample_start() + Duration::hours(i as i64 + 1);
+        game = game.with_move(&checked, at).expect("recorded");
     }
-    Notice {
-        game_id: "2024-alice-bob".to_string(),
-        event: "Club match".to_string(),
-        white: Player {
-            name: "Alice".to_string(),
-            email: "alice@example.org".parse().ok(),
-        },
-        black: Player {
-            name: "Bob".to_string(),
-            email: "bob@example.org".parse().ok(),
-        },
-        position: pos,
-        moves: recorded,
-        ending: None,
-        clock: Some("White: 9 days left (deadline 2024-05-01 12:00 UTC)".to_string()),
-    }
+    game
 }
 
 #[cfg(test)]
@@ -289,20 +352,55 @@ mod tests {
     use super::*;
 
     #[test]
-    fn subject_names_players_last_move_and_turn() {
+    fn subject_names_the_event_and_whose_move_it_is() {
         let n = sample(&["e2e4", "f7f6"]);
         assert_eq!(
-            n.subject(),
-            "Dynamo: Alice – Bob, 1... f7f6 — White to move"
+            n.subject(Color::White),
+            "Dynamo: Alice – Bob, 1... f7f6 — your move"
         );
         assert_eq!(
-            sample(&[]).subject(),
-            "Dynamo: Alice – Bob, new game — White to move"
+            n.subject(Color::Black),
+            "Dynamo: Alice – Bob, 1... f7f6 — Alice to move"
+        );
+        assert_eq!(
+            sample(&[]).subject(Color::Black),
+            "Dynamo: Alice – Bob, new game — Alice to move"
         );
         let n = sample(&["e2e4", "f7f6", "Qd1h5"]);
         assert_eq!(
-            n.subject(),
-            "Dynamo: Alice – Bob, 2. Qd1h5 — Black to move (check)"
+            n.subject(Color::Black),
+            "Dynamo: Alice – Bob, 2. Qd1h5 — your move (check)"
+        );
+    }
+
+    #[test]
+    fn each_copy_says_whose_move_it_is_by_name() {
+        let n = sample(&["e2e4"]);
+        assert_eq!(n.turn_line(Color::Black), "Bob, it is your move.");
+        assert_eq!(n.turn_line(Color::White), "Waiting for Bob's move.");
+        assert_eq!(
+            n.headline(),
+            "Alice (White) played 1. e2e4 (2024-04-21 13:00 UTC)."
+        );
+        assert_eq!(
+            n.event_line().as_deref(),
+            Some("Event: Club match, round 3")
+        );
+    }
+
+    #[test]
+    fn both_clocks_and_the_next_deadline() {
+        let n = sample(&["e2e4"]);
+        let lines = n.clock_lines();
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert!(lines[0].starts_with("Clock of Bob (Black): "), "{lines:?}");
+        assert!(
+            lines[1].starts_with("Clock of Alice (White): 49 days 23 hours"),
+            "{lines:?}"
+        );
+        assert_eq!(
+            lines[2],
+            "Next deadline: 2024-06-10 13:00 UTC, for Bob's move"
         );
     }
 
@@ -314,26 +412,44 @@ mod tests {
     }
 
     #[test]
-    fn text_has_diagram_state_clock_and_moves() {
-        let n = sample(&["e2e4", "f7f6", "Qd1h5"]);
-        let text = n.text();
-        assert!(text.contains(&diagram::board(&n.position, Charset::Ascii)));
-        assert!(text.contains("Black to move, in check."));
-        assert!(text.contains("Clock: White: 9 days left"));
-        assert!(text.contains("Last move: 2. Qd1h5"));
+    fn the_fen_line_is_standard_and_the_no_undo_board_is_apart() {
+        let n = sample(&["e2e4"]);
+        let (fen, previous) = n.fen_lines();
+        assert_eq!(
+            fen,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        );
+        assert_eq!(
+            previous.as_deref(),
+            Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")
+        );
+    }
+
+    #[test]
+    fn a_piece_pushed_off_is_lost_and_named() {
+        let n = sample(&["Bf1/g2E"]);
+        assert_eq!(
+            n.lost_line(),
+            "Off the board: White lost pawn; Black lost nothing."
+        );
+        assert_eq!(
+            n.exits_line().as_deref(),
+            Some("Left the board: the white pawn from g2.")
+        );
     }
 
     #[test]
     fn a_finished_game_says_its_result_and_reason() {
-        let mut n = sample(&["e2e4", "f7f6"]);
-        n.ending = Some(Ending {
-            outcome: Outcome::loss_for(Color::White),
-            reason: "White resigns".to_string(),
-        });
+        let game = sample_game(&["e2e4", "f7f6"])
+            .resign(Color::White, sample_start() + Duration::days(1))
+            .expect("resigns");
+        let n = Notice::from_game(&game, sample_start() + Duration::days(1));
         assert_eq!(n.state(), "Game over: 0-1 (White resigns).");
+        assert_eq!(n.turn_line(Color::Black), "Game over: 0-1 (White resigns).");
         assert_eq!(
-            n.subject(),
-            "Dynamo: Alice – Bob, 1... f7f6 — game over, 0-1"
+            n.subject(Color::White),
+            "Dynamo: Alice – Bob, Alice resigns — game over, 0-1"
         );
+        assert!(n.clocks.is_none());
     }
 }

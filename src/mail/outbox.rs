@@ -1,63 +1,150 @@
-//! The outbox: one JSON file per notice, named by its Message-ID.
+//! The outbox: one JSON file per message (one recipient each), named by
+//! its Message-ID, in the folder of its state.
 //!
 //! ```text
 //! outbox/
-//!   .lock                                   held while a dynamo works here
-//!   dynamo.GAME.14@club.example.json        queued, not yet accepted
-//!   sent/dynamo.GAME.13@club.example.json   accepted by the server
+//!   .lock                 held for one SMTP session at a time
+//!   recording/KEY.lock    held while an event of one game is recorded
+//!   ID.json               queued
+//!   sending/ID.json       handed over whole, the server's reply not yet seen
+//!   sent/ID.json          accepted by the server (250 after the message)
+//!   failed/ID.json        refused for good (5xx), with the server's reply
 //! ```
 //!
-//! Every notice is written here (atomically, through [`crate::durable`])
-//! *before* the SMTP session starts, and moved to `sent/` (a durable
-//! rename) once the server has accepted it. A notice is therefore never
-//! lost, and `--retry` never sends one that is recorded as sent. One
-//! window is left: the server answers 250 to the data, then the sender
-//! says QUIT and waits for the reply (up to the network timeout) before
-//! the rename. A crash or a kill in that window leaves the notice queued,
-//! and a later `--retry` sends it again — with the same Message-ID, so
-//! mail clients show it as the same message. Losing a notice would be
-//! worse than showing one twice, so that window errs on the side of
-//! delivery. All work on the outbox happens under an exclusive lock on
-//! `.lock`, so two dynamo processes never send the same notice at once.
+//! **Nothing lost.** A notice of an event is queued *before* the event is
+//! written to the game file, under the game's recording lock, and names
+//! the event it awaits ([`Awaits`]). Whoever finds it later takes that
+//! lock: if the event is in the game, the notice is owed; if not, its
+//! recorder died before writing and the notice is void.
+//!
+//! **Nothing twice.** Sending happens under `.lock`, one session at a time,
+//! each bounded by `timeout_seconds`. Once the whole message and its final
+//! dot are written, the notice moves to `sending/`; the server's 250 moves
+//! it to `sent/`, before QUIT. A process killed between handing the
+//! message over and its reply leaves the notice in `sending/`: the server
+//! has the whole message (the system sends what was written even after a
+//! kill), so the next sender, under the lock, records it as sent, marked
+//! unconfirmed. The one window left is the few microseconds between the
+//! final write and the rename into `sending/`; a kill there sends the
+//! notice again later, with the same Message-ID, which mail programs show
+//! as one message. Losing a notice would be worse.
+//!
+//! Every write goes through [`crate::durable`]; file names are bounded in
+//! length whatever the names in a game.
 
 use std::fs;
-use std::io;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 use serde::{Deserialize, Serialize};
 
 use super::error::MailError;
-use crate::durable::{self, FileError, FileLock};
+use super::lock::{self, Held};
+use super::text::{bounded, digest};
+use crate::durable::{self, FileError};
 use crate::id;
 
-/// A notice waiting in (or delivered from) the outbox.
+/// The longest outbox file name, `.json` included.
+pub const MAX_FILE_NAME: usize = 120;
+
+/// The event a notice is about, as written to the game file: until it is
+/// found there, the notice is not sent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Awaits {
+    /// The game file (absolute).
+    pub game: PathBuf,
+    /// The event's sequence number in the game.
+    pub seq: u32,
+    /// What the event must look like (kind, ply, time, move).
+    pub fingerprint: String,
+}
+
+/// A message waiting in (or delivered from) the outbox.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Queued {
     /// `<…>` included.
     pub message_id: String,
     /// The game it is about.
     pub game_id: String,
+    /// What happened, in a few words (`move 14... Qd8/d7d5`), for lists.
+    #[serde(default)]
+    pub event: String,
     /// How many moves the game had.
+    #[serde(default)]
     pub ply: u32,
     /// The subject header, for reports.
     pub subject: String,
     /// The envelope sender.
     pub from: String,
-    /// The envelope recipients.
+    /// The envelope recipient (one).
     pub to: Vec<String>,
-    /// When the notice was first queued (RFC 3339, UTC).
+    /// When the message was first queued (RFC 3339, UTC).
     pub queued_at: String,
+    /// The event that must be in the game file before this is sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub awaits: Option<Awaits>,
+    /// A refused message's server reply, or how an unconfirmed delivery
+    /// was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<String>,
     /// The whole message as sent.
     pub message: String,
 }
 
-/// What the outbox holds: notices with their files, and files that are
-/// not notices (reported, never deleted).
+/// Where a message is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum State {
+    /// Waiting to be sent.
+    Queued,
+    /// Handed over; the reply not yet seen.
+    Sending,
+    /// Refused for good.
+    Failed,
+    /// Accepted.
+    Sent,
+}
+
+impl State {
+    fn folder(self) -> &'static str {
+        match self {
+            State::Queued => "",
+            State::Sending => "sending",
+            State::Failed => "failed",
+            State::Sent => "sent",
+        }
+    }
+
+    /// The state in a word, for lists.
+    pub fn word(self) -> &'static str {
+        match self {
+            State::Queued => "queued",
+            State::Sending => "sending",
+            State::Failed => "failed",
+            State::Sent => "sent",
+        }
+    }
+}
+
+/// One file of the outbox, read.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// Its file.
+    pub path: PathBuf,
+    /// Its state (the folder it is in).
+    pub state: State,
+    /// When it last changed state.
+    pub changed: SystemTime,
+    /// The message.
+    pub queued: Queued,
+}
+
+/// What a folder of the outbox holds: messages, and files that are not
+/// messages (reported, never deleted).
 #[derive(Debug, Default)]
 pub struct Scan {
-    /// The queued notices with their files, oldest first.
-    pub queued: Vec<(PathBuf, Queued)>,
-    /// The other `.json` files, with why they are not notices.
+    /// The messages, oldest first.
+    pub entries: Vec<Entry>,
+    /// The other `.json` files, with why they are not messages.
     pub broken: Vec<(PathBuf, String)>,
 }
 
@@ -67,14 +154,20 @@ pub struct Outbox {
     dir: PathBuf,
 }
 
-/// Exclusive use of the outbox; released when dropped.
+/// Exclusive use of the outbox for sending; released when dropped.
 #[derive(Debug)]
-pub struct OutboxLock {
-    _lock: FileLock,
+pub struct SenderLock {
+    _held: Held,
+}
+
+/// The recording lock of one game; released when dropped.
+#[derive(Debug)]
+pub struct RecordingLock {
+    _held: Held,
 }
 
 impl Outbox {
-    /// The outbox in `dir`; nothing is created until [`Outbox::lock`].
+    /// The outbox in `dir`; nothing is created until something is written.
     pub fn new(dir: impl Into<PathBuf>) -> Outbox {
         Outbox { dir: dir.into() }
     }
@@ -84,99 +177,211 @@ impl Outbox {
         &self.dir
     }
 
-    fn sent_dir(&self) -> PathBuf {
-        self.dir.join("sent")
+    fn folder(&self, state: State) -> PathBuf {
+        self.dir.join(state.folder())
     }
 
-    /// Creates the folders if needed and waits for exclusive use.
-    pub fn lock(&self) -> Result<OutboxLock, MailError> {
-        let sent = self.sent_dir();
-        fs::create_dir_all(&sent).map_err(|e| FileError::new(&sent, e))?;
-        let lock = FileLock::acquire(&self.dir.join(".lock"))?;
-        Ok(OutboxLock { _lock: lock })
+    /// Creates the folders if needed.
+    pub fn create(&self) -> Result<(), MailError> {
+        for state in [State::Sending, State::Failed, State::Sent] {
+            let dir = self.folder(state);
+            fs::create_dir_all(&dir).map_err(|e| FileError::new(&dir, e))?;
+        }
+        let dir = self.dir.join("recording");
+        fs::create_dir_all(&dir).map_err(|e| FileError::new(&dir, e))?;
+        Ok(())
     }
 
-    /// The file name of a notice: its Message-ID without the brackets.
-    /// The ids dynamo makes pass unchanged; any other text (a hand-edited
-    /// record's) is made tame: never a path or a hidden file.
+    /// Waits (at most `patience`) for exclusive use of the outbox for
+    /// sending.
+    pub fn lock_sender(&self, patience: Duration) -> Result<SenderLock, MailError> {
+        self.create()?;
+        let held = lock::acquire(&self.dir.join(".lock"), patience)?;
+        Ok(SenderLock { _held: held })
+    }
+
+    fn recording_path(&self, game: &Path) -> PathBuf {
+        let key = digest(&game.to_string_lossy());
+        self.dir.join("recording").join(format!("{key}.lock"))
+    }
+
+    /// Waits (at most `patience`) for the recording lock of the game at
+    /// `game` (an absolute path, see [`super::game_path`]).
+    pub fn lock_recording(
+        &self,
+        game: &Path,
+        patience: Duration,
+    ) -> Result<RecordingLock, MailError> {
+        self.create()?;
+        let held = lock::acquire(&self.recording_path(game), patience)?;
+        Ok(RecordingLock { _held: held })
+    }
+
+    /// The recording lock of `game` if nobody is recording an event of it.
+    pub fn try_lock_recording(&self, game: &Path) -> Result<Option<RecordingLock>, MailError> {
+        self.create()?;
+        Ok(
+            lock::try_acquire(&self.recording_path(game))?
+                .map(|held| RecordingLock { _held: held }),
+        )
+    }
+
+    /// The file name of a message: its Message-ID without the brackets,
+    /// made tame (never a path or a hidden file) and at most
+    /// [`MAX_FILE_NAME`] bytes.
     pub fn file_name(message_id: &str) -> String {
         let bare = message_id.trim_start_matches('<').trim_end_matches('>');
-        format!("{}.json", id::sanitize(bare, "-.@_"))
+        let tame = id::sanitize(bare, "-.@_");
+        format!("{}.json", bounded(&tame, MAX_FILE_NAME - ".json".len()))
     }
 
-    /// Where a queued notice lives.
-    pub fn queued_path(&self, message_id: &str) -> PathBuf {
-        self.dir.join(Outbox::file_name(message_id))
+    /// Where a message with this id is (or would be) in `state`.
+    pub fn path(&self, state: State, message_id: &str) -> PathBuf {
+        self.folder(state).join(Outbox::file_name(message_id))
     }
 
-    /// Where a delivered notice is recorded.
-    pub fn sent_path(&self, message_id: &str) -> PathBuf {
-        self.sent_dir().join(Outbox::file_name(message_id))
-    }
-
-    /// Whether the server has accepted this notice before.
+    /// Whether the server has accepted this message before.
     pub fn was_sent(&self, message_id: &str) -> bool {
-        self.sent_path(message_id).exists()
+        self.path(State::Sent, message_id).exists()
     }
 
-    /// Writes a notice to the queue (replacing a queued copy of the same
-    /// notice), durably.
-    pub fn put(&self, _lock: &OutboxLock, queued: &Queued) -> Result<PathBuf, MailError> {
-        let path = self.queued_path(&queued.message_id);
-        let text = serde_json::to_string_pretty(queued)
-            .map_err(|e| MailError::Build(format!("outbox record: {e}")))?;
-        durable::write_atomic(&path, text.as_bytes())?;
+    /// Writes a message to the queue (replacing a queued copy of the same
+    /// message), durably. Needs no lock: the file is the message's own and
+    /// appears whole or not at all.
+    pub fn put(&self, queued: &Queued) -> Result<PathBuf, MailError> {
+        self.create()?;
+        let path = self.path(State::Queued, &queued.message_id);
+        write(&path, queued)?;
         Ok(path)
     }
 
-    /// The queued notices, oldest first, and the files that are not
-    /// notices.
-    pub fn pending(&self, _lock: &OutboxLock) -> Result<Scan, MailError> {
-        let mut good = Vec::new();
-        let mut broken = Vec::new();
-        let entries = fs::read_dir(&self.dir).map_err(|e| FileError::new(&self.dir, e))?;
+    /// Rewrites a queued message in place (once its event is confirmed).
+    pub fn rewrite(&self, path: &Path, queued: &Queued) -> Result<(), MailError> {
+        write(path, queued)
+    }
+
+    /// Removes a file of the outbox.
+    pub fn remove(&self, path: &Path) -> Result<(), MailError> {
+        durable::remove(path)?;
+        Ok(())
+    }
+
+    /// The messages in `state`, oldest first, and the files that are not
+    /// messages.
+    pub fn scan(&self, state: State) -> Result<Scan, MailError> {
+        let dir = self.folder(state);
+        let mut scan = Scan::default();
+        let entries = match fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(scan),
+            Err(e) => return Err(FileError::new(&dir, e).into()),
+        };
         for entry in entries {
-            let entry = entry.map_err(|e| FileError::new(&self.dir, e))?;
+            let entry = entry.map_err(|e| FileError::new(&dir, e))?;
             let path = entry.path();
             let name = entry.file_name();
             let name = name.to_string_lossy();
             if name.starts_with('.') || !name.ends_with(".json") || !path.is_file() {
                 continue;
             }
+            let changed = entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .unwrap_or(SystemTime::UNIX_EPOCH);
             let parsed = fs::read_to_string(&path)
                 .map_err(|e| e.to_string())
                 .and_then(|text| serde_json::from_str::<Queued>(&text).map_err(|e| e.to_string()));
             match parsed {
-                Ok(queued) => good.push((path, queued)),
-                Err(why) => broken.push((path, why)),
+                Ok(queued) => scan.entries.push(Entry {
+                    path,
+                    state,
+                    changed,
+                    queued,
+                }),
+                Err(why) => scan.broken.push((path, why)),
             }
         }
-        good.sort_by(|(pa, a), (pb, b)| {
-            (&a.queued_at, &a.game_id, a.ply, pa).cmp(&(&b.queued_at, &b.game_id, b.ply, pb))
+        scan.entries.sort_by(|a, b| {
+            let key = |e: &Entry| {
+                (
+                    e.queued.queued_at.clone(),
+                    e.queued.game_id.clone(),
+                    e.queued.ply,
+                    e.path.clone(),
+                )
+            };
+            key(a).cmp(&key(b))
         });
-        broken.sort();
-        Ok(Scan {
-            queued: good,
-            broken,
-        })
+        scan.broken.sort();
+        Ok(scan)
     }
 
-    /// Records a queued notice as delivered (a durable rename into
-    /// `sent/`).
-    pub fn mark_sent(&self, _lock: &OutboxLock, queued: &Path) -> Result<PathBuf, MailError> {
-        let name = queued
+    /// Moves a message to another state's folder (a durable rename); the
+    /// time of the change is its file's modification time.
+    pub fn move_to(
+        &self,
+        _lock: &SenderLock,
+        from: &Path,
+        state: State,
+    ) -> Result<PathBuf, MailError> {
+        let name = from
             .file_name()
-            .ok_or_else(|| FileError::new(queued, io::Error::other("not a file")))?;
-        let target = self.sent_dir().join(name);
-        durable::rename(queued, &target)?;
+            .ok_or_else(|| FileError::new(from, std::io::Error::other("not a file")))?;
+        let target = self.folder(state).join(name);
+        durable::rename(from, &target)?;
+        // Only `--list` reads the time; a failure here loses nothing.
+        if let Ok(file) = fs::File::options().write(true).open(&target) {
+            let _ = file.set_modified(SystemTime::now());
+        }
         Ok(target)
     }
 
-    /// Drops a queued copy of a notice that is already recorded as sent.
-    pub fn discard(&self, _lock: &OutboxLock, queued: &Path) -> Result<(), MailError> {
-        durable::remove(queued)?;
-        Ok(())
+    /// Records a message as refused for good, with the server's reply.
+    pub fn fail(
+        &self,
+        _lock: &SenderLock,
+        from: &Path,
+        queued: &Queued,
+        reply: &str,
+    ) -> Result<PathBuf, MailError> {
+        let mut failed = queued.clone();
+        failed.outcome = Some(reply.to_string());
+        let name = from
+            .file_name()
+            .ok_or_else(|| FileError::new(from, std::io::Error::other("not a file")))?;
+        let target = self.folder(State::Failed).join(name);
+        write(&target, &failed)?;
+        self.remove(from)?;
+        Ok(target)
     }
+
+    /// Messages left in `sending/` by a sender that stopped between
+    /// handing a message over and reading the reply: the server has them
+    /// whole, so they are recorded as sent, marked unconfirmed. Needs the
+    /// sender lock, which proves no session is under way.
+    pub fn settle_orphans(&self, lock: &SenderLock) -> Result<Vec<Queued>, MailError> {
+        let scan = self.scan(State::Sending)?;
+        let mut settled = Vec::new();
+        for entry in scan.entries {
+            let mut queued = entry.queued;
+            queued.outcome = Some(
+                "sent, unconfirmed: the sender stopped after handing the whole message over, \
+                 before the server's reply"
+                    .to_string(),
+            );
+            write(&entry.path, &queued)?;
+            self.move_to(lock, &entry.path, State::Sent)?;
+            settled.push(queued);
+        }
+        Ok(settled)
+    }
+}
+
+fn write(path: &Path, queued: &Queued) -> Result<(), MailError> {
+    let text = serde_json::to_string_pretty(queued)
+        .map_err(|e| MailError::Build(format!("outbox record: {e}")))?;
+    durable::write_atomic(path, text.as_bytes())?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -187,50 +392,75 @@ mod tests {
         Queued {
             message_id: id.to_string(),
             game_id: "g".to_string(),
+            event: "move 1. e2e4".to_string(),
             ply: 1,
             subject: "s".to_string(),
             from: "a@b.c".to_string(),
             to: vec!["d@e.f".to_string()],
             queued_at: at.to_string(),
+            awaits: None,
+            outcome: None,
             message: "Subject: s\r\n\r\nbody\r\n".to_string(),
         }
     }
 
     #[test]
-    fn queue_then_mark_sent() {
+    fn queue_then_hand_over_then_sent() {
         let tmp = tempfile::tempdir().expect("tempdir");
         let outbox = Outbox::new(tmp.path().join("outbox"));
-        let lock = outbox.lock().expect("lock");
         let b = notice("<dynamo.g.2@x>", "2024-01-02T00:00:00Z");
         let a = notice("<dynamo.g.1@x>", "2024-01-01T00:00:00Z");
-        outbox.put(&lock, &b).expect("put");
-        let path = outbox.put(&lock, &a).expect("put");
+        outbox.put(&b).expect("put");
+        let path = outbox.put(&a).expect("put");
         assert_eq!(
             path.file_name().and_then(|n| n.to_str()),
             Some("dynamo.g.1@x.json")
         );
         fs::write(outbox.dir().join("junk.json"), "{").expect("write");
-        let scan = outbox.pending(&lock).expect("pending");
-        let (pending, broken) = (scan.queued, scan.broken);
-        assert_eq!(
-            pending.iter().map(|(_, q)| q.clone()).collect::<Vec<_>>(),
-            [a.clone(), b]
-        );
-        assert_eq!(broken.len(), 1);
+        let scan = outbox.scan(State::Queued).expect("scan");
+        let order: Vec<_> = scan.entries.iter().map(|e| e.queued.clone()).collect();
+        assert_eq!(order, [a.clone(), b]);
+        assert_eq!(scan.broken.len(), 1);
+        let lock = outbox.lock_sender(Duration::ZERO).expect("lock");
+        let sending = outbox
+            .move_to(&lock, &path, State::Sending)
+            .expect("hand over");
         assert!(!outbox.was_sent(&a.message_id));
-        outbox.mark_sent(&lock, &path).expect("mark");
+        outbox.move_to(&lock, &sending, State::Sent).expect("sent");
         assert!(outbox.was_sent(&a.message_id));
-        assert_eq!(outbox.pending(&lock).expect("pending").queued.len(), 1);
+        assert_eq!(outbox.scan(State::Queued).expect("scan").entries.len(), 1);
+    }
+
+    #[test]
+    fn an_orphan_in_sending_is_recorded_as_sent_unconfirmed() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let outbox = Outbox::new(tmp.path().join("outbox"));
+        let a = notice("<dynamo.g.1@x>", "2024-01-01T00:00:00Z");
+        let path = outbox.put(&a).expect("put");
+        let lock = outbox.lock_sender(Duration::ZERO).expect("lock");
+        outbox
+            .move_to(&lock, &path, State::Sending)
+            .expect("hand over");
+        let settled = outbox.settle_orphans(&lock).expect("settle");
+        assert_eq!(settled.len(), 1);
+        assert!(outbox.was_sent(&a.message_id));
+        let sent = outbox.scan(State::Sent).expect("scan");
+        assert!(
+            sent.entries[0]
+                .queued
+                .outcome
+                .as_deref()
+                .is_some_and(|o| o.contains("unconfirmed"))
+        );
     }
 
     #[test]
     fn a_failed_write_is_an_outbox_error_naming_the_file() {
         let tmp = tempfile::tempdir().expect("tempdir");
         let outbox = Outbox::new(tmp.path().join("outbox"));
-        let lock = outbox.lock().expect("lock");
-        fs::remove_dir_all(outbox.dir()).expect("remove");
+        let a = notice("<dynamo.g.1@x>", "2024-01-01T00:00:00Z");
         let err = outbox
-            .put(&lock, &notice("<dynamo.g.1@x>", "2024-01-01T00:00:00Z"))
+            .rewrite(&outbox.dir().join("no-such-folder/x.json"), &a)
             .expect_err("no folder");
         assert!(
             matches!(&err, MailError::Outbox { path, .. } if path.starts_with(outbox.dir())),
@@ -240,12 +470,17 @@ mod tests {
     }
 
     #[test]
-    fn file_names_are_tame() {
+    fn file_names_are_tame_and_bounded() {
         assert_eq!(Outbox::file_name("<../../etc/passwd>"), "etc-passwd.json");
         assert_eq!(Outbox::file_name("<a b@c>"), "a-b@c.json");
         assert_eq!(
             Outbox::file_name("<dynamo.alice-bob-2026-11-20-1.14@club.example>"),
             "dynamo.alice-bob-2026-11-20-1.14@club.example.json"
         );
+        let long = format!("<dynamo.{}.1@x>", "a".repeat(400));
+        let other = format!("<dynamo.{}.2@x>", "a".repeat(400));
+        let name = Outbox::file_name(&long);
+        assert!(name.len() <= MAX_FILE_NAME, "{}", name.len());
+        assert_ne!(name, Outbox::file_name(&other));
     }
 }

@@ -1,35 +1,35 @@
-//! One SMTP session per delivery, over rustls, step by step so that each
-//! failure says which step failed: connecting, securing, logging in, the
-//! sender, a recipient, or the message.
+//! One SMTP session per message, plain or over rustls, bounded as a whole
+//! by `[mail] timeout_seconds` (see `wire.rs`), step by step so that
+//! each failure names its stage: connecting, the greeting, TLS, the login,
+//! the envelope, the message, the server's reply to it, or the time limit.
+//!
+//! This file holds the settings ([`Transport`]); the session itself is
+//! `session.rs` (`Session::open`).
 
 use std::net::IpAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
-use lettre::Address;
-use lettre::transport::smtp::authentication::{Credentials, Mechanism};
-use lettre::transport::smtp::client::{Certificate, SmtpConnection, TlsParameters};
-use lettre::transport::smtp::commands::{Data, Mail, Rcpt};
-use lettre::transport::smtp::extension::{ClientId, MailParameter};
+use rustls::pki_types::pem::PemObject;
+use rustls::pki_types::{CertificateDer, ServerName};
+use rustls::{ClientConfig, RootCertStore};
 
-use super::config::{MailConfig, Security};
+use super::config::{MailConfig, Security, is_plausible_variable_name};
 use super::error::MailError;
 
 /// Extra trusted root certificates (PEM), added to the system's: for a
 /// self-hosted server with its own certificate authority, and for tests.
 pub const CA_FILE_ENV: &str = "DYNAMO_SMTP_CA_FILE";
 
-/// How long any one network step may take.
-const TIMEOUT: Duration = Duration::from_secs(60);
-
 /// A configured SMTP server. Holds the password read from the
 /// environment; never printed (no `Debug` of the secret).
 pub struct Transport {
-    host: String,
-    port: u16,
-    security: Security,
-    username: Option<String>,
-    credentials: Option<Credentials>,
-    tls: Option<TlsParameters>,
+    pub(super) host: String,
+    pub(super) port: u16,
+    pub(super) security: Security,
+    pub(super) login: Option<(String, String)>,
+    pub(super) tls: Option<Arc<ClientConfig>>,
+    pub(super) timeout: Duration,
 }
 
 impl std::fmt::Debug for Transport {
@@ -38,7 +38,8 @@ impl std::fmt::Debug for Transport {
             .field("host", &self.host)
             .field("port", &self.port)
             .field("security", &self.security)
-            .field("username", &self.username)
+            .field("user", &self.login.as_ref().map(|(user, _)| user))
+            .field("timeout", &self.timeout)
             .finish_non_exhaustive()
     }
 }
@@ -57,7 +58,7 @@ impl Transport {
                  (localhost, 127.0.0.1, ::1), not {host:?}: use \"starttls\" or \"tls\""
             )));
         }
-        let credentials = match (&config.username, &config.password_env) {
+        let login = match (&config.username, &config.password_env) {
             (None, None) => None,
             (None, Some(_)) => {
                 return Err(MailError::Config(
@@ -71,154 +72,58 @@ impl Transport {
                         .to_string(),
                 ));
             }
-            (Some(user), Some(var)) => {
-                let password = std::env::var(var).map_err(|_| {
-                    MailError::Config(format!(
-                        "the environment variable {var} (mail.password_env) is not set"
-                    ))
-                })?;
-                Some(Credentials::new(user.clone(), password))
-            }
+            (Some(user), Some(var)) => Some((user.clone(), password(var)?)),
         };
         let tls = match config.security {
             Security::None => None,
-            Security::Starttls | Security::Tls => Some(tls_parameters(&host)?),
+            Security::Starttls | Security::Tls => Some(tls_config()?),
         };
         Ok(Transport {
             host,
             port: config.port,
             security: config.security,
-            username: config.username.clone(),
-            credentials,
+            login,
             tls,
+            timeout: config.timeout,
         })
     }
 
     /// `host:port`, for messages.
     pub fn server(&self) -> String {
-        if self.host.contains(':') {
+        if self.host.contains(':') && !self.host.starts_with('[') {
             format!("[{}]:{}", self.host, self.port)
         } else {
             format!("{}:{}", self.host, self.port)
         }
     }
 
-    /// Delivers one message. `Ok` means the server accepted it (250 after
-    /// the data); anything else is an error that names the failed step.
-    pub fn send(&self, from: &Address, to: &[Address], raw: &[u8]) -> Result<(), MailError> {
-        let server = self.server();
-        let hello = ClientId::default();
-        let wrapper = match self.security {
-            Security::Tls => self.tls.as_ref(),
-            Security::Starttls | Security::None => None,
-        };
-        let mut conn = SmtpConnection::connect(
-            (self.host.as_str(), self.port),
-            Some(TIMEOUT),
-            &hello,
-            wrapper,
-            None,
-        )
-        .map_err(|e| {
-            if e.is_tls() {
-                MailError::Tls {
-                    server: server.clone(),
-                    detail: detail(&e),
-                }
-            } else {
-                MailError::Connect {
-                    server: server.clone(),
-                    detail: detail(&e),
-                }
-            }
-        })?;
-        let result = self.session(&mut conn, &server, &hello, from, to, raw);
-        match result {
-            Ok(()) => {
-                // Accepted: a failing QUIT no longer matters.
-                let _ = conn.quit();
-                Ok(())
-            }
-            Err(e) => {
-                conn.abort();
-                Err(e)
-            }
-        }
-    }
-
-    fn session(
-        &self,
-        conn: &mut SmtpConnection,
-        server: &str,
-        hello: &ClientId,
-        from: &Address,
-        to: &[Address],
-        raw: &[u8],
-    ) -> Result<(), MailError> {
-        if self.security == Security::Starttls {
-            let tls = self
-                .tls
-                .as_ref()
-                .ok_or_else(|| MailError::Config("TLS settings missing".to_string()))?;
-            if !conn.can_starttls() {
-                return Err(MailError::Tls {
-                    server: server.to_string(),
-                    detail: "the server does not offer STARTTLS".to_string(),
-                });
-            }
-            conn.starttls(tls, hello).map_err(|e| MailError::Tls {
-                server: server.to_string(),
-                detail: detail(&e),
-            })?;
-        }
-        if let Some(credentials) = &self.credentials {
-            conn.auth(&[Mechanism::Plain, Mechanism::Login], credentials)
-                .map_err(|e| MailError::Auth {
-                    server: server.to_string(),
-                    user: self.username.clone().unwrap_or_default(),
-                    detail: detail(&e),
-                })?;
-        }
-        let mut params = Vec::new();
-        let non_ascii = !AsRef::<str>::as_ref(from).is_ascii()
-            || to.iter().any(|a| !AsRef::<str>::as_ref(a).is_ascii());
-        if non_ascii {
-            params.push(MailParameter::SmtpUtfEight);
-        }
-        conn.command(Mail::new(Some(from.clone()), params))
-            .map_err(|e| MailError::SenderRejected {
-                address: from.to_string(),
-                detail: detail(&e),
-            })?;
-        for address in to {
-            conn.command(Rcpt::new(address.clone(), vec![]))
-                .map_err(|e| MailError::RecipientRejected {
-                    address: address.to_string(),
-                    detail: detail(&e),
-                })?;
-        }
-        conn.command(Data)
-            .map_err(|e| MailError::MessageRejected { detail: detail(&e) })?;
-        conn.message(raw)
-            .map_err(|e| MailError::MessageRejected { detail: detail(&e) })?;
-        Ok(())
+    pub(super) fn tls_name(&self) -> Result<ServerName<'static>, MailError> {
+        let bare = self.host.trim_start_matches('[').trim_end_matches(']');
+        ServerName::try_from(bare.to_string()).map_err(|e| {
+            MailError::Config(format!("mail.host {bare:?} cannot be checked by TLS: {e}"))
+        })
     }
 }
 
-/// A lettre error as one line, with its cause (never holds the password:
-/// lettre reports server replies and I/O errors only).
-fn detail(e: &lettre::transport::smtp::Error) -> String {
-    let mut text = e.to_string();
-    let mut source = std::error::Error::source(e);
-    while let Some(cause) = source {
-        let more = cause.to_string();
-        if !text.contains(&more) {
-            text.push_str(": ");
-            text.push_str(&more);
-        }
-        source = cause.source();
-    }
-    text
+/// The password from the variable `var`. A value of `password_env` that
+/// does not look like a variable's name may be the password itself, so it
+/// is not echoed.
+fn password(var: &str) -> Result<String, MailError> {
+    std::env::var(var).map_err(|e| {
+        let problem = match e {
+            std::env::VarError::NotPresent => "is not set",
+            std::env::VarError::NotUnicode(_) => "is not valid text",
+        };
+        MailError::Config(if is_plausible_variable_name(var) {
+            format!("the environment variable {var} (mail.password_env) {problem}")
+        } else {
+            format!(
+                "the environment variable named by mail.password_env {problem}; its value \
+                 is not shown because it does not look like a variable's name (upper-case \
+                 letters, digits, _): write the variable's name there, never the password"
+            )
+        })
+    })
 }
 
 fn is_loopback(host: &str) -> bool {
@@ -227,47 +132,46 @@ fn is_loopback(host: &str) -> bool {
         || bare.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
-fn tls_parameters(host: &str) -> Result<TlsParameters, MailError> {
-    let domain = host
-        .trim_start_matches('[')
-        .trim_end_matches(']')
-        .to_string();
-    let mut builder = TlsParameters::builder(domain);
+/// The system's trusted certificates, plus those of `DYNAMO_SMTP_CA_FILE`.
+fn tls_config() -> Result<Arc<ClientConfig>, MailError> {
+    let mut roots = RootCertStore::empty();
+    let native = rustls_native_certs::load_native_certs();
+    roots.add_parsable_certificates(native.certs);
     if let Some(path) = std::env::var_os(CA_FILE_ENV).filter(|v| !v.is_empty()) {
-        let pem = std::fs::read(&path).map_err(|e| {
-            MailError::Config(format!(
-                "{CA_FILE_ENV}={}: {e}",
-                std::path::Path::new(&path).display()
-            ))
-        })?;
-        let cert = Certificate::from_pem(&pem).map_err(|e| {
-            MailError::Config(format!(
-                "{CA_FILE_ENV}={}: not PEM certificates: {e}",
-                std::path::Path::new(&path).display()
-            ))
-        })?;
-        builder = builder.add_root_certificate(cert);
+        let shown = std::path::Path::new(&path).display().to_string();
+        let pem = std::fs::read(&path)
+            .map_err(|e| MailError::Config(format!("{CA_FILE_ENV}={shown}: {e}")))?;
+        let mut added = 0;
+        for cert in CertificateDer::pem_slice_iter(&pem) {
+            let cert = cert.map_err(|e| {
+                MailError::Config(format!("{CA_FILE_ENV}={shown}: not PEM certificates: {e}"))
+            })?;
+            roots
+                .add(cert)
+                .map_err(|e| MailError::Config(format!("{CA_FILE_ENV}={shown}: {e}")))?;
+            added += 1;
+        }
+        if added == 0 {
+            return Err(MailError::Config(format!(
+                "{CA_FILE_ENV}={shown}: no certificate in the file"
+            )));
+        }
     }
-    builder
-        .build_rustls()
-        .map_err(|e| MailError::Config(format!("TLS setup: {e}")))
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| MailError::Config(format!("TLS setup: {e}")))?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    Ok(Arc::new(config))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
 
     fn config(host: &str, security: Security) -> MailConfig {
-        MailConfig {
-            host: host.to_string(),
-            port: 2525,
-            security,
-            username: None,
-            password_env: None,
-            from: "dynamo@example.org".to_string(),
-            outbox: PathBuf::from("outbox"),
-        }
+        MailConfig::new(host, 2525, security, "dynamo@example.org")
     }
 
     #[test]
@@ -303,5 +207,14 @@ mod tests {
             err.to_string()
                 .contains("DYNAMO_TEST_SURELY_UNSET_VARIABLE")
         );
+    }
+
+    #[test]
+    fn a_password_written_as_the_variable_name_is_not_echoed() {
+        let mut c = config("localhost", Security::None);
+        c.username = Some("alice".to_string());
+        c.password_env = Some("correct horse battery!".to_string());
+        let err = Transport::from_config(&c).expect_err("no such variable");
+        assert!(!err.to_string().contains("horse"), "{err}");
     }
 }

@@ -173,14 +173,15 @@ fn an_outbox_queued_from_a_subfolder_is_the_one_retry_sees() {
         .output()
         .expect("running dynamo");
     assert_eq!(out.status.code(), Some(3));
-    assert_eq!(json_files(&env.path("outbox")).len(), 1);
+    // One notice per player.
+    assert_eq!(json_files(&env.path("outbox")).len(), 2);
     assert!(!env.path("games/outbox").exists());
     let retry = env.run(&["mail", "--retry"]);
     assert_eq!(retry.code, 3, "{}", retry.stderr);
     assert!(
         retry
             .stderr
-            .ends_with("1 notice(s) still queued in outbox\n"),
+            .ends_with("2 notice(s) still queued in outbox\n"),
         "{}",
         retry.stderr
     );

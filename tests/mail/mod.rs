@@ -1,12 +1,25 @@
-//! The position mailed to both players, proved against a real SMTP server
+//! The notices mailed to the players, proved against a real SMTP server
 //! on loopback (tests/support/smtp_server.py, aiosmtpd), not a stub
 //! transport. Every check reads what the server actually received.
+//!
+//! `events` covers each kind of event, `faults` the misbehaving servers,
+//! `kills` random kills, `output` closed and full standard output,
+//! `picture` the HTML in a real browser, `remind` the reminders and
+//! `secrets` what is never printed.
+
+mod events;
+mod faults;
+mod kills;
+mod output;
+mod picture;
+mod remind;
+mod secrets;
 
 use std::path::PathBuf;
 
-use mail_parser::{HeaderValue, MessageParser, MimeHeaders};
+use mail_parser::{HeaderValue, Message, MessageParser, MimeHeaders};
 
-use crate::support::smtp::{Options, SmtpServer, unused_port};
+use crate::support::smtp::{Options, Received, SmtpServer, unused_port};
 use crate::support::{TestEnv, json_files};
 
 /// Where the tests' configs say the SMTP password is: a variable of the
@@ -34,9 +47,14 @@ fn new_game(env: &TestEnv, moves: &[&str]) {
 
 /// A `dynamo.toml` whose `[mail]` table points at `port` on loopback.
 fn mail_config(env: &TestEnv, port: u16, security: &str, login: Option<&str>) {
+    mail_config_with(env, port, security, login, "");
+}
+
+/// As [`mail_config`], with more lines in the `[mail]` table.
+fn mail_config_with(env: &TestEnv, port: u16, security: &str, login: Option<&str>, extra: &str) {
     let mut text = format!(
         "[mail]\nhost = \"127.0.0.1\"\nport = {port}\nsecurity = \"{security}\"\n\
-         from = \"Dynamo Adjudicator <dynamo@club.example>\"\n"
+         from = \"Dynamo Adjudicator <dynamo@club.example>\"\n{extra}"
     );
     if let Some(user) = login {
         text.push_str(&format!(
@@ -56,6 +74,17 @@ fn sent(env: &TestEnv) -> Vec<PathBuf> {
     json_files(&env.path("outbox/sent"))
 }
 
+/// The notices refused for good.
+fn failed(env: &TestEnv) -> Vec<PathBuf> {
+    json_files(&env.path("outbox/failed"))
+}
+
+fn parse(m: &Received) -> Message<'_> {
+    MessageParser::default()
+        .parse(m.data.as_bytes())
+        .expect("a MIME message")
+}
+
 fn ids(value: &HeaderValue) -> Vec<String> {
     if let Some(list) = value.as_text_list() {
         list.iter().map(|s| s.to_string()).collect()
@@ -65,6 +94,15 @@ fn ids(value: &HeaderValue) -> Vec<String> {
             .map(|s| vec![s.to_string()])
             .unwrap_or_default()
     }
+}
+
+/// The Message-IDs the server received, in order.
+fn message_ids(server: &SmtpServer) -> Vec<String> {
+    server
+        .messages()
+        .iter()
+        .map(|m| parse(m).message_id().expect("a Message-ID").to_string())
+        .collect()
 }
 
 /// The header block with folded lines joined.
@@ -78,97 +116,152 @@ fn header_lines(raw: &str) -> Vec<String> {
         .collect()
 }
 
+/// The plain text of a message, LF line ends.
+fn text_of(m: &Received) -> String {
+    parse(m)
+        .body_text(0)
+        .expect("a text part")
+        .replace("\r\n", "\n")
+}
+
+/// The board picture of a message, decoded: width, height, pixels.
+fn picture_of(m: &Received) -> (u32, u32, Vec<u8>) {
+    let msg = parse(m);
+    let part = msg
+        .parts
+        .iter()
+        .find(|p| p.content_type().is_some_and(|c| c.subtype() == Some("png")))
+        .expect("a PNG part");
+    let decoder = png::Decoder::new(std::io::Cursor::new(part.contents().to_vec()));
+    let mut reader = decoder.read_info().expect("the PNG decodes");
+    let mut buf = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut buf).expect("a frame");
+    (info.width, info.height, buf)
+}
+
 #[test]
-fn mail_sends_the_position_to_both_players() {
+fn mail_sends_each_player_their_own_copy() {
     let server = SmtpServer::start(Options::default());
     let env = TestEnv::new();
     new_game(&env, &["e2e4", "f7f6", "Qd1h5"]);
     mail_config(&env, server.port, "none", None);
 
     let out = env.ok(&["mail", "game.dyn"]);
-    assert!(out.contains("mailed"), "{out}");
+    assert_eq!(out.matches("mailed").count(), 2, "{out}");
 
     let got = server.messages();
-    assert_eq!(got.len(), 1);
-    let m = &got[0];
-    assert_eq!(m.mail_from, "dynamo@club.example");
-    assert_eq!(m.rcpt_tos, ["alice@example.org", "bob@example.org"]);
-
-    let msg = MessageParser::default()
-        .parse(m.data.as_bytes())
-        .expect("a MIME message");
-    let to: Vec<(String, String)> = msg
-        .to()
-        .expect("a To header")
-        .iter()
-        .map(|a| {
-            (
-                a.name().unwrap_or_default().to_string(),
-                a.address().unwrap_or_default().to_string(),
-            )
-        })
-        .collect();
+    assert_eq!(got.len(), 2);
+    assert_eq!(got[0].rcpt_tos, ["alice@example.org"]);
+    assert_eq!(got[1].rcpt_tos, ["bob@example.org"]);
+    for (m, name, address) in [
+        (&got[0], "Alice Archer", "alice@example.org"),
+        (&got[1], "Bob Baker", "bob@example.org"),
+    ] {
+        assert_eq!(m.mail_from, "dynamo@club.example");
+        let msg = parse(m);
+        let to: Vec<(String, String)> = msg
+            .to()
+            .expect("a To header")
+            .iter()
+            .map(|a| {
+                (
+                    a.name().unwrap_or_default().to_string(),
+                    a.address().unwrap_or_default().to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            to,
+            [(name.to_string(), address.to_string())],
+            "To: that player alone"
+        );
+        let reply_to = msg
+            .reply_to()
+            .and_then(|r| r.first())
+            .and_then(|a| a.address());
+        assert_eq!(reply_to, Some("dynamo@club.example"));
+    }
+    let white = parse(&got[0]);
+    let black = parse(&got[1]);
     assert_eq!(
-        to,
-        [
-            ("Alice Archer".to_string(), "alice@example.org".to_string()),
-            ("Bob Baker".to_string(), "bob@example.org".to_string())
-        ]
+        white.subject(),
+        Some("Dynamo: Alice Archer – Bob Baker, 2. Qd1h5 — Bob Baker to move (check)")
     );
     assert_eq!(
-        msg.subject(),
-        Some("Dynamo: Alice Archer – Bob Baker, 2. Qd1h5 — Black to move (check)")
+        black.subject(),
+        Some("Dynamo: Alice Archer – Bob Baker, 2. Qd1h5 — your move (check)")
     );
-    let from = msg.from().and_then(|f| f.first()).expect("From");
-    assert_eq!(from.address(), Some("dynamo@club.example"));
+    let (wid, bid) = (
+        white.message_id().expect("id").to_string(),
+        black.message_id().expect("id").to_string(),
+    );
+    assert_ne!(wid, bid);
+    assert!(wid.ends_with(".white@club.example"), "{wid}");
+    assert!(bid.ends_with(".black@club.example"), "{bid}");
+    // Each copy continues that player's thread: the previous event's copy
+    // for the same player, and the game's first.
+    let replied = ids(black.in_reply_to());
+    assert_eq!(replied.len(), 1);
+    assert!(replied[0].ends_with(".black@club.example"), "{replied:?}");
+    assert!(replied[0].contains(".2-move-"), "{replied:?}");
+    let refs = ids(black.references());
+    assert!(
+        refs[0].contains(".0-created-") && refs[0].ends_with(".black@club.example"),
+        "{refs:?}"
+    );
 
-    // Thread headers: this is ply 3; it answers ply 2 and references the
-    // game's first notice.
-    let id = msg.message_id().expect("Message-ID").to_string();
-    assert!(id.starts_with("dynamo.alice-"), "{id}");
-    assert!(id.ends_with(".3@club.example"), "{id}");
-    let base = id.trim_end_matches(".3@club.example");
-    assert_eq!(ids(msg.in_reply_to()), [format!("{base}.2@club.example")]);
-    let refs = ids(msg.references());
-    assert_eq!(refs.first(), Some(&format!("{base}.0@club.example")));
-    assert_eq!(refs.last(), Some(&format!("{base}.2@club.example")));
-
-    // Plain text: last move, diagram, moves, whose turn, clock.
-    let text = msg.body_text(0).expect("a text part").replace("\r\n", "\n");
-    assert!(text.contains("Last move: 2. Qd1h5"), "{text}");
+    let text = text_of(&got[1]);
+    assert!(text.starts_with("Dear Bob Baker,\n"), "{text}");
+    assert!(
+        text.contains("Alice Archer (White) played 2. Qd1h5"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Bob Baker, it is your move. You are in check."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Reply to this message with your move on the first line."),
+        "{text}"
+    );
+    assert!(text.contains("  resign "), "{text}");
+    assert!(text.contains("Event: Mail test"), "{text}");
+    // Black's diagram has Black at the bottom.
     assert!(
         text.contains(
-            "8  r n b q k b n r\n7  p p p p p . p p\n6  . . . . . p . .\n5  . . . . . . . Q\n\
-             4  . . . . P . . .\n3  . . . . . . . .\n2  P P P P . P P P\n1  R N B . K B N R\n\
-             \x20  a b c d e f g h\n"
+            "1  R N B K . B N R\n2  P P P . P P P P\n3  . . . . . . . .\n4  . . . P . . . .\n\
+             5  Q . . . . . . .\n6  . . p . . . . .\n7  p p . p p p p p\n8  r n b k q b n r\n\
+             \x20  h g f e d c b a\n"
         ),
         "{text}"
     );
+    assert!(text_of(&got[0]).contains("Waiting for Bob Baker's move."));
     assert!(text.contains("1. e2e4   f7f6\n2. Qd1h5\n"), "{text}");
-    assert!(text.contains("Black to move, in check."), "{text}");
-    assert!(text.contains("Clock: Black to move:"), "{text}");
-
-    // HTML with the board picture inline.
-    let html = msg.body_html(0).expect("an HTML part");
-    let png_part = msg
-        .parts
-        .iter()
-        .find(|p| p.content_type().is_some_and(|c| c.subtype() == Some("png")))
-        .expect("a PNG part");
-    let cid = png_part.content_id().expect("Content-ID");
-    assert!(html.contains(&format!("cid:{cid}")), "{html}");
-    assert!(html.contains("Qd1h5"));
-    let decoder = png::Decoder::new(std::io::Cursor::new(png_part.contents()));
-    let reader = decoder.read_info().expect("the PNG decodes");
-    let info = reader.info();
-    assert_eq!(
-        (info.width, info.height),
-        (dynamo::mail::BOARD_PX, dynamo::mail::BOARD_PX)
+    assert!(text.contains("Clock of Bob Baker (Black):"), "{text}");
+    assert!(text.contains("Clock of Alice Archer (White):"), "{text}");
+    assert!(text.contains("Next deadline: "), "{text}");
+    assert!(
+        text.contains("\nFEN: rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2\n"),
+        "{text}"
     );
 
-    // Delivered notices are recorded, not left queued.
+    // The two pictures are the same size, both decode, and differ: each
+    // is drawn from its player's side.
+    let (w1, h1, a) = picture_of(&got[0]);
+    let (w2, h2, b) = picture_of(&got[1]);
+    assert_eq!((w1, h1), (dynamo::mail::BOARD_PX, dynamo::mail::BOARD_PX));
+    assert_eq!((w2, h2), (w1, h1));
+    assert_ne!(a, b, "Black's copy is drawn from Black's side");
+    let html = black.body_html(0).expect("an HTML part");
+    assert!(html.contains("max-width:480px"), "{html}");
+
     assert!(queued(&env).is_empty());
-    assert_eq!(sent(&env).len(), 1);
+    assert_eq!(sent(&env).len(), 2);
+
+    // Mailing the same event again reuses its Message-IDs.
+    env.ok(&["mail", "game.dyn"]);
+    let again = message_ids(&server);
+    assert_eq!(again[2..], [wid, bid]);
 }
 
 #[test]
@@ -189,9 +282,9 @@ fn starttls_with_login_works() {
     );
     assert!(!out.contains("s3cret"), "the password is never printed");
     let got = server.messages();
-    assert_eq!(got.len(), 1);
-    assert!(got[0].tls, "the session was encrypted");
-    assert_eq!(got[0].auth.as_deref(), Some("alice"));
+    assert_eq!(got.len(), 2);
+    assert!(got.iter().all(|m| m.tls), "the sessions were encrypted");
+    assert!(got.iter().all(|m| m.auth.as_deref() == Some("alice")));
 }
 
 #[test]
@@ -211,8 +304,8 @@ fn implicit_tls_with_login_works() {
         &[(PASSWORD_VAR, "pw"), ("DYNAMO_SMTP_CA_FILE", &ca)],
     );
     let got = server.messages();
-    assert_eq!(got.len(), 1);
-    assert!(got[0].tls);
+    assert_eq!(got.len(), 2);
+    assert!(got.iter().all(|m| m.tls));
     assert_eq!(got[0].auth.as_deref(), Some("alice"));
 }
 
@@ -230,7 +323,7 @@ fn untrusted_certificate_is_a_tls_failure() {
     assert_eq!(out.code, 3);
     assert!(out.stderr.contains("secure connection"), "{}", out.stderr);
     assert!(server.messages().is_empty());
-    assert_eq!(queued(&env).len(), 1);
+    assert_eq!(queued(&env).len(), 2);
 }
 
 #[test]
@@ -259,7 +352,7 @@ fn wrong_password_is_an_authentication_failure() {
     );
     assert!(!out.stdout.contains("wrong-guess"));
     assert!(server.messages().is_empty());
-    assert_eq!(queued(&env).len(), 1, "the notice waits in the outbox");
+    assert_eq!(queued(&env).len(), 2, "the notices wait in the outbox");
 }
 
 #[test]
@@ -276,28 +369,28 @@ fn server_down_then_retry_delivers_exactly_once() {
     assert!(err.contains("dynamo mail --retry"), "{err}");
     let record = env.read("game.dyn");
     assert!(record.contains("e7e5"), "{record}");
-    assert_eq!(queued(&env).len(), 1);
+    assert_eq!(queued(&env).len(), 2);
 
-    // Still down: --retry fails, keeps the notice.
+    // Still down: --retry fails, keeps the notices.
     let out = env.run(&["mail", "--retry"]);
     assert_eq!(out.code, 3);
-    assert_eq!(queued(&env).len(), 1);
+    assert_eq!(queued(&env).len(), 2);
 
     // The server comes up (on another port: the config follows it).
     let server = SmtpServer::start(Options::default());
     mail_config(&env, server.port, "none", None);
     let out = env.ok(&["mail", "--retry"]);
-    assert!(out.contains("mailed"), "{out}");
+    assert_eq!(out.matches("mailed").count(), 2, "{out}");
     let got = server.messages();
-    assert_eq!(got.len(), 1);
+    assert_eq!(got.len(), 2);
     assert!(got[0].data.contains("1... e7e5"));
     assert!(queued(&env).is_empty());
-    assert_eq!(sent(&env).len(), 1);
+    assert_eq!(sent(&env).len(), 2);
 
     // Again: nothing left, nothing sent twice.
     let out = env.ok(&["mail", "--retry"]);
     assert!(out.contains("nothing queued"), "{out}");
-    assert_eq!(server.messages().len(), 1);
+    assert_eq!(server.messages().len(), 2);
 }
 
 #[test]
@@ -310,18 +403,18 @@ fn retry_never_resends_a_delivered_notice() {
     mail_config(&env, server.port, "none", None);
     env.ok(&["mail", "game.dyn"]);
     let sent = sent(&env);
-    assert_eq!(sent.len(), 1);
+    assert_eq!(sent.len(), 2);
     let name = sent[0].file_name().expect("name");
     std::fs::copy(&sent[0], env.path("outbox").join(name)).expect("copy");
 
     let out = env.ok(&["mail", "--retry"]);
     assert!(out.contains("already delivered"), "{out}");
-    assert_eq!(server.messages().len(), 1);
+    assert_eq!(server.messages().len(), 2);
     assert!(queued(&env).is_empty());
 }
 
 #[test]
-fn move_with_mail_sends_after_recording() {
+fn move_with_mail_threads_each_players_notices() {
     let server = SmtpServer::start(Options::default());
     let env = TestEnv::new();
     new_game(&env, &["e2e4"]);
@@ -329,16 +422,17 @@ fn move_with_mail_sends_after_recording() {
     env.ok(&["move", "game.dyn", "e7e5", "--mail"]);
     env.ok(&["move", "game.dyn", "Ng1f3", "--mail"]);
     let got = server.messages();
-    assert_eq!(got.len(), 2);
-    let first = MessageParser::default()
-        .parse(got[0].data.as_bytes())
-        .expect("mime");
-    let second = MessageParser::default()
-        .parse(got[1].data.as_bytes())
-        .expect("mime");
-    let first_id = first.message_id().expect("id").to_string();
-    assert_eq!(ids(second.in_reply_to()), [first_id]);
-    assert!(second.subject().is_some_and(|s| s.contains("2. Ng1f3")));
+    assert_eq!(got.len(), 4);
+    for (first, second) in [(&got[0], &got[2]), (&got[1], &got[3])] {
+        assert_eq!(first.rcpt_tos, second.rcpt_tos);
+        let first_id = parse(first).message_id().expect("id").to_string();
+        assert_eq!(ids(parse(second).in_reply_to()), [first_id]);
+    }
+    assert!(
+        parse(&got[3])
+            .subject()
+            .is_some_and(|s| s.contains("2. Ng1f3"))
+    );
 }
 
 #[test]
@@ -369,40 +463,40 @@ fn hostile_player_name_does_not_inject_a_header() {
         }
         accepted += 1;
         let got = server.messages();
-        assert_eq!(got.len(), 1);
-        let m = &got[0];
-        assert_eq!(m.rcpt_tos, ["alice@example.org", "bob@example.org"]);
-        for line in header_lines(&m.data) {
-            let header = line.split(':').next().unwrap_or("").to_ascii_lowercase();
-            assert!(
-                [
-                    "from",
-                    "to",
-                    "subject",
-                    "message-id",
-                    "in-reply-to",
-                    "references",
-                    "date",
-                    "user-agent",
-                    "mime-version",
-                    "content-type"
-                ]
-                .contains(&header.as_str()),
-                "unexpected header line {line:?}"
-            );
+        assert_eq!(got.len(), 2);
+        for (m, address) in got.iter().zip(["alice@example.org", "bob@example.org"]) {
+            assert_eq!(m.rcpt_tos, [address]);
+            for line in header_lines(&m.data) {
+                let header = line.split(':').next().unwrap_or("").to_ascii_lowercase();
+                assert!(
+                    [
+                        "from",
+                        "reply-to",
+                        "to",
+                        "subject",
+                        "message-id",
+                        "in-reply-to",
+                        "references",
+                        "date",
+                        "user-agent",
+                        "mime-version",
+                        "content-type"
+                    ]
+                    .contains(&header.as_str()),
+                    "unexpected header line {line:?}"
+                );
+            }
+            let msg = parse(m);
+            let to: Vec<String> = msg
+                .to()
+                .expect("To")
+                .iter()
+                .filter_map(|a| a.address().map(str::to_string))
+                .collect();
+            assert_eq!(to, [address]);
+            assert!(msg.header("Bcc").is_none());
+            assert!(msg.header("X-Injected").is_none());
         }
-        let msg = MessageParser::default()
-            .parse(m.data.as_bytes())
-            .expect("mime");
-        let to: Vec<String> = msg
-            .to()
-            .expect("To")
-            .iter()
-            .filter_map(|a| a.address().map(str::to_string))
-            .collect();
-        assert_eq!(to, ["alice@example.org", "bob@example.org"]);
-        assert!(msg.header("Bcc").is_none());
-        assert!(msg.header("X-Injected").is_none());
     }
     assert!(
         accepted > 0,
@@ -414,56 +508,42 @@ fn hostile_player_name_does_not_inject_a_header() {
 fn hostile_name_through_the_library_and_a_real_server() {
     let server = SmtpServer::start(Options::default());
     let env = TestEnv::new();
-    let mut pos = dynamo_core::Position::startpos(dynamo_core::Rules::NOST);
-    let m = dynamo_core::parse_move(&pos, "e2e4").expect("legal");
-    pos = pos.play(&m).expect("plays");
-    let notice = dynamo::mail::Notice {
-        game_id: "hostile".to_string(),
-        event: "Evil\r\nBcc: mallory@evil.example".to_string(),
-        white: dynamo::game::Player {
-            name: "Eve\r\nBcc: mallory@evil.example\r\n".to_string(),
-            email: "eve@example.org".parse().ok(),
-        },
-        black: dynamo::game::Player {
-            name: "Bob\", mallory@evil.example, \"<mallory@evil.example>".to_string(),
-            email: "bob@example.org".parse().ok(),
-        },
-        position: pos,
-        moves: vec![dynamo::game::RecordedMove {
-            ply: 1,
-            number: 1,
-            mover: dynamo_core::Color::White,
-            notation: "e2e4\r\nBcc: mallory@evil.example".to_string(),
-            received: dynamo::game::clock::parse_time("2024-05-01T12:00:00Z").expect("time"),
-        }],
-        ending: None,
-        clock: None,
-    };
-    let config = dynamo::config::MailConfig {
-        host: "127.0.0.1".to_string(),
-        port: server.port,
-        security: dynamo::config::Security::None,
-        username: None,
-        password_env: None,
-        from: "dynamo@club.example".to_string(),
-        outbox: env.path("outbox"),
-    };
-    let built = notice.build(&config.from).expect("builds");
-    dynamo::mail::post(&config, &built, "hostile", 1).expect("delivered");
+    let start = dynamo::game::clock::parse_time("2024-05-01T12:00:00Z").expect("time");
+    let new = dynamo::game::NewGame::new(
+        dynamo::game::Player::parse("Eve <eve@example.org>").expect("a player"),
+        dynamo::game::Player::parse("Bob <bob@example.org>").expect("a player"),
+        start,
+    );
+    let game = dynamo::game::Game::create(new).expect("a game");
+    let mut notice = dynamo::mail::Notice::from_game(&game, start);
+    notice.white.name = "Eve\r\nBcc: mallory@evil.example\r\n".to_string();
+    notice.black.name = "Bob\", mallory@evil.example, \"<mallory@evil.example>".to_string();
+    notice.event_name = "Evil\r\nBcc: mallory@evil.example".to_string();
+    let mut config = dynamo::config::MailConfig::new(
+        "127.0.0.1",
+        server.port,
+        dynamo::config::Security::None,
+        "dynamo@club.example",
+    );
+    config.outbox = env.path("outbox");
+    let built = notice.build(&config.from, None).expect("builds");
+    let queued = dynamo::mail::queue(&config, &built, "hostile", "test", 0, None).expect("queued");
+    let report = dynamo::mail::deliver(&config, queued, false);
+    assert!(report.all_delivered(), "{report:?}");
     let got = server.messages();
-    assert_eq!(got.len(), 1);
-    assert_eq!(got[0].rcpt_tos, ["eve@example.org", "bob@example.org"]);
-    for line in header_lines(&got[0].data) {
-        assert!(!line.to_ascii_lowercase().starts_with("bcc"), "{line:?}");
+    assert_eq!(got.len(), 2);
+    assert_eq!(got[0].rcpt_tos, ["eve@example.org"]);
+    assert_eq!(got[1].rcpt_tos, ["bob@example.org"]);
+    for m in &got {
+        for line in header_lines(&m.data) {
+            assert!(!line.to_ascii_lowercase().starts_with("bcc"), "{line:?}");
+        }
+        assert_eq!(parse(m).to().map(|t| t.iter().count()), Some(1));
     }
-    let msg = MessageParser::default()
-        .parse(got[0].data.as_bytes())
-        .expect("mime");
-    assert_eq!(msg.to().map(|t| t.iter().count()), Some(2));
 }
 
 #[test]
-fn rejected_recipient_is_reported_and_queued() {
+fn a_refused_recipient_does_not_stop_the_other_copy() {
     let server = SmtpServer::start(Options {
         reject: vec!["bob@example.org".to_string()],
         ..Options::default()
@@ -471,15 +551,44 @@ fn rejected_recipient_is_reported_and_queued() {
     let env = TestEnv::new();
     new_game(&env, &["e2e4"]);
     mail_config(&env, server.port, "none", None);
-    let out = env.run(&["mail", "game.dyn"]);
+    let out = env.run(&["move", "game.dyn", "e7e5", "--mail"]);
     assert_eq!(out.code, 3);
     let err = &out.stderr;
+    assert!(err.contains("the move is recorded in game.dyn"), "{err}");
     assert!(
-        err.contains("refused the recipient bob@example.org"),
+        err.contains("refused the recipient bob@example.org: 550"),
         "{err}"
     );
-    assert!(server.messages().is_empty());
-    assert_eq!(queued(&env).len(), 1);
+    assert!(err.contains("failed/"), "{err}");
+    let got = server.messages();
+    assert_eq!(got.len(), 1, "Alice's copy went");
+    assert_eq!(got[0].rcpt_tos, ["alice@example.org"]);
+    assert!(queued(&env).is_empty(), "a 550 is not retried");
+    assert_eq!(failed(&env).len(), 1);
+    let record = std::fs::read_to_string(&failed(&env)[0]).expect("a record");
+    assert!(record.contains("No such user here"), "{record}");
+
+    // --list shows it, per game; --retry does not send it again.
+    let list = env.ok(&["mail", "--list"]);
+    assert!(list.starts_with("game alice-archer-bob-baker-"), "{list}");
+    assert!(list.contains("  failed  "), "{list}");
+    assert!(list.contains("550 5.1.1 No such user here"), "{list}");
+    assert!(list.contains("  sent    "), "{list}");
+    env.ok(&["mail", "--retry"]);
+    assert_eq!(server.messages().len(), 1);
+
+    // --drop removes it.
+    let id = list
+        .lines()
+        .find(|l| l.trim_start().starts_with("failed"))
+        .and_then(|l| l.split_whitespace().nth(2))
+        .expect("an id")
+        .to_string();
+    let out = env.ok(&["mail", "--drop", &id]);
+    assert!(out.starts_with("dropped failed notice"), "{out}");
+    assert!(failed(&env).is_empty());
+    let out = env.run(&["mail", "--drop", &id]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
 }
 
 #[test]
@@ -496,10 +605,14 @@ fn plain_smtp_is_refused_for_a_remote_host() {
 }
 
 #[test]
-fn no_mail_settings_is_a_usage_error() {
+fn no_mail_settings_is_a_usage_error_and_records_nothing() {
     let env = TestEnv::new();
     new_game(&env, &["e2e4"]);
     let out = env.run(&["mail", "game.dyn"]);
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains("[mail]"), "{}", out.stderr);
+    let before = env.read("game.dyn");
+    let out = env.run(&["move", "game.dyn", "e7e5", "--mail"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert_eq!(env.read("game.dyn"), before);
 }

@@ -60,6 +60,11 @@ pub struct Options {
     pub auth: Option<(String, String)>,
     /// Answer 550 to these recipients.
     pub reject: Vec<String>,
+    /// Misbehave (`smtp_server.py --fault`): `drip`, `silent`, `no-quit`
+    /// or `silent-after-data`.
+    pub fault: Option<&'static str>,
+    /// The pause between the bytes of the `drip` fault, in seconds.
+    pub drip_seconds: Option<f64>,
 }
 
 /// One message as the server received it.
@@ -113,6 +118,12 @@ impl SmtpServer {
         }
         for address in &options.reject {
             cmd.arg("--reject-rcpt").arg(address);
+        }
+        if let Some(fault) = options.fault {
+            cmd.arg("--fault").arg(fault);
+        }
+        if let Some(seconds) = options.drip_seconds {
+            cmd.arg("--drip-seconds").arg(seconds.to_string());
         }
         let mut child = cmd
             .stdin(Stdio::piped())

@@ -17,6 +17,12 @@ Options:
                         STARTTLS; needs --make-cert or --starttls's files
   --auth USER:PASS      require AUTH (PLAIN or LOGIN) with these credentials
   --reject-rcpt ADDR    answer 550 to RCPT TO:<ADDR> (may repeat)
+  --fault MODE          misbehave, for the tests of time limits:
+                          drip: greet one byte every --drip-seconds
+                          silent: accept connections, never say a word
+                          no-quit: serve normally but never answer QUIT
+                          silent-after-data: take the message, never reply
+  --drip-seconds N      the pause between bytes of --fault drip (default 5)
 
 The server stops when its standard input closes, so it never outlives the
 test (or terminal) that started it.
@@ -66,6 +72,49 @@ class SaveHandler:
             os.fsync(f.fileno())
         os.replace(tmp, name)
         return "250 2.0.0 Message accepted for delivery"
+
+
+class NoQuitSMTP(SMTP):
+    """Serves normally, but never answers QUIT."""
+
+    async def smtp_QUIT(self, arg):
+        await asyncio.sleep(3600)
+
+
+class SilentAfterDataHandler(SaveHandler):
+    """Takes the whole message, then never replies to it."""
+
+    async def handle_DATA(self, server, session, envelope):
+        await asyncio.sleep(3600)
+        return "451 too late"
+
+
+class Drip(asyncio.Protocol):
+    """A greeting one byte at a time, never finished in useful time."""
+
+    def __init__(self, seconds, loop):
+        self.seconds = seconds
+        self.loop = loop
+        self.task = None
+
+    def connection_made(self, transport):
+        async def drip():
+            greeting = b"220 dynamo-test drips its greeting one byte at a time ESMTP\r\n"
+            for i in range(len(greeting)):
+                if transport.is_closing():
+                    return
+                transport.write(greeting[i : i + 1])
+                await asyncio.sleep(self.seconds)
+
+        self.task = self.loop.create_task(drip())
+
+    def connection_lost(self, exc):
+        if self.task:
+            self.task.cancel()
+
+
+class Silent(asyncio.Protocol):
+    """Accepts the connection and says nothing."""
 
 
 def auth_user(session):
@@ -137,6 +186,10 @@ def main():
     parser.add_argument("--implicit-tls", action="store_true")
     parser.add_argument("--auth", metavar="USER:PASS")
     parser.add_argument("--reject-rcpt", action="append", default=[], metavar="ADDR")
+    parser.add_argument(
+        "--fault", choices=["drip", "silent", "no-quit", "silent-after-data"]
+    )
+    parser.add_argument("--drip-seconds", type=float, default=5.0)
     args = parser.parse_args()
 
     os.makedirs(args.maildir, exist_ok=True)
@@ -160,10 +213,16 @@ def main():
             )
             return AuthResult(success=ok, handled=False, auth_data=auth_data if ok else None)
 
-    handler = SaveHandler(args.maildir, args.reject_rcpt)
+    handler_class = SilentAfterDataHandler if args.fault == "silent-after-data" else SaveHandler
+    handler = handler_class(args.maildir, args.reject_rcpt)
+    smtp_class = NoQuitSMTP if args.fault == "no-quit" else SMTP
 
     def factory():
-        return SMTP(
+        if args.fault == "drip":
+            return Drip(args.drip_seconds, loop)
+        if args.fault == "silent":
+            return Silent()
+        return smtp_class(
             handler,
             hostname="dynamo-test-smtp",
             tls_context=None if args.implicit_tls else context,

@@ -7,8 +7,10 @@ use anyhow::Result;
 
 use super::report::print_ending;
 use crate::cli::args::{self, QuietArgs, TimeArgs};
-use crate::cli::{failure, store};
+use crate::cli::failure;
+use crate::cli::notify::{self, Said};
 use crate::exit::Exit;
+use dynamo::config::Config;
 
 /// Record the director's decision: 1-0, 0-1 or 1/2-1/2, with a reason
 /// (time forfeit, adjudicated position, …).
@@ -24,19 +26,29 @@ pub(crate) struct Args {
     reason: String,
     #[command(flatten)]
     time: TimeArgs,
+    /// Mail each player a notice of the decision (needs the config's
+    /// `[mail]` table, checked before anything is recorded).
+    #[arg(long)]
+    mail: bool,
     #[command(flatten)]
     quiet: QuietArgs,
 }
 
-pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
     let received = args.time.read()?;
-    let (game, ()) = store::update(&args.file, |g| {
+    let mailing = notify::mailing(config, args.mail)?;
+    let (game, (), queued) = notify::update(mailing.as_ref(), &args.file, |g| {
         let at = received.at(args::now()).map_err(failure::rejected)?;
         let decided = g
             .adjudicate(&args.result, &args.reason, at)
             .map_err(failure::rejected)?;
         Ok((decided, ()))
     })?;
-    print_ending(&mut args.quiet.out(out), &game)?;
-    Ok(Exit::Ok)
+    let shown = (|| -> Result<()> {
+        let mut out = args.quiet.out(out);
+        print_ending(&mut out, &game)?;
+        Ok(out.flush()?)
+    })();
+    let said = Said::from_flags(args.quiet.quiet, false);
+    notify::finish(mailing, queued, &args.file, "the decision", shown, said)
 }

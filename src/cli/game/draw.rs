@@ -8,8 +8,10 @@ use clap::ValueEnum;
 
 use super::report::print_ending;
 use crate::cli::args::{self, IdentityArgs, QuietArgs, TimeArgs};
-use crate::cli::{failure, store};
+use crate::cli::failure;
+use crate::cli::notify::{self, Said};
 use crate::exit::Exit;
+use dynamo::config::Config;
 
 /// Offer, accept or decline a draw.
 #[derive(clap::Args, Debug)]
@@ -23,6 +25,10 @@ pub(crate) struct Args {
     identity: IdentityArgs,
     #[command(flatten)]
     time: TimeArgs,
+    /// Mail each player a notice of the offer or the answer (needs the
+    /// config's `[mail]` table, checked before anything is recorded).
+    #[arg(long)]
+    mail: bool,
     #[command(flatten)]
     quiet: QuietArgs,
 }
@@ -37,9 +43,10 @@ pub(crate) enum Action {
     Decline,
 }
 
-pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
     let received = args.time.read()?;
-    let (game, side) = store::update(&args.file, |g| {
+    let mailing = notify::mailing(config, args.mail)?;
+    let (game, side, queued) = notify::update(mailing.as_ref(), &args.file, |g| {
         let side = args.identity.required_side(g)?;
         let at = received.at(args::now()).map_err(failure::rejected)?;
         let changed = match args.action {
@@ -49,11 +56,20 @@ pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
         };
         Ok((changed.map_err(failure::rejected)?, side))
     })?;
-    let mut out = args.quiet.out(out);
-    match args.action {
-        Action::Offer => writeln!(out, "{} offers a draw", side.title())?,
-        Action::Decline => writeln!(out, "{} declines the draw offer", side.title())?,
-        Action::Accept => print_ending(&mut out, &game)?,
-    }
-    Ok(Exit::Ok)
+    let shown = (|| -> Result<()> {
+        let mut out = args.quiet.out(out);
+        match args.action {
+            Action::Offer => writeln!(out, "{} offers a draw", side.title())?,
+            Action::Decline => writeln!(out, "{} declines the draw offer", side.title())?,
+            Action::Accept => print_ending(&mut out, &game)?,
+        }
+        Ok(out.flush()?)
+    })();
+    let what = match args.action {
+        Action::Offer => "the draw offer",
+        Action::Accept => "the accepted draw",
+        Action::Decline => "the declined draw offer",
+    };
+    let said = Said::from_flags(args.quiet.quiet, false);
+    notify::finish(mailing, queued, &args.file, what, shown, said)
 }

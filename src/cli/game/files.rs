@@ -16,7 +16,7 @@ use crate::exit::{Exit, Failure};
 /// files as given, folders searched for `*.pgn`, sorted. A missing games
 /// folder, and no game file at all, are bad input (2) that says what to
 /// do, for every command that lists games.
-pub(super) fn game_files(config: &Config, paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+pub(crate) fn game_files(config: &Config, paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     let defaults = [config.games_dir.clone()];
     let paths = if paths.is_empty() {
         let folder = &config.games_dir;

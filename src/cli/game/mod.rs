@@ -14,7 +14,7 @@ mod adjudicate;
 mod check;
 mod draw;
 mod export;
-mod files;
+pub(crate) mod files;
 mod games;
 mod json;
 mod r#move;
@@ -45,9 +45,9 @@ pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Ex
         Command::New(args) => new::execute(args, &config, &mut out)?,
         Command::Move(args) => r#move::execute(args, &config, &mut out)?,
         Command::Check(args) => check::execute(args, &config, &mut out)?,
-        Command::Resign(args) => resign::execute(args, &mut out)?,
-        Command::Draw(args) => draw::execute(args, &mut out)?,
-        Command::Adjudicate(args) => adjudicate::execute(args, &mut out)?,
+        Command::Resign(args) => resign::execute(args, &config, &mut out)?,
+        Command::Draw(args) => draw::execute(args, &config, &mut out)?,
+        Command::Adjudicate(args) => adjudicate::execute(args, &config, &mut out)?,
         Command::Verify(args) => verify::execute(args, &config, &mut out)?,
         Command::Games(args) => games::execute(args, &config, &mut out)?,
         Command::Export(args) => export::execute(args, &mut out)?,

@@ -1,6 +1,6 @@
 //! `dynamo move`.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use anyhow::Result;
 use chrono::{DateTime, Utc};
@@ -12,8 +12,8 @@ use super::report::{move_label, print_verdict};
 use super::verdict::VerdictJson;
 use crate::cli::args::{self, QuietArgs, SubmitArgs, TimeArgs};
 use crate::cli::failure::{self, Refused};
-use crate::cli::{notify, store};
-use crate::exit::{Exit, Failure};
+use crate::cli::notify::{self, Said};
+use crate::exit::Exit;
 
 /// Check a move against the game and, if legal, record it.
 #[derive(clap::Args, Debug)]
@@ -22,8 +22,9 @@ pub(crate) struct Args {
     submit: SubmitArgs,
     #[command(flatten)]
     time: TimeArgs,
-    /// Mail the new position to both players after recording it (needs
-    /// the config's `[mail]` table, checked before the move is recorded).
+    /// Mail each player a notice of the move (queued before the move is
+    /// written, sent after; needs the config's `[mail]` table, checked
+    /// before anything is recorded).
     #[arg(long)]
     mail: bool,
     /// Print the verdict as one line of JSON (README, "JSON"), a refused
@@ -46,16 +47,12 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     let received = args.time.read()?;
     // Settings that are missing are known now: the move is not recorded
     // only to fail to mail it.
-    let mail_config = if args.mail || config.mail_after_move {
-        Some(notify::mail_config(config)?)
-    } else {
-        None
-    };
+    let mailing = notify::mailing(config, args.mail)?;
     let submit = &args.submit;
     let path = &submit.file;
     // Identity, legality and time are judged on the game as it is under
     // the lock, not as it was before: another move may have landed since.
-    let update = store::update(path, |game| {
+    let update = notify::update(mailing.as_ref(), path, |game| {
         let now = args::now();
         let at = received.at(now).map_err(failure::rejected)?;
         let by = submit.submitter(game, config, true)?;
@@ -73,7 +70,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
             },
         ))
     });
-    let (game, done) = match update {
+    let (game, done, queued) = match update {
         Ok(update) => update,
         Err(err) => {
             if args.json
@@ -85,48 +82,37 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
             return Err(err);
         }
     };
-    let mut out = args.quiet.out(out);
-    if args.json {
-        let ending = game.ending();
-        VerdictJson::legal(&submit.mv, &done.checked, done.number, true, ending).write(&mut out)?;
-    } else {
-        let (label, display) = (&done.label, &done.checked.display);
-        print_verdict(&mut out, label, display, game.position(), submit.ascii)?;
-        if let Some(o) = game.ending() {
-            writeln!(out, "Result: {} ({})", o.outcome, o.reason)?;
-        } else if let Some(line) = game.clock_line(done.now) {
-            writeln!(out, "{line}")?;
-        }
-        if let Some(late) = game.late_move() {
-            writeln!(
-                out,
-                "note: {}'s move {} was received {} after the deadline {}; the director may adjudicate a time forfeit",
-                late.side.title(),
-                late.number,
-                clock::describe(late.received - late.deadline),
-                format_time_short(late.deadline)
-            )?;
-        }
-    }
-    // The verdict is out before mail is tried, so a failed delivery
-    // cannot hide that the move was recorded.
-    out.flush()?;
-    if let Some(mail_config) = mail_config {
-        // Standard output holds only the JSON verdict under --json.
-        let sent = if args.json {
-            notify::send_position(mail_config, path, &mut io::stderr())
+    // A failure to print does not stop the notices (see notify::finish).
+    let shown = (|| -> Result<()> {
+        let mut out = args.quiet.out(out);
+        if args.json {
+            let ending = game.ending();
+            VerdictJson::legal(&submit.mv, &done.checked, done.number, true, ending)
+                .write(&mut out)?;
         } else {
-            notify::send_position(mail_config, path, &mut out)
-        };
-        sent.map_err(|e| {
-            Failure::new(
-                Exit::Io,
-                format!(
-                    "the move is recorded in {}, but mailing it failed: {e:#}",
-                    path.display()
-                ),
-            )
-        })?;
-    }
-    Ok(Exit::Ok)
+            let (label, display) = (&done.label, &done.checked.display);
+            print_verdict(&mut out, label, display, game.position(), submit.ascii)?;
+            if let Some(o) = game.ending() {
+                writeln!(out, "Result: {} ({})", o.outcome, o.reason)?;
+            } else if let Some(line) = game.clock_line(done.now) {
+                writeln!(out, "{line}")?;
+            }
+            if let Some(late) = game.late_move() {
+                writeln!(
+                    out,
+                    "note: {}'s move {} was received {} after the deadline {}; the director may adjudicate a time forfeit",
+                    late.side.title(),
+                    late.number,
+                    clock::describe(late.received - late.deadline),
+                    format_time_short(late.deadline)
+                )?;
+            }
+        }
+        // The verdict is out before mail is tried, so a failed delivery
+        // cannot hide that the move was recorded.
+        out.flush()?;
+        Ok(())
+    })();
+    let said = Said::from_flags(args.quiet.quiet, args.json);
+    notify::finish(mailing, queued, path, "the move", shown, said)
 }

@@ -10,7 +10,7 @@ use dynamo::game::{Game, NewGame, Player, TimeControl, clock};
 use dynamo_core::{Position, Rules};
 
 use crate::cli::args::QuietArgs;
-use crate::cli::store;
+use crate::cli::notify::{self, Said};
 use crate::exit::{Exit, Failure};
 
 /// Create a game file; never overwrites one.
@@ -49,12 +49,16 @@ pub(crate) struct Args {
     /// 1900 to 9999.
     #[arg(long, value_name = "TIME", allow_hyphen_values = true)]
     at: Option<String>,
+    /// Mail each player a notice of the new game.
+    #[arg(long)]
+    mail: bool,
     #[command(flatten)]
     quiet: QuietArgs,
 }
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
     let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
+    let mailing = notify::mailing(config, args.mail)?;
     let white = Player::parse(&args.white).map_err(|e| usage(format!("--white: {e}")))?;
     let black = Player::parse(&args.black).map_err(|e| usage(format!("--black: {e}")))?;
     let rules: Rules = match &args.rules {
@@ -95,12 +99,16 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         usage(format!("{flag}: {}", e.why))
     })?;
     let path = &args.file;
-    store::create(path, &game)?;
-    let mut out = args.quiet.out(out);
-    writeln!(out, "created {}", path.display())?;
-    writeln!(out, "White: {}", game.white())?;
-    writeln!(out, "Black: {}", game.black())?;
-    writeln!(out, "Rules: {}", game.rules())?;
-    writeln!(out, "Time control: {}", game.time_control())?;
-    Ok(Exit::Ok)
+    let queued = notify::create(mailing.as_ref(), path, &game)?;
+    let shown = (|| -> Result<()> {
+        let mut out = args.quiet.out(out);
+        writeln!(out, "created {}", path.display())?;
+        writeln!(out, "White: {}", game.white())?;
+        writeln!(out, "Black: {}", game.black())?;
+        writeln!(out, "Rules: {}", game.rules())?;
+        writeln!(out, "Time control: {}", game.time_control())?;
+        Ok(out.flush()?)
+    })();
+    let said = Said::from_flags(args.quiet.quiet, false);
+    notify::finish(mailing, queued, path, "the new game", shown, said)
 }

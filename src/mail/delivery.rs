@@ -1,0 +1,337 @@
+//! Getting the outbox's messages to the server: each once, one SMTP
+//! session at a time, none lost (see [`super::outbox`] for the states a
+//! message goes through and why).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use chrono::{SecondsFormat, Utc};
+use lettre::Address;
+
+use super::config::MailConfig;
+use super::envelope::Built;
+use super::error::MailError;
+use super::outbox::{Awaits, Entry, Outbox, Queued, State};
+use super::session::Session;
+use super::smtp::Transport;
+use crate::game::{Game, GameError};
+
+/// A queued message and its file.
+#[derive(Debug, Clone)]
+pub struct Pending {
+    /// Its file in the outbox.
+    pub path: PathBuf,
+    /// The message.
+    pub queued: Queued,
+}
+
+/// What became of the messages a [`deliver`] or [`retry`] looked at.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Accepted by the server now.
+    pub sent: Vec<Queued>,
+    /// Accepted now, and accepted once before (an explicit resend).
+    pub resent: Vec<Queued>,
+    /// Handed over whole by a sender that stopped before the reply:
+    /// recorded as sent, unconfirmed.
+    pub settled: Vec<Queued>,
+    /// Found queued but recorded as sent already: dropped from the queue.
+    pub already_sent: Vec<Queued>,
+    /// Refused for good (5xx): moved to `failed/` with the reply.
+    pub refused: Vec<(Queued, MailError)>,
+    /// Still queued, with why.
+    pub waiting: Vec<(Queued, MailError)>,
+    /// Still queued: its event is being recorded by another dynamo,
+    /// which sends it.
+    pub held: Vec<Queued>,
+    /// Removed: its event was never written to the game (its recorder
+    /// stopped before).
+    pub void: Vec<Queued>,
+    /// Still queued, not tried after a failure of the server or settings.
+    pub not_tried: Vec<Queued>,
+    /// Files in the outbox that are not messages.
+    pub broken: Vec<(PathBuf, String)>,
+}
+
+impl Report {
+    /// Whether everything looked at was delivered (or needed no sending).
+    pub fn all_delivered(&self) -> bool {
+        self.refused.is_empty()
+            && self.waiting.is_empty()
+            && self.not_tried.is_empty()
+            && self.broken.is_empty()
+    }
+
+    /// The first error of a message not delivered.
+    pub fn first_error(&self) -> Option<&MailError> {
+        self.waiting
+            .iter()
+            .chain(&self.refused)
+            .map(|(_, e)| e)
+            .next()
+    }
+}
+
+/// How long to wait for the outbox: one other session, and some.
+fn patience(config: &MailConfig) -> Duration {
+    config.timeout * 2 + Duration::from_secs(5)
+}
+
+/// Writes each built copy to the queue; `awaits` holds them back until
+/// their event is in the game file.
+pub fn queue(
+    config: &MailConfig,
+    built: &[Built],
+    game_id: &str,
+    event: &str,
+    ply: u32,
+    awaits: Option<&Awaits>,
+) -> Result<Vec<Pending>, MailError> {
+    let outbox = Outbox::new(&config.outbox);
+    let mut pending = Vec::new();
+    for copy in built {
+        let message = String::from_utf8(copy.raw.clone())
+            .map_err(|e| MailError::Build(format!("message is not UTF-8: {e}")))?;
+        let queued = Queued {
+            message_id: copy.message_id.clone(),
+            game_id: game_id.to_string(),
+            event: event.to_string(),
+            ply,
+            subject: copy.subject.clone(),
+            from: copy.from.to_string(),
+            to: vec![copy.to.to_string()],
+            queued_at: Utc::now().to_rfc3339_opts(SecondsFormat::Secs, true),
+            awaits: awaits.cloned(),
+            outcome: None,
+            message,
+        };
+        let path = outbox.put(&queued)?;
+        pending.push(Pending { path, queued });
+    }
+    Ok(pending)
+}
+
+/// Sends messages this process has just queued (their events are
+/// recorded). With `resend`, a message delivered before goes again (an
+/// explicit `dynamo mail GAME`).
+pub fn deliver(config: &MailConfig, pending: Vec<Pending>, resend: bool) -> Report {
+    let mut report = Report::default();
+    let outbox = Outbox::new(&config.outbox);
+    let transport = match Transport::from_config(config) {
+        Ok(t) => t,
+        Err(e) => {
+            let why = e.to_string();
+            for p in pending {
+                report
+                    .waiting
+                    .push((p.queued, MailError::Config(why.clone())));
+            }
+            return report;
+        }
+    };
+    send_all(&outbox, &transport, config, pending, resend, &mut report);
+    report
+}
+
+/// Sends what the outbox holds (only `game_id`'s when given), each once.
+pub fn retry(config: &MailConfig, game_id: Option<&str>) -> Result<Report, MailError> {
+    let outbox = Outbox::new(&config.outbox);
+    let mut report = Report::default();
+    if !outbox.dir().exists() {
+        return Ok(report);
+    }
+    {
+        let lock = outbox.lock_sender(patience(config))?;
+        report.settled = outbox.settle_orphans(&lock)?;
+    }
+    let scan = outbox.scan(State::Queued)?;
+    report.broken = scan.broken;
+    let mut owed = Vec::new();
+    for entry in scan.entries {
+        if game_id.is_some_and(|g| entry.queued.game_id != g) {
+            continue;
+        }
+        match confirm(&outbox, entry)? {
+            Confirmed::Owed(p) => owed.push(p),
+            Confirmed::Held(q) => report.held.push(q),
+            Confirmed::Void(q) => report.void.push(q),
+            Confirmed::Unknown(q, e) => report.waiting.push((q, e)),
+        }
+    }
+    if owed.is_empty() {
+        return Ok(report);
+    }
+    let transport = match Transport::from_config(config) {
+        Ok(t) => t,
+        Err(e) => {
+            let mut owed = owed.into_iter();
+            if let Some(first) = owed.next() {
+                report.waiting.push((first.queued, e));
+            }
+            report.not_tried = owed.map(|p| p.queued).collect();
+            return Ok(report);
+        }
+    };
+    send_all(&outbox, &transport, config, owed, false, &mut report);
+    Ok(report)
+}
+
+enum Confirmed {
+    Owed(Pending),
+    Held(Queued),
+    Void(Queued),
+    Unknown(Queued, MailError),
+}
+
+/// Whether a queued message's event is in its game file. The recording
+/// lock tells a recorder still at work (leave the message to it) from one
+/// that stopped (the file says whether the event was written).
+fn confirm(outbox: &Outbox, entry: Entry) -> Result<Confirmed, MailError> {
+    let Entry { path, queued, .. } = entry;
+    let Some(awaits) = queued.awaits.clone() else {
+        return Ok(Confirmed::Owed(Pending { path, queued }));
+    };
+    let Some(_recording) = outbox.try_lock_recording(&awaits.game)? else {
+        return Ok(Confirmed::Held(queued));
+    };
+    let recorded = match Game::load(&awaits.game) {
+        Ok(game) => game
+            .events()
+            .get(awaits.seq as usize)
+            .is_some_and(|e| e.key() == awaits.fingerprint),
+        Err(GameError::NotFound { .. }) if awaits.seq == 0 => false,
+        Err(e) => {
+            let why = MailError::Build(format!(
+                "cannot tell whether its event was recorded: {e}; \
+                 `dynamo mail --drop` removes it"
+            ));
+            return Ok(Confirmed::Unknown(queued, why));
+        }
+    };
+    if !recorded {
+        outbox.remove(&path)?;
+        return Ok(Confirmed::Void(queued));
+    }
+    let mut owed = queued;
+    owed.awaits = None;
+    outbox.rewrite(&path, &owed)?;
+    Ok(Confirmed::Owed(Pending { path, queued: owed }))
+}
+
+fn send_all(
+    outbox: &Outbox,
+    transport: &Transport,
+    config: &MailConfig,
+    pending: Vec<Pending>,
+    resend: bool,
+    report: &mut Report,
+) {
+    let mut queue = pending.into_iter();
+    for p in queue.by_ref() {
+        match send_one(outbox, transport, config, &p, resend, &mut report.settled) {
+            Ok(Fate::Sent) => report.sent.push(p.queued),
+            Ok(Fate::Resent) => report.resent.push(p.queued),
+            Ok(Fate::AlreadySent) => report.already_sent.push(p.queued),
+            Err((e, refused)) => {
+                let stop = e.is_server_wide();
+                if refused {
+                    report.refused.push((p.queued, e));
+                } else {
+                    report.waiting.push((p.queued, e));
+                }
+                if stop {
+                    break;
+                }
+            }
+        }
+    }
+    report.not_tried.extend(queue.map(|p| p.queued));
+}
+
+enum Fate {
+    Sent,
+    Resent,
+    AlreadySent,
+}
+
+/// Sends one queued message in its own session, under the sender lock;
+/// messages an earlier sender left in `sending/` are added to `settled`.
+/// The error says whether the message was refused for good (`true`: it is
+/// in `failed/`) or waits in the queue.
+fn send_one(
+    outbox: &Outbox,
+    transport: &Transport,
+    config: &MailConfig,
+    pending: &Pending,
+    resend: bool,
+    settled: &mut Vec<Queued>,
+) -> Result<Fate, (MailError, bool)> {
+    let waits = |e: MailError| (e, false);
+    let lock = outbox.lock_sender(patience(config)).map_err(waits)?;
+    settled.extend(outbox.settle_orphans(&lock).map_err(waits)?);
+    let queued = &pending.queued;
+    let was_sent = outbox.was_sent(&queued.message_id);
+    if !pending.path.exists() {
+        // Another dynamo sent (or someone dropped) it meanwhile.
+        return Ok(Fate::AlreadySent);
+    }
+    if was_sent && !resend {
+        outbox.remove(&pending.path).map_err(waits)?;
+        return Ok(Fate::AlreadySent);
+    }
+    let from = address(queued, &queued.from).map_err(waits)?;
+    let to_text = queued.to.first().map(String::as_str).unwrap_or("");
+    let to = address(queued, to_text).map_err(waits)?;
+    let mut session = Session::open(transport).map_err(waits)?;
+    if let Err(e) = session.hand_over(&from, &to, queued.message.as_bytes()) {
+        session.abort();
+        if e.is_permanent() {
+            let reply = e.to_string();
+            outbox
+                .fail(&lock, &pending.path, queued, &reply)
+                .map_err(waits)?;
+            return Err((e, true));
+        }
+        return Err(waits(e));
+    }
+    // The server has the whole message: record that at once (see the
+    // outbox's notes on the one window left).
+    let sending = match outbox.move_to(&lock, &pending.path, State::Sending) {
+        Ok(p) => p,
+        Err(e) => {
+            session.abort();
+            return Err(waits(e));
+        }
+    };
+    match session.reply() {
+        Ok(()) => {
+            outbox
+                .move_to(&lock, &sending, State::Sent)
+                .map_err(waits)?;
+            drop(lock);
+            session.quit();
+            Ok(if was_sent { Fate::Resent } else { Fate::Sent })
+        }
+        Err(e) => {
+            session.abort();
+            if e.is_permanent() {
+                outbox
+                    .fail(&lock, &sending, queued, &e.to_string())
+                    .map_err(waits)?;
+                return Err((e, true));
+            }
+            outbox
+                .move_to(&lock, &sending, State::Queued)
+                .map_err(waits)?;
+            Err(waits(e))
+        }
+    }
+}
+
+fn address(queued: &Queued, text: &str) -> Result<Address, MailError> {
+    text.parse::<Address>().map_err(|e| MailError::Address {
+        who: format!("queued message {}", queued.message_id),
+        address: text.to_string(),
+        reason: e.to_string(),
+    })
+}

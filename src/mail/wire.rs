@@ -1,0 +1,264 @@
+//! The connection under an SMTP session, plain or TLS, where every read
+//! and write is bounded by one deadline for the whole session.
+//!
+//! A socket timeout bounds a single read; a server that sends one byte
+//! every few seconds never trips it. Here the remaining time is set as the
+//! socket's timeout before every system call and the deadline is checked
+//! between them, so the session as a whole ends at the deadline whatever
+//! the server does. TLS is driven record by record for the same reason
+//! (rustls's own loops read until they have what they want).
+
+use std::io::{self, Read, Write};
+use std::net::{IpAddr, SocketAddr, TcpStream, ToSocketAddrs};
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
+
+use rustls::pki_types::ServerName;
+use rustls::{ClientConfig, ClientConnection};
+
+/// When a session must be over.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Deadline {
+    end: Instant,
+    limit: Duration,
+}
+
+impl Deadline {
+    /// `limit` from now.
+    pub(super) fn after(limit: Duration) -> Deadline {
+        Deadline {
+            end: Instant::now() + limit,
+            limit,
+        }
+    }
+
+    /// The whole time allowed.
+    pub(super) fn limit(&self) -> Duration {
+        self.limit
+    }
+
+    /// The time left, or `Err(Timeout)` when none is.
+    pub(super) fn left(&self) -> Result<Duration, WireError> {
+        let left = self.end.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            Err(WireError::Timeout)
+        } else {
+            Ok(left)
+        }
+    }
+
+    /// An earlier deadline: at most `cap` from now.
+    pub(super) fn capped(&self, cap: Duration) -> Deadline {
+        Deadline {
+            end: self.end.min(Instant::now() + cap),
+            limit: self.limit,
+        }
+    }
+}
+
+/// Why the connection failed.
+#[derive(Debug)]
+pub(super) enum WireError {
+    /// The deadline passed.
+    Timeout,
+    /// The server closed the connection.
+    Closed,
+    /// The system said no.
+    Io(io::Error),
+    /// TLS failed (handshake, certificate, or a broken record).
+    Tls(String),
+}
+
+impl std::fmt::Display for WireError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WireError::Timeout => write!(f, "timed out"),
+            WireError::Closed => write!(f, "the server closed the connection"),
+            WireError::Io(e) => write!(f, "{e}"),
+            WireError::Tls(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+fn io_error(e: io::Error) -> WireError {
+    match e.kind() {
+        io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut => WireError::Timeout,
+        io::ErrorKind::UnexpectedEof => WireError::Closed,
+        _ => WireError::Io(e),
+    }
+}
+
+/// The addresses of `host`, looked up within the deadline. A literal
+/// address needs no lookup; a name is resolved on a helper thread that is
+/// left behind if the resolver hangs (it holds nothing of ours).
+pub(super) fn resolve(
+    host: &str,
+    port: u16,
+    deadline: Deadline,
+) -> Result<Vec<SocketAddr>, WireError> {
+    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    if let Ok(ip) = bare.parse::<IpAddr>() {
+        return Ok(vec![SocketAddr::new(ip, port)]);
+    }
+    let (tell, hear) = mpsc::channel();
+    let name = bare.to_string();
+    std::thread::spawn(move || {
+        let _ = tell.send((name.as_str(), port).to_socket_addrs().map(Vec::from_iter));
+    });
+    match hear.recv_timeout(deadline.left()?) {
+        Ok(Ok(addrs)) if !addrs.is_empty() => Ok(addrs),
+        Ok(Ok(_)) => Err(WireError::Io(io::Error::other(format!(
+            "{bare} has no address"
+        )))),
+        Ok(Err(e)) => Err(WireError::Io(e)),
+        Err(_) => Err(WireError::Timeout),
+    }
+}
+
+/// A connection to the server, plain or encrypted.
+pub(super) enum Wire {
+    Plain(TcpStream),
+    Tls(Box<ClientConnection>, TcpStream),
+}
+
+impl Wire {
+    /// Connects to the first of `addrs` that answers within the deadline.
+    pub(super) fn connect(addrs: &[SocketAddr], deadline: Deadline) -> Result<Wire, WireError> {
+        let mut last = WireError::Io(io::Error::other("no address to connect to"));
+        for addr in addrs {
+            match TcpStream::connect_timeout(addr, deadline.left()?) {
+                Ok(socket) => {
+                    // The last bytes of a message go out at once, not
+                    // after the previous segment's acknowledgement.
+                    let _ = socket.set_nodelay(true);
+                    return Ok(Wire::Plain(socket));
+                }
+                Err(e) => last = io_error(e),
+            }
+        }
+        Err(last)
+    }
+
+    fn socket(&self) -> &TcpStream {
+        match self {
+            Wire::Plain(s) | Wire::Tls(_, s) => s,
+        }
+    }
+
+    /// Whether the connection is encrypted.
+    pub(super) fn is_tls(&self) -> bool {
+        matches!(self, Wire::Tls(..))
+    }
+
+    fn bound(&self, deadline: Deadline) -> Result<(), WireError> {
+        let left = deadline.left()?;
+        let socket = self.socket();
+        socket.set_read_timeout(Some(left)).map_err(io_error)?;
+        socket.set_write_timeout(Some(left)).map_err(io_error)
+    }
+
+    /// Encrypts the connection (after STARTTLS, or at once for implicit
+    /// TLS): the handshake, one record at a time, within the deadline.
+    pub(super) fn start_tls(
+        self,
+        config: Arc<ClientConfig>,
+        name: ServerName<'static>,
+        deadline: Deadline,
+    ) -> Result<Wire, WireError> {
+        let Wire::Plain(socket) = self else {
+            return Ok(self);
+        };
+        let conn =
+            ClientConnection::new(config, name).map_err(|e| WireError::Tls(e.to_string()))?;
+        let mut wire = Wire::Tls(Box::new(conn), socket);
+        while let Wire::Tls(conn, _) = &wire
+            && conn.is_handshaking()
+        {
+            wire.pump(deadline)?;
+        }
+        Ok(wire)
+    }
+
+    /// One step of TLS traffic: sends what rustls has to send, else reads
+    /// one record's worth from the socket.
+    fn pump(&mut self, deadline: Deadline) -> Result<(), WireError> {
+        self.bound(deadline)?;
+        let Wire::Tls(conn, socket) = self else {
+            return Ok(());
+        };
+        if conn.wants_write() {
+            conn.write_tls(socket).map_err(io_error)?;
+            return Ok(());
+        }
+        let n = conn.read_tls(socket).map_err(io_error)?;
+        if n == 0 {
+            return Err(WireError::Closed);
+        }
+        conn.process_new_packets()
+            .map_err(|e| WireError::Tls(e.to_string()))?;
+        Ok(())
+    }
+
+    /// Reads what is available (at least one byte) within the deadline.
+    pub(super) fn read_some(
+        &mut self,
+        buf: &mut [u8],
+        deadline: Deadline,
+    ) -> Result<usize, WireError> {
+        loop {
+            match self {
+                Wire::Plain(socket) => {
+                    let left = deadline.left()?;
+                    socket.set_read_timeout(Some(left)).map_err(io_error)?;
+                    return match socket.read(buf) {
+                        Ok(0) => Err(WireError::Closed),
+                        Ok(n) => Ok(n),
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                        Err(e) => Err(io_error(e)),
+                    };
+                }
+                Wire::Tls(conn, _) => match conn.reader().read(buf) {
+                    Ok(0) => return Err(WireError::Closed),
+                    Ok(n) => return Ok(n),
+                    Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
+                    Err(e) => return Err(io_error(e)),
+                },
+            }
+            self.pump(deadline)?;
+        }
+    }
+
+    /// Writes all of `data` within the deadline.
+    pub(super) fn write_all(&mut self, data: &[u8], deadline: Deadline) -> Result<(), WireError> {
+        match self {
+            Wire::Plain(socket) => {
+                let mut rest = data;
+                while !rest.is_empty() {
+                    let left = deadline.left()?;
+                    socket.set_write_timeout(Some(left)).map_err(io_error)?;
+                    match socket.write(rest) {
+                        Ok(0) => return Err(WireError::Closed),
+                        Ok(n) => rest = &rest[n..],
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                        Err(e) => return Err(io_error(e)),
+                    }
+                }
+                Ok(())
+            }
+            Wire::Tls(conn, _) => {
+                conn.writer().write_all(data).map_err(io_error)?;
+                while let Wire::Tls(conn, _) = self
+                    && conn.wants_write()
+                {
+                    self.pump(deadline)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Closes the connection at once, without waiting for anything.
+    pub(super) fn abort(&self) {
+        let _ = self.socket().shutdown(std::net::Shutdown::Both);
+    }
+}

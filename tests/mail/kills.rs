@@ -1,0 +1,174 @@
+//! kill -9 at random moments of `move --mail` and `mail --retry`, with a
+//! live server: after a final `--retry`, every recorded event's notices
+//! have arrived, each exactly once (counted by Message-ID at the server),
+//! and none for an event that was never recorded.
+
+use std::collections::HashMap;
+use std::process::Stdio;
+use std::time::{Duration, Instant, SystemTime};
+
+use dynamo::game::Game;
+use dynamo_core::Color;
+
+use super::{mail_config, message_ids, queued};
+use crate::support::TestEnv;
+use crate::support::smtp::{Options, SmtpServer};
+
+/// How many commands are killed.
+const RUNS: usize = 300;
+
+/// Knights out and back: legal forever, whoever is to move.
+const CYCLE: [&str; 4] = ["Ng1f3", "Ng8f6", "Nf3g1", "Nf6g8"];
+
+/// A small xorshift generator: the tests have no random crate, and the
+/// seed is printed so that a failing run can be repeated.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+fn plies(env: &TestEnv) -> usize {
+    Game::load(&env.path("game.dyn"))
+        .expect("the game always reads")
+        .moves()
+        .len()
+}
+
+#[test]
+fn random_kills_never_lose_or_double_a_notice() {
+    let server = SmtpServer::start(Options::default());
+    let env = TestEnv::new();
+    mail_config(&env, server.port, "none", None);
+    env.ok(&[
+        "new",
+        "game.dyn",
+        "--white",
+        "Alice <alice@example.org>",
+        "--black",
+        "Bob <bob@example.org>",
+        "--mail",
+    ]);
+    // How long a whole `move --mail` takes here: kills are spread over it.
+    let started = Instant::now();
+    env.ok(&["move", "game.dyn", CYCLE[0], "--mail"]);
+    let whole = started.elapsed().as_micros() as u64;
+    let seed = std::env::var("DYNAMO_KILL_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| {
+            SystemTime::now()
+                .duration_since(SystemTime::UNIX_EPOCH)
+                .map_or(88172645463325252, |d| d.as_nanos() as u64 | 1)
+        });
+    println!("kill seed {seed} (set DYNAMO_KILL_SEED to repeat); a move --mail takes {whole} µs");
+    let mut rng = Rng(seed);
+    for _ in 0..RUNS {
+        let ply = plies(&env);
+        let args: Vec<&str> = if rng.next().is_multiple_of(4) {
+            vec!["mail", "--retry"]
+        } else {
+            vec!["move", "game.dyn", CYCLE[ply % 4], "--mail"]
+        };
+        let mut child = env
+            .command()
+            .args(&args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("dynamo runs");
+        std::thread::sleep(Duration::from_micros(rng.next() % (whole * 13 / 10 + 1)));
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    let out = env.ok(&["mail", "--retry"]);
+    assert!(queued(&env).is_empty(), "{out}");
+
+    let game = Game::load(&env.path("game.dyn")).expect("the game");
+    let mut expected: Vec<String> = Vec::new();
+    for event in game.events() {
+        for side in [Color::White, Color::Black] {
+            expected.push(dynamo::mail::envelope::message_id(
+                &game.game_id(),
+                &event.key(),
+                side,
+                "club.example",
+            ));
+        }
+    }
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    for id in message_ids(&server) {
+        *counts.entry(format!("<{id}>")).or_default() += 1;
+    }
+    let twice: Vec<_> = counts.iter().filter(|(_, n)| **n > 1).collect();
+    assert!(twice.is_empty(), "sent more than once: {twice:?}");
+    let missing: Vec<_> = expected
+        .iter()
+        .filter(|id| !counts.contains_key(*id))
+        .collect();
+    assert!(missing.is_empty(), "never sent: {missing:?}");
+    let unexpected: Vec<_> = counts.keys().filter(|id| !expected.contains(id)).collect();
+    assert!(
+        unexpected.is_empty(),
+        "sent for no recorded event: {unexpected:?}"
+    );
+    println!(
+        "{} events, {} notices, each once",
+        game.events().len(),
+        expected.len()
+    );
+}
+
+#[test]
+fn a_notice_whose_event_was_never_written_is_dropped_not_sent() {
+    // What a kill between queueing the notices and writing the game
+    // leaves: notices awaiting an event that is not in the file.
+    let server = SmtpServer::start(Options::default());
+    let env = TestEnv::new();
+    mail_config(&env, server.port, "none", None);
+    env.ok(&[
+        "new",
+        "game.dyn",
+        "--white",
+        "Alice <alice@example.org>",
+        "--black",
+        "Bob <bob@example.org>",
+    ]);
+    let path = env.path("game.dyn");
+    let game = Game::load(&path).expect("a game");
+    let moved = game
+        .with_move(
+            &game.check_move("e2e4", None).expect("legal"),
+            chrono::Utc::now(),
+        )
+        .expect("recorded in memory only");
+    let mut config = dynamo::config::MailConfig::new(
+        "127.0.0.1",
+        server.port,
+        dynamo::config::Security::None,
+        "dynamo@club.example",
+    );
+    config.outbox = env.path("outbox");
+    dynamo::mail::queue_event(&config, &moved, &path, chrono::Utc::now()).expect("queued");
+    assert_eq!(queued(&env).len(), 2);
+    let out = env.ok(&["mail", "--retry"]);
+    assert_eq!(
+        out.matches("its event was never recorded").count(),
+        2,
+        "{out}"
+    );
+    assert!(server.messages().is_empty());
+    assert!(queued(&env).is_empty());
+
+    // Written after all (its recorder was only slow): then it is owed.
+    let _ = dynamo::mail::queue_event(&config, &moved, &path, chrono::Utc::now()).expect("queued");
+    std::fs::write(&path, moved.to_text()).expect("written");
+    let out = env.ok(&["mail", "--retry"]);
+    assert_eq!(out.matches("mailed").count(), 2, "{out}");
+    assert_eq!(server.messages().len(), 2);
+}
