@@ -1,10 +1,12 @@
 //! Reading move text byte by byte, and saying where it went wrong: the
 //! part that algebraic, numeric and descriptive notation share.
 
+use crate::quote::quoted;
+
 /// Why a text is not a move in notation, with the column (from 1) where
 /// the trouble starts.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{text}' is not a move: at column {column}, expected {expected}, found {found}")]
+#[error("{} is not a move: at column {column}, expected {expected}, found {found}", quoted(.text))]
 pub struct SyntaxError {
     /// The text that was read; [`crate::Notation::parse`] trims it and drops
     /// trailing `+`, `#`, `!`, `?` first.

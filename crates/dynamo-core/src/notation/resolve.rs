@@ -9,6 +9,7 @@ use crate::castling::CastlingSide;
 use crate::illegal::Illegal;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::quote::clipped;
 use crate::role::{Piece, Role};
 use crate::rules::CastlingRule;
 use crate::square::{Square, Step};
@@ -20,7 +21,7 @@ pub enum MoveError {
     #[error(transparent)]
     Syntax(#[from] SyntaxError),
     /// The text is a well-formed move, but not a legal one in the position.
-    #[error("{text}: {reason}")]
+    #[error("{}: {reason}", clipped(.text))]
     Illegal {
         /// The move text, trimmed.
         text: String,

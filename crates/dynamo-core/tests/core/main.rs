@@ -3,6 +3,7 @@
 //! the rules that must agree with the engine (`oracle`), and properties of
 //! random play (`properties`). They use `dynamo_core` only.
 
+mod defects;
 mod oracle;
 mod perft;
 mod properties;

@@ -687,11 +687,11 @@ fn fen_errors_say_what_is_wrong() {
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w - - x 1",
-            "half-move clock: expected a number, found 'x'",
+            "half-move clock: expected a number from 0 to 4294967295, found 'x'",
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w - - 0 0",
-            "move number: expected a number of at least 1, found '0'",
+            "move number: expected a number from 1 to 4294967295, found '0'",
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w - - 0 1 4k3/8/8",
