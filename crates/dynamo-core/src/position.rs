@@ -348,9 +348,7 @@ impl Position {
             } else {
                 self.halfmoves.saturating_add(1)
             },
-            fullmoves: self
-                .fullmoves
-                .saturating_add(u32::from(us == Color::Black)),
+            fullmoves: self.fullmoves.saturating_add(u32::from(us == Color::Black)),
             previous: Some(self.board),
             rules: self.rules,
             kings,

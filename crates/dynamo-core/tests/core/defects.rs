@@ -13,7 +13,10 @@ fn move_counter_at_u32_max_does_not_wrap() {
     let after = play("k7/8/8/8/8/8/8/K7 b - - 0 4294967295", "Ka8b8");
     assert_eq!(after.fullmoves(), u32::MAX);
     let text = after.to_fen();
-    assert_eq!(text, "1k6/8/8/8/8/8/8/K7 w - - 1 4294967295 k7/8/8/8/8/8/8/K7");
+    assert_eq!(
+        text,
+        "1k6/8/8/8/8/8/8/K7 w - - 1 4294967295 k7/8/8/8/8/8/8/K7"
+    );
     assert_eq!(Position::from_fen(&text, Rules::NOST), Ok(after));
 }
 
@@ -91,10 +94,14 @@ fn ten_megabyte_input_is_quoted_as_a_short_marked_prefix() {
             .to_string(),
     ];
     for message in &messages {
-        assert!(message.len() < 300, "{} bytes: {message:.300}", message.len());
+        assert!(
+            message.len() < 300,
+            "{} bytes: {message:.300}",
+            message.len()
+        );
         assert!(message.contains(" bytes)"), "{message}");
     }
-    assert!(messages[0].starts_with(&format!("{prefix} is not a move: at column 1")));
+    assert!(messages[0].starts_with(&format!("{prefix} is not a move: at column 2")));
     // The text trails 10 MB of check marks: a bare label, cut short.
     assert!(
         messages[1].starts_with(&format!("e2e5{}… ({} bytes): ", "+".repeat(36), TEN_MB + 4)),
