@@ -4,6 +4,7 @@
 //! random play (`properties`). They use `dynamo_core` only.
 
 mod defects;
+mod notation;
 mod oracle;
 mod perft;
 mod properties;
