@@ -1,14 +1,14 @@
 //! Move text in every notation, against positions from a fixed list and a
 //! few legal moves on from them: whatever resolves is a legal move, and
-//! that move's canonical and numeric texts resolve to the same move; a
-//! refusal quotes the input only briefly.
+//! that move's canonical, short and numeric texts resolve to the same
+//! move; a refusal quotes the input only briefly.
 //!
 //! Input: byte 0 picks the position and rule set, byte 1 how many plies to
 //! play on (0–7), the next bytes pick those moves, the rest is the text.
 
 #![no_main]
 
-use dynamo_core::notation::{format, format_numeric};
+use dynamo_core::notation::{format, format_numeric, format_short};
 use dynamo_core::{MoveError, Position, Rules, parse_move};
 use libfuzzer_sys::fuzz_target;
 
@@ -71,6 +71,8 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(parse_move(&pos, &canonical), Ok(m), "{canonical}");
             let numeric = format_numeric(&m, pos.turn());
             assert_eq!(parse_move(&pos, &numeric), Ok(m), "{numeric}");
+            let short = format_short(&m, &pos);
+            assert_eq!(parse_move(&pos, &short), Ok(m), "{short}");
         }
         Err(e) => {
             let message = e.to_string();

@@ -159,7 +159,8 @@ pub fn format_short(m: &Move, pos: &Position) -> String {
     format_short_in(m, pos, &pos.legal_moves())
 }
 
-/// [`format_short`] with the legal moves of `pos` already listed.
+/// [`format_short`] with the legal moves of `pos` already listed: all of
+/// them, or at least those of `m`'s kind of piece to `m`'s square.
 pub(crate) fn format_short_in(m: &Move, pos: &Position, legal: &[Move]) -> String {
     let canonical = format(m);
     let (from, to, promotion, target) = match m {
@@ -198,6 +199,12 @@ pub(crate) fn format_short_in(m: &Move, pos: &Position, legal: &[Move]) -> Strin
     } else {
         &[(false, false), (true, false), (false, true)]
     };
+    // Only moves of the same kind of piece to the same square can share a
+    // pattern with this one: sort them out once, not once per hint.
+    let rivals: Vec<&Move> = legal
+        .iter()
+        .filter(|l| l.role() == role && l.to() == to && l.promotion() == m.promotion())
+        .collect();
     for &(by_file, by_rank) in hints {
         let short = Short {
             role: (role != Role::Pawn).then_some(role),
@@ -207,11 +214,8 @@ pub(crate) fn format_short_in(m: &Move, pos: &Position, legal: &[Move]) -> Strin
             promotion,
             target,
         };
-        let fitting: Vec<&Move> = legal
-            .iter()
-            .filter(|l| short.fits(l) && l.promotion() == m.promotion())
-            .collect();
-        if fitting == [m] && short.stationary(pos).is_none() {
+        let fitting: Vec<&&Move> = rivals.iter().filter(|l| short.fits(l)).collect();
+        if fitting == [&m] && short.stationary(pos).is_none() {
             // `B1E` would read as the square b1: a form that does not
             // read back as itself is not used.
             let text = written(&short, from);

@@ -1,10 +1,15 @@
 //! The legal moves closest to a text that names none, for "did you
 //! mean …?" (docs/RULES.md §10).
 
+use std::collections::HashMap;
+
 use super::short::format_short_in;
 use super::write::{format, format_numeric};
+use crate::moves::Move;
 use crate::position::Position;
 use crate::quote::QUOTE_CHARS;
+use crate::role::Role;
+use crate::square::Square;
 
 /// How many moves a refusal suggests at most.
 const SUGGESTIONS: usize = 3;
@@ -29,18 +34,25 @@ pub fn closest_moves(pos: &Position, text: &str) -> Vec<String> {
         return Vec::new();
     }
     let legal = pos.legal_moves();
+    // A move's short form depends only on the moves of the same kind of
+    // piece to the same square.
+    let mut rivals: HashMap<(Role, Option<Square>), Vec<Move>> = HashMap::new();
+    for m in &legal {
+        rivals.entry((m.role(), m.to())).or_default().push(*m);
+    }
+    let mut row = Vec::with_capacity(length + 1);
     let mut scored: Vec<(usize, usize, String)> = legal
         .iter()
         .map(|m| {
             let canonical = format(m);
-            let to_canonical = edit_distance(&written, &normalise(&canonical));
-            let distance = [
-                format_short_in(m, pos, &legal),
-                format_numeric(m, pos.turn()),
-            ]
-            .iter()
-            .map(|form| edit_distance(&written, &normalise(form)))
-            .fold(to_canonical, usize::min);
+            let to_canonical = edit_distance(&written, &canonical, &mut row);
+            let same = rivals
+                .get(&(m.role(), m.to()))
+                .map_or(&[][..], Vec::as_slice);
+            let distance = [format_short_in(m, pos, same), format_numeric(m, pos.turn())]
+                .iter()
+                .map(|form| edit_distance(&written, form, &mut row))
+                .fold(to_canonical, usize::min);
             (distance, to_canonical, canonical)
         })
         .collect();
@@ -74,19 +86,22 @@ fn normalise(text: &str) -> Vec<char> {
 }
 
 /// Levenshtein distance: the fewest letters inserted, deleted or replaced
-/// to turn one text into the other.
-fn edit_distance(a: &[char], b: &[char]) -> usize {
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
+/// to turn the normalised text `a` into the move text `b` (compared in
+/// lower case); `row` is scratch space.
+fn edit_distance(a: &[char], b: &str, row: &mut Vec<usize>) -> usize {
+    row.clear();
+    row.extend(0..=a.len());
+    for (j, cb) in b.chars().enumerate() {
+        let cb = cb.to_ascii_lowercase();
         let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let replaced = diagonal + usize::from(ca != cb);
-            diagonal = row[j + 1];
-            row[j + 1] = replaced.min(row[j] + 1).min(diagonal + 1);
+        row[0] = j + 1;
+        for (i, ca) in a.iter().enumerate() {
+            let replaced = diagonal + usize::from(*ca != cb);
+            diagonal = row[i + 1];
+            row[i + 1] = replaced.min(row[i] + 1).min(diagonal + 1);
         }
     }
-    row[b.len()]
+    row[a.len()]
 }
 
 #[cfg(test)]
@@ -95,13 +110,8 @@ mod tests {
 
     #[test]
     fn edit_distance_counts_single_letter_changes() {
-        let d = |a: &str, b: &str| {
-            edit_distance(
-                &a.chars().collect::<Vec<_>>(),
-                &b.chars().collect::<Vec<_>>(),
-            )
-        };
-        assert_eq!(d("ng1g3", "ng1f3"), 1);
+        let d = |a: &str, b: &str| edit_distance(&normalise(a), b, &mut Vec::new());
+        assert_eq!(d("ng1g3", "Ng1f3"), 1);
         assert_eq!(d("e4", "e2e4"), 2);
         assert_eq!(d("", "abc"), 3);
         assert_eq!(d("kitten", "sitting"), 3);

@@ -158,11 +158,7 @@ fn refusals_say_what_is_wrong_and_suggest_the_closest_moves() {
             "Qd3/d2d7",
             "Qd3/d2d7: the queen on d1 cannot take the pawn on d2 to d7: it can go to d3, d4, d5, d6, d1, off the board; did you mean Qd1d3/d2d4, Qd1d3/d2d5 or Qd1d3/d2d6?",
         ),
-        (
-            START,
-            "P-K5",
-            "P-K5: no legal move fits this description",
-        ),
+        (START, "P-K5", "P-K5: no legal move fits this description"),
         // A pattern that fits several: the candidates, canonical.
         (
             TWO_KNIGHTS,
@@ -180,11 +176,7 @@ fn refusals_say_what_is_wrong_and_suggest_the_closest_moves() {
             "b8: a pawn that reaches b8 must promote: add =Q, =R, =B or =N",
         ),
         // The exact forms keep their exact reasons.
-        (
-            START,
-            "Ng1g3",
-            "Ng1g3: a knight cannot move from g1 to g3",
-        ),
+        (START, "Ng1g3", "Ng1g3: a knight cannot move from g1 to g3"),
         (
             START,
             "e7/e6e5",
@@ -201,7 +193,10 @@ fn a_move_number_is_checked_against_the_game() {
     let p = pos(START);
     for (text, message) in [
         ("2. e4", "2. e4: the move is numbered 2, but it is move 1"),
-        ("1... e4", "1... e4: the move is numbered 1..., but white is to move"),
+        (
+            "1... e4",
+            "1... e4: the move is numbered 1..., but white is to move",
+        ),
     ] {
         // Outside a game the number is read and not checked.
         assert!(parse_move(&p, text).is_ok(), "{text}");
