@@ -1,5 +1,5 @@
 //! Text to a legal move: the syntax ([`super::nost`]), then the rules
-//! ([`super::resolve`], [`super::short`]), and what a refusal says.
+//! (`resolve`, [`super::short`]), and what a refusal says.
 
 use super::cursor::SyntaxError;
 use super::nost::Notation;
