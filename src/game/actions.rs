@@ -3,7 +3,7 @@
 //! refuses it; the game it was called on is never changed.
 
 use chrono::{DateTime, Utc};
-use dynamo_core::{Color, Move, MoveError, Position, Status, notation, parse_move};
+use dynamo_core::{Color, Move, MoveError, Position, Status, notation, parse_game_move};
 
 use super::clock;
 use super::event::EventKind;
@@ -114,7 +114,7 @@ impl Game {
         {
             return Err(Rejection::NotYourTurn { by, to_move });
         }
-        let m = parse_move(&self.position, text).map_err(Rejection::Move)?;
+        let m = parse_game_move(&self.position, text).map_err(Rejection::Move)?;
         let after = self.position.play(&m).map_err(|reason| {
             Rejection::Move(MoveError::Illegal {
                 text: text.trim().to_string(),

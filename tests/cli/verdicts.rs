@@ -156,7 +156,7 @@ fn a_refused_move_as_json_names_the_rule() {
             &[command, "g.pgn", "Kd4d3x"],
             1,
             "notation",
-            "'Kd4d3x' is not a move: at column 6, expected '/' or the end of the move, found 'x'",
+            "'Kd4d3x' is not a move: at column 6, expected '/' or the end of the move, found 'x'; did you mean Kd4c3, Kd4d5 or Kd4e3?",
         );
         refused(
             &env,

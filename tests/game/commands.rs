@@ -198,7 +198,14 @@ fn every_rejection_has_a_reason_and_changes_nothing() {
         &env,
         &["move", "g.pgn", "e7e5x"],
         1,
-        "dynamo: rejected: 'e7e5x' is not a move: at column 5, expected '/' or the end of the move, found 'x'\n",
+        "dynamo: rejected: 'e7e5x' is not a move: at column 5, expected '/' or the end of the move, found 'x'; did you mean e7e5?\n",
+    );
+    // A move number that is not the game's (issue 13).
+    rejected(
+        &env,
+        &["move", "g.pgn", "2... e5"],
+        1,
+        "dynamo: rejected: 2... e5: the move is numbered 2, but it is move 1\n",
     );
     // Illegal move.
     rejected(

@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 
 use crate::board::Board;
 use crate::color::{ByColor, Color};
+use crate::quote::quoted;
 use crate::rules::CastlingRule;
 use crate::square::Square;
 
@@ -113,11 +114,11 @@ pub enum CastlingError {
     #[error("castling letter '{0}' is given twice")]
     Repeated(char),
     /// An `@` entry is not two squares, `ORIGINALcurrent`; holds the entry.
-    #[error("'{0}' is not an @ entry: expected ORIGINALcurrent, like h1h3")]
+    #[error("{} is not an @ entry: expected ORIGINALcurrent, like h1h3", quoted(.0))]
     BadEntry(String),
     /// An `@` entry's first square is not where a king or rook starts;
     /// holds the entry and that square.
-    #[error("@ entry '{0}': {1} is not a king's or rook's original square")]
+    #[error("@ entry {}: {} is not a king's or rook's original square", quoted(.0), .1)]
     NotAnOrigin(String, Square),
     /// Two `@` entries name the same original square.
     #[error("@ entry for {0} is given twice")]

@@ -6,6 +6,7 @@ use crate::board::{Board, PlacementError};
 use crate::castling::{Castling, CastlingError};
 use crate::color::Color;
 use crate::position::Position;
+use crate::quote::quoted;
 use crate::rules::Rules;
 use crate::setup::{PositionError, Setup};
 use crate::square::Square;
@@ -24,20 +25,20 @@ pub enum FenError {
     #[error("piece placement: {0}")]
     Placement(PlacementError),
     /// The second field, the side to move, is not `w` or `b`.
-    #[error("side to move: expected 'w' or 'b', found '{0}'")]
+    #[error("side to move: expected 'w' or 'b', found {}", quoted(.0))]
     Turn(String),
     /// The third field cannot be read as castling rights. Rights that do
     /// not fit the board are a [`PositionError::Castling`].
     #[error("castling field: {0}")]
     Castling(CastlingError),
     /// The fourth field, the en-passant square, is neither `-` nor a square.
-    #[error("en-passant field: expected '-' or a square, found '{0}'")]
+    #[error("en-passant field: expected '-' or a square, found {}", quoted(.0))]
     EpSyntax(String),
     /// The fifth field, the half-move clock, is not a number.
-    #[error("half-move clock: expected a number, found '{0}'")]
+    #[error("half-move clock: expected a number from 0 to 4294967295, found {}", quoted(.0))]
     Halfmoves(String),
     /// The sixth field, the move number, is not a number of at least 1.
-    #[error("move number: expected a number of at least 1, found '{0}'")]
+    #[error("move number: expected a number from 1 to 4294967295, found {}", quoted(.0))]
     Fullmoves(String),
     /// The seventh field, the board before the last move that the no-undo
     /// rule needs (docs/RULES.md §7), is not a board.

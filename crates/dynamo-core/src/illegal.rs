@@ -115,11 +115,36 @@ pub enum Illegal {
     /// make in this position.
     #[error("{0} is not a move in this position")]
     NotInPosition(Move),
-    /// No legal move fits a descriptive move.
-    #[error("no legal move fits this description")]
-    NoFit,
-    /// A descriptive move fits several legal moves; holds them in canonical
-    /// notation, separated by commas.
+    /// No legal move fits a pattern: a descriptive move, or short algebraic
+    /// with the mover's square left out.
+    #[error("{why}{}", DidYouMean(.closest))]
+    NoFit {
+        /// Why, in words: the rule the one piece that could be meant
+        /// breaks, or that no piece of that kind can do what is written.
+        why: String,
+        /// The legal moves closest to the text as written, in canonical
+        /// notation (see [`crate::notation::closest_moves`]).
+        closest: Vec<String>,
+    },
+    /// A move number written before the move is not the current one.
+    #[error("the move is numbered {written}, but it is move {current}")]
+    WrongMoveNumber {
+        /// The number as written.
+        written: u32,
+        /// The position's move number.
+        current: u32,
+    },
+    /// A move number written before the move numbers the other side's
+    /// move: `12.` for Black or `12...` for White.
+    #[error("the move is numbered {written}, but {turn} is to move")]
+    WrongSideNumbered {
+        /// The number as written: `12.` or `12...`.
+        written: String,
+        /// The side to move.
+        turn: Color,
+    },
+    /// A pattern (descriptive, or short algebraic) fits several legal
+    /// moves; holds them in canonical notation, separated by commas.
     #[error("this fits several legal moves: {0}; name the squares to tell them apart")]
     Ambiguous(String),
     /// A pawn reaches its last rank but no promotion piece is written; holds
@@ -179,6 +204,20 @@ pub enum Illegal {
     /// square (docs/RULES.md §8).
     #[error("cannot castle through check: the king would be in check on {0}")]
     CastlingThroughCheck(Square),
+}
+
+/// `; did you mean Ng1f3 or Ng1h3?` after a refusal, or nothing when no
+/// legal move is close.
+pub(crate) struct DidYouMean<'a>(pub(crate) &'a [String]);
+
+impl std::fmt::Display for DidYouMean<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            [] => Ok(()),
+            [one] => write!(f, "; did you mean {one}?"),
+            [rest @ .., last] => write!(f, "; did you mean {} or {last}?", rest.join(", ")),
+        }
+    }
 }
 
 impl Illegal {

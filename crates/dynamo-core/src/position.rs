@@ -344,8 +344,15 @@ impl Position {
             turn: !us,
             castling,
             ep_square,
-            halfmoves: if resets_clock { 0 } else { self.halfmoves + 1 },
-            fullmoves: self.fullmoves + u32::from(us == Color::Black),
+            // The counters stop at their largest value rather than wrap
+            // (docs/RULES.md §13.11): no rule reads them, and a wrapped
+            // move number 0 is one FEN refuses.
+            halfmoves: if resets_clock {
+                0
+            } else {
+                self.halfmoves.saturating_add(1)
+            },
+            fullmoves: self.fullmoves.saturating_add(u32::from(us == Color::Black)),
             previous: Some(self.board),
             rules: self.rules,
             kings,

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::quote::quoted;
+
 /// How castling rights are lost (docs/RULES.md §8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum CastlingRule {
@@ -39,11 +41,12 @@ impl Default for Rules {
 pub enum RulesError {
     /// The text does not start with the rule set `nost`; holds what it
     /// starts with.
-    #[error("unknown rule set '{0}' (the rule set is 'nost', optionally followed by overrides)")]
+    #[error("unknown rule set {} (the rule set is 'nost', optionally followed by overrides)", quoted(.0))]
     UnknownBase(String),
     /// An override names no option of docs/RULES.md §9.
     #[error(
-        "unknown rule option '{0}' (options: stationary_pull, castling, king_transit_check, en_passant_edge)"
+        "unknown rule option {} (options: stationary_pull, castling, king_transit_check, en_passant_edge)",
+        quoted(.0)
     )]
     UnknownOption(String),
     /// An override has no value after `=`.
@@ -55,7 +58,7 @@ pub enum RulesError {
         expected: &'static str,
     },
     /// An override's value is not one the option takes.
-    #[error("rule option '{option}' cannot be '{value}': expected {expected}")]
+    #[error("rule option '{option}' cannot be {}: expected {expected}", quoted(.value))]
     BadValue {
         /// The option named.
         option: String,

@@ -72,11 +72,19 @@ pub enum PositionError {
     /// The side that has just moved stands in check.
     #[error("{0} has just moved but its king is in check")]
     OpponentInCheck(Color),
+    /// The move number is 0; moves are numbered from 1.
+    #[error("move number 0: moves are numbered from 1")]
+    MoveNumberZero,
 }
 
 impl Position {
     /// Checks a setup against the rules (docs/RULES.md §11).
     pub fn new(setup: Setup, rules: Rules) -> Result<Position, PositionError> {
+        if setup.fullmoves == 0 {
+            // FEN refuses it, so a position holding it would print a text
+            // that does not read back.
+            return Err(PositionError::MoveNumberZero);
+        }
         let board = setup.board;
         let mut kings = ByColor {
             white: Square::E1,

@@ -116,6 +116,7 @@ pub(super) fn rule_name(why: &Rejection) -> &'static str {
         Rejection::NoOffer(_) => "no-draw-offer",
         Rejection::BadResult(_) => "bad-result",
         Rejection::EmptyReason => "empty-reason",
+        Rejection::BadValue(_) => "bad-value",
         _ => "rejected",
     }
 }
@@ -140,7 +141,9 @@ fn illegal_name(why: &Illegal) -> &'static str {
         Illegal::StationaryPull => "stationary-pull",
         Illegal::NoSuchShove(_) => "shove-squares",
         Illegal::NotInPosition(_) => "not-in-position",
-        Illegal::NoFit => "no-fit",
+        Illegal::NoFit { .. } => "no-fit",
+        Illegal::WrongMoveNumber { .. } => "wrong-move-number",
+        Illegal::WrongSideNumbered { .. } => "wrong-side-numbered",
         Illegal::Ambiguous(_) => "ambiguous",
         Illegal::PromotionMissing(_) => "promotion-missing",
         Illegal::PromotionNotAllowed => "promotion-not-allowed",

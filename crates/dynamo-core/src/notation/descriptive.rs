@@ -191,7 +191,7 @@ impl Reader<'_> {
             None
         };
         let promotion = self.promotion()?;
-        let stationary_mover = mover && at.is_some() && self.peek() == Some(b'/');
+        let stationary_mover = mover && at.is_some() && self.rest().trim_start().starts_with('/');
         if to.is_none() && !stationary_mover {
             return Err(self.error(if mover {
                 "'-' and where the piece goes, or its square and '/'"
@@ -211,11 +211,20 @@ impl Reader<'_> {
 impl Descriptive {
     /// Parses a descriptive move (without check marks).
     pub fn parse(text: &str) -> Result<Descriptive, SyntaxError> {
-        let mut r = Reader(Cursor::new(text));
+        Descriptive::read(Cursor::new(text))
+    }
+
+    /// Reads a descriptive move from where `cur` stands to the end.
+    pub(crate) fn read(cur: Cursor<'_>) -> Result<Descriptive, SyntaxError> {
+        let mut r = Reader(cur);
         let mover = r.part(true)?;
+        let before = r.at;
+        r.skip_spaces();
         let target = if r.eat(b'/') {
+            r.skip_spaces();
             Some(r.part(false)?)
         } else {
+            r.at = before;
             None
         };
         if !r.is_done() {

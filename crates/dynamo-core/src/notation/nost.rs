@@ -1,10 +1,16 @@
 //! The first stage of reading a move: NOST algebraic and numeric text
 //! (docs/RULES.md §10) into a [`Notation`], knowing only what was written.
+//!
+//! Letters are read in either case where that leaves no doubt: a file
+//! letter followed by a rank is a square (`E2`, `b2`); any other `K`, `Q`,
+//! `R`, `B`, `N` or `P`, in either case, is a piece (`ng1f3`, `BF1/G2E`);
+//! an `E` or `e` followed by no rank is off the board.
 
 use std::str::FromStr;
 
 use super::cursor::{Cursor, SyntaxError};
 use super::descriptive::{Descriptive, looks_descriptive};
+use super::number::MoveNumber;
 use crate::castling::CastlingSide;
 use crate::role::Role;
 use crate::square::Square;
@@ -51,6 +57,26 @@ pub enum Style {
     Numeric,
 }
 
+/// Short algebraic (docs/RULES.md §10): the mover's square left out, or
+/// only its file or rank written, as in `e4`, `Nf3`, `Nbd2`, `Qd3/d2d6`.
+/// A pattern over the legal moves, like descriptive notation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Short {
+    /// The piece letter, if one was written; none means a pawn.
+    pub role: Option<Role>,
+    /// The mover's file (0 = a), when written to tell two pieces apart.
+    pub file: Option<u8>,
+    /// The mover's rank (0 = rank 1), when written to tell two apart.
+    pub rank: Option<u8>,
+    /// The one square written for the mover: where it goes, or, before a
+    /// `/`, where it stands if it stays (`Bf1/g2E`); or off the board.
+    pub square: Dest,
+    /// The mover's promotion piece, `=Q` after its square.
+    pub promotion: Option<Role>,
+    /// The pushed or pulled piece, after the `/`, written in full.
+    pub target: Option<Part>,
+}
+
 /// A move as written, before it is looked up in a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Notation {
@@ -58,8 +84,10 @@ pub enum Notation {
     Castle(CastlingSide),
     /// English descriptive notation, a pattern over the legal moves.
     Descriptive(Descriptive),
-    /// An algebraic or numeric move: the mover and, if written, the pushed
-    /// or pulled piece.
+    /// Short algebraic: a pattern with the mover's square left out.
+    Short(Short),
+    /// An algebraic or numeric move with the mover's square written: the
+    /// mover and, if written, the pushed or pulled piece.
     Move {
         /// Which of the two forms it is written in.
         style: Style,
@@ -71,28 +99,25 @@ pub enum Notation {
 }
 
 impl Cursor<'_> {
-    fn square(&mut self) -> Result<Square, SyntaxError> {
-        match (self.peek(), self.peek_at(1)) {
-            (Some(f @ b'a'..=b'h'), Some(r @ b'1'..=b'8')) => {
-                self.at += 2;
-                Ok(Square::new((f - b'a') as i8, (r - b'1') as i8).expect("a1..h8"))
-            }
-            _ => Err(self.error("a square such as e4")),
-        }
-    }
-
-    /// `E` or `e` not followed by a rank digit: off the board.
+    /// `E` or `e` followed by neither a rank nor a file: off the board.
     fn edge(&mut self) -> bool {
         let is_edge = matches!(self.peek(), Some(b'E' | b'e'))
-            && !matches!(self.peek_at(1), Some(b'1'..=b'8'));
+            && !self.is_file_at(1)
+            && !self.peek_at(1).is_some_and(|c| c.is_ascii_digit());
         if is_edge {
             self.at += 1;
         }
         is_edge
     }
 
+    /// A piece letter in either case, unless it begins a square (`b2`).
     fn piece_letter(&mut self) -> Option<Role> {
-        let role = self.peek().and_then(|c| Role::from_upper_char(c as char))?;
+        if self.at_square() {
+            return None;
+        }
+        let role = self
+            .peek()
+            .and_then(|c| Role::from_upper_char(c.to_ascii_uppercase() as char))?;
         self.at += 1;
         Some(role)
     }
@@ -113,31 +138,114 @@ impl Cursor<'_> {
         }
     }
 
-    fn part(&mut self, first: bool) -> Result<Part, SyntaxError> {
+    /// Where a piece goes after its square: a square or `E`, if written.
+    fn dest(&mut self) -> Result<Option<Dest>, SyntaxError> {
+        if self.at_square() {
+            return Ok(Some(Dest::Square(self.square()?)));
+        }
+        if self.edge() {
+            return Ok(Some(Dest::Off));
+        }
+        // A file that is not followed by a rank is a square gone wrong
+        // (`f9`), except `B`, which after a square is a promotion.
+        if self.is_file_at(0) && self.peek() != Some(b'B') {
+            return Err(self.not_a_square());
+        }
+        Ok(None)
+    }
+
+    /// The mover: in full (`Qd1d3`, `Bf1` before a `/`) or short (`Qd3`,
+    /// `Nbd2`, `N1d2`, `NE`); and the `/` with the target, if any.
+    fn algebraic(&mut self) -> Result<Notation, SyntaxError> {
+        let role = self.piece_letter();
+        let (mut file, mut rank) = (None, None);
+        let first = if self.at_square() {
+            Some(self.square()?)
+        } else if role.is_none() {
+            // A pawn's move starts with a square: a pawn never needs its
+            // file or rank to tell it apart (§10).
+            return Err(self.not_a_square());
+        } else if self.edge() {
+            None
+        } else {
+            if self.is_file_at(0) && !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) {
+                file = self.peek().map(|f| f.to_ascii_lowercase() - b'a');
+                self.at += 1;
+            } else if matches!(self.peek(), Some(b'1'..=b'8')) {
+                rank = self.peek().map(|r| r - b'1');
+                self.at += 1;
+            }
+            if self.edge() {
+                None
+            } else {
+                Some(self.square()?)
+            }
+        };
+        let hinted = file.is_some() || rank.is_some();
+        let second = match first {
+            Some(_) if !hinted => {
+                let hyphen = self.eat(b'-');
+                let dest = self.dest()?;
+                if hyphen && dest.is_none() {
+                    return Err(self.error("a square, or 'E' for off the board"));
+                }
+                dest
+            }
+            _ => None,
+        };
+        let promotion = self.promotion()?;
+        let target = self.target()?;
+        Ok(match (first, second) {
+            (Some(from), Some(to)) => Notation::Move {
+                style: Style::Algebraic,
+                mover: Part {
+                    role,
+                    from,
+                    to: Some(to),
+                    promotion,
+                },
+                target,
+            },
+            (first, _) => Notation::Short(Short {
+                role,
+                file,
+                rank,
+                square: first.map_or(Dest::Off, Dest::Square),
+                promotion,
+                target,
+            }),
+        })
+    }
+
+    /// `/` and the pushed or pulled piece, blanks allowed around the `/`,
+    /// then the end.
+    fn target(&mut self) -> Result<Option<Part>, SyntaxError> {
+        self.skip_spaces();
+        if !self.eat(b'/') {
+            if !self.is_done() {
+                return Err(self.error("'/' or the end of the move"));
+            }
+            return Ok(None);
+        }
+        self.skip_spaces();
         let role = self.piece_letter();
         let from = self.square()?;
         self.eat(b'-');
-        let to = if self.edge() {
-            Some(Dest::Off)
-        } else if matches!(self.peek(), Some(b'a'..=b'h')) {
-            Some(Dest::Square(self.square()?))
-        } else {
-            None
+        let Some(to) = self.dest()? else {
+            return Err(
+                self.error("the destination of the pushed or pulled piece: a square or 'E'")
+            );
         };
         let promotion = self.promotion()?;
-        if to.is_none() && (!first || self.peek() != Some(b'/')) {
-            return Err(self.error(if first {
-                "a destination square, 'E' for off the board, or '/' and the pushed or pulled piece"
-            } else {
-                "the destination of the pushed or pulled piece: a square or 'E'"
-            }));
+        if !self.is_done() {
+            return Err(self.error("the end of the move"));
         }
-        Ok(Part {
+        Ok(Some(Part {
             role,
             from,
-            to,
+            to: Some(to),
             promotion,
-        })
+        }))
     }
 
     fn numeric_part(&mut self, first: bool) -> Result<Part, SyntaxError> {
@@ -157,7 +265,7 @@ impl Cursor<'_> {
             }
             _ => None,
         };
-        if to.is_none() && (!first || self.peek() != Some(b'/')) {
+        if to.is_none() && (!first || !self.rest().trim_start().starts_with('/')) {
             return Err(self.error("two more digits: the destination, 00 for off the board"));
         }
         let from = from.ok_or_else(|| self.error("a square, not 00, for the piece's start"))?;
@@ -183,62 +291,89 @@ impl Cursor<'_> {
             _ => Err(self.error("two digits 1-8 (file, rank) or 00")),
         }
     }
-}
 
-impl Notation {
-    /// Parses any accepted form: `Qd1d3/d2d6`, `Bf1/g2E`, `O-O`, `0-0-0`,
-    /// `Kd2d3/Kd3d4`, `Pe2e4`, `e2-e4`, `4143/4246`, `61/7200`, and
-    /// descriptive `B-KN2/PE`, with trailing `+`, `#`, `!`, `?` ignored.
-    pub fn parse(text: &str) -> Result<Notation, SyntaxError> {
-        let trimmed = text.trim();
-        let body = trimmed.trim_end_matches(['+', '#', '!', '?']);
-        let mut cur = Cursor::new(body);
-        let castle = match body {
-            "O-O" | "0-0" | "o-o" => Some(CastlingSide::KingSide),
-            "O-O-O" | "0-0-0" | "o-o-o" => Some(CastlingSide::QueenSide),
-            _ => None,
-        };
-        if let Some(side) = castle {
-            return Ok(Notation::Castle(side));
-        }
-        if body.is_empty() {
-            return Err(cur.error("a move"));
-        }
-        if looks_descriptive(body) {
-            return Descriptive::parse(body).map(Notation::Descriptive);
-        }
-        let numeric = body.as_bytes()[0].is_ascii_digit();
-        let style = if numeric {
-            Style::Numeric
-        } else {
-            Style::Algebraic
-        };
-        let mover = if numeric {
-            cur.numeric_part(true)?
-        } else {
-            cur.part(true)?
-        };
-        let target = if cur.eat(b'/') {
-            Some(if numeric {
-                cur.numeric_part(false)?
-            } else {
-                cur.part(false)?
-            })
+    fn numeric(&mut self) -> Result<Notation, SyntaxError> {
+        let mover = self.numeric_part(true)?;
+        let before = self.at;
+        self.skip_spaces();
+        let target = if self.eat(b'/') {
+            self.skip_spaces();
+            Some(self.numeric_part(false)?)
         } else {
             None
         };
-        if !cur.is_done() {
-            return Err(cur.error(if target.is_some() {
+        if target.is_none() {
+            self.at = before;
+        }
+        if !self.is_done() {
+            return Err(self.error(if target.is_some() {
                 "the end of the move"
             } else {
                 "'/' or the end of the move"
             }));
         }
         Ok(Notation::Move {
-            style,
+            style: Style::Numeric,
             mover,
             target,
         })
+    }
+}
+
+impl Notation {
+    /// Parses any accepted form (docs/RULES.md §10): `Qd1d3/d2d6`,
+    /// `Bf1/g2E`, `O-O`, `0-0-0`, `Kd2d3/Kd3d4`, `Pe2e4`, `e2-e4`,
+    /// `ng1f3`, `E2E4`, short algebraic `e4`, `Nf3`, `Nbd2`, `Qd3/d2d6`,
+    /// numeric `4143/4246`, `61/7200`, and descriptive `B-KN2/PE`; with a
+    /// move number before it (`1.`, `23...`), blanks around the `/`, and
+    /// trailing `+`, `#`, `!`, `?` ignored. The move number is dropped;
+    /// [`Notation::read`] keeps it.
+    pub fn parse(text: &str) -> Result<Notation, SyntaxError> {
+        Notation::read(text).map(|(_, notation)| notation)
+    }
+
+    /// As [`Notation::parse`], with the move number written before the
+    /// move, if any.
+    pub fn read(text: &str) -> Result<(Option<MoveNumber>, Notation), SyntaxError> {
+        let body = text
+            .trim()
+            .trim_end_matches(['+', '#', '!', '?'])
+            .trim_end();
+        let mut cur = Cursor::new(body);
+        let number = cur.move_number()?;
+        let rest = cur.rest();
+        let castle = match rest {
+            "O-O" | "0-0" | "o-o" => Some(CastlingSide::KingSide),
+            "O-O-O" | "0-0-0" | "o-o-o" => Some(CastlingSide::QueenSide),
+            _ => None,
+        };
+        if let Some(side) = castle {
+            return Ok((number, Notation::Castle(side)));
+        }
+        if rest.is_empty() {
+            return Err(cur.error("a move"));
+        }
+        let notation = if looks_descriptive(rest) {
+            // Capitals read as descriptive notation first; text that is
+            // not descriptive may still be algebraic in capitals
+            // (`NG1F3`). Of two refusals, the one that read further
+            // points nearer the fault.
+            match Descriptive::read(cur.clone()) {
+                Ok(d) => Notation::Descriptive(d),
+                Err(descriptive) => cur.algebraic().map_err(|algebraic| {
+                    if algebraic.column > descriptive.column {
+                        algebraic
+                    } else {
+                        descriptive
+                    }
+                })?,
+            }
+        } else if rest.as_bytes()[0].is_ascii_digit() {
+            cur.numeric()?
+        } else {
+            cur.algebraic()?
+        };
+        Ok((number, notation))
     }
 }
 

@@ -1,9 +1,11 @@
-//! The second stage of reading a move: find the legal move a [`Notation`]
-//! names in a position, or say which rule forbids it.
+//! The second stage of reading a move: find the legal move a
+//! [`super::Notation`] names in a position, or say which rule forbids it.
+//! A text that names the mover's square is resolved exactly; a pattern
+//! (descriptive notation here, short algebraic in [`super::short`]) must
+//! fit exactly one legal move.
 
-use super::cursor::SyntaxError;
 use super::descriptive::Descriptive;
-use super::nost::{Dest, Notation, Part, Style};
+use super::nost::{Dest, Part, Style};
 use super::write::format;
 use crate::castling::CastlingSide;
 use crate::illegal::Illegal;
@@ -13,48 +15,7 @@ use crate::role::{Piece, Role};
 use crate::rules::CastlingRule;
 use crate::square::{Square, Step};
 
-/// Why a text does not name a legal move in a position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum MoveError {
-    /// The text is not a move in any accepted notation.
-    #[error(transparent)]
-    Syntax(#[from] SyntaxError),
-    /// The text is a well-formed move, but not a legal one in the position.
-    #[error("{text}: {reason}")]
-    Illegal {
-        /// The move text, trimmed.
-        text: String,
-        /// The rule it breaks.
-        reason: Illegal,
-    },
-}
-
-/// Reads `text` as a move in `pos`: syntax first, then the rules.
-pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
-    let notation = Notation::parse(text)?;
-    notation.resolve(pos).map_err(|reason| MoveError::Illegal {
-        text: text.trim().to_string(),
-        reason,
-    })
-}
-
-impl Notation {
-    /// The legal move this notation names in `pos`, or the reason there is
-    /// none.
-    pub fn resolve(&self, pos: &Position) -> Result<Move, Illegal> {
-        match *self {
-            Notation::Castle(side) => resolve_castle(pos, side),
-            Notation::Descriptive(ref d) => resolve_descriptive(pos, d),
-            Notation::Move {
-                style,
-                mover,
-                target,
-            } => resolve_move(pos, style, mover, target),
-        }
-    }
-}
-
-fn resolve_castle(pos: &Position, side: CastlingSide) -> Result<Move, Illegal> {
+pub(crate) fn resolve_castle(pos: &Position, side: CastlingSide) -> Result<Move, Illegal> {
     let us = pos.turn();
     let castling = pos.castling();
     let name = Illegal::side_name(side);
@@ -99,7 +60,7 @@ fn resolve_castle(pos: &Position, side: CastlingSide) -> Result<Move, Illegal> {
     pos.play_checked(&m).map(|_| m)
 }
 
-fn resolve_move(
+pub(crate) fn resolve_move(
     pos: &Position,
     style: Style,
     mover: Part,
@@ -180,16 +141,29 @@ fn resolve_move(
 }
 
 /// A descriptive move names a pattern: it must fit exactly one legal move.
-fn resolve_descriptive(pos: &Position, d: &Descriptive) -> Result<Move, Illegal> {
+pub(crate) fn resolve_descriptive(pos: &Position, d: &Descriptive) -> Result<Move, Illegal> {
     let fitting: Vec<Move> = pos
         .legal_moves()
         .into_iter()
         .filter(|m| d.fits(m, pos))
         .collect();
+    choose(fitting, d.promotion(), || Illegal::NoFit {
+        why: "no legal move fits this description".to_string(),
+        closest: Vec::new(),
+    })
+}
+
+/// The one move of those that fit a pattern, given the promotion piece
+/// written, if any; `none` says why when no move fits.
+pub(crate) fn choose(
+    fitting: Vec<Move>,
+    written: Option<Role>,
+    none: impl FnOnce() -> Illegal,
+) -> Result<Move, Illegal> {
     let Some(first) = fitting.first() else {
-        return Err(Illegal::NoFit);
+        return Err(none());
     };
-    let chosen: Vec<Move> = match (d.promotion(), first.promotion()) {
+    let chosen: Vec<Move> = match (written, first.promotion()) {
         (None, None) => fitting,
         (Some(role), Some(_)) => fitting
             .into_iter()
@@ -200,10 +174,11 @@ fn resolve_descriptive(pos: &Position, d: &Descriptive) -> Result<Move, Illegal>
     };
     match chosen.as_slice() {
         [m] => Ok(*m),
-        [] => Err(Illegal::NoFit),
+        [] => Err(none()),
         several => {
             let mut names: Vec<String> = several.iter().map(format).collect();
             names.sort();
+            names.dedup();
             Err(Illegal::Ambiguous(names.join(", ")))
         }
     }

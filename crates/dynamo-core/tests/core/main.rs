@@ -3,6 +3,8 @@
 //! the rules that must agree with the engine (`oracle`), and properties of
 //! random play (`properties`). They use `dynamo_core` only.
 
+mod defects;
+mod notation;
 mod oracle;
 mod perft;
 mod properties;

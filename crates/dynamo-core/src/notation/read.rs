@@ -1,0 +1,89 @@
+//! Text to a legal move: the syntax ([`super::nost`]), then the rules
+//! (`resolve`, [`super::short`]), and what a refusal says.
+
+use super::cursor::SyntaxError;
+use super::nost::Notation;
+use super::number::MoveNumber;
+use super::resolve::{resolve_castle, resolve_descriptive, resolve_move};
+use super::suggest::closest_moves;
+use crate::illegal::Illegal;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::quote::clipped;
+
+/// Why a text does not name a legal move in a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not a move in any accepted notation.
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
+    /// The text is a well-formed move, but not a legal one in the position.
+    #[error("{}: {reason}", clipped(.text))]
+    Illegal {
+        /// The move text, trimmed.
+        text: String,
+        /// The rule it breaks.
+        reason: Illegal,
+    },
+}
+
+impl Notation {
+    /// The legal move this notation names in `pos`, or the reason there is
+    /// none.
+    pub fn resolve(&self, pos: &Position) -> Result<Move, Illegal> {
+        match *self {
+            Notation::Castle(side) => resolve_castle(pos, side),
+            Notation::Descriptive(ref d) => resolve_descriptive(pos, d),
+            Notation::Short(ref s) => s.resolve(pos),
+            Notation::Move {
+                style,
+                mover,
+                target,
+            } => resolve_move(pos, style, mover, target),
+        }
+    }
+}
+
+/// Reads `text` as a move in `pos`: syntax first, then the rules. A move
+/// number written before the move (`23...`) is read but not checked, as
+/// the position's own may be unknown; see [`parse_game_move`].
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    read(pos, text).map(|(m, _)| m)
+}
+
+/// As [`parse_move`], for a move in a game: a move number written before
+/// the move must be the position's move number and side to move.
+pub fn parse_game_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let (m, number) = read(pos, text)?;
+    match number {
+        Some(n) => n
+            .check(pos)
+            .map(|()| m)
+            .map_err(|reason| MoveError::Illegal {
+                text: text.trim().to_string(),
+                reason,
+            }),
+        None => Ok(m),
+    }
+}
+
+fn read(pos: &Position, text: &str) -> Result<(Move, Option<MoveNumber>), MoveError> {
+    let (number, notation) = Notation::read(text).map_err(|mut e| {
+        e.closest = closest_moves(pos, text);
+        e
+    })?;
+    let m = notation.resolve(pos).map_err(|reason| {
+        let reason = match reason {
+            Illegal::NoFit { why, .. } => Illegal::NoFit {
+                why,
+                closest: closest_moves(pos, text),
+            },
+            other => other,
+        };
+        MoveError::Illegal {
+            text: text.trim().to_string(),
+            reason,
+        }
+    })?;
+    Ok((m, number))
+}
