@@ -115,7 +115,12 @@ impl IdentityArgs {
         let address = match &self.from {
             Some(text) => Some(
                 Mailbox::parse(text)
-                    .map_err(|e| Failure::new(Exit::Usage, format!("--from '{text}': {e}")))?
+                    .map_err(|e| {
+                        Failure::new(
+                            Exit::Usage,
+                            format!("--from {}: {e}", dynamo_core::quoted(text)),
+                        )
+                    })?
                     .address,
             ),
             None => None,

@@ -277,7 +277,8 @@ fn drop_one(config: &MailConfig, id: &str) -> Result<Exit> {
     Err(Failure::new(
         Exit::Usage,
         format!(
-            "no queued or refused notice {id:?} in {} (see `dynamo mail --list`)",
+            "no queued or refused notice {} in {} (see `dynamo mail --list`)",
+            dynamo_core::quoted(id),
             config.outbox.display()
         ),
     )

@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use chrono::{DateTime, Datelike, Duration, NaiveDateTime, SecondsFormat, Utc};
-use dynamo_core::Color;
+use dynamo_core::{Color, quoted};
 
 /// How much time each player has (the `TimeControl` tag).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -180,12 +180,17 @@ pub fn format_time_short(t: DateTime<Utc>) -> String {
 pub enum TimeError {
     /// The text is in none of the forms [`parse_time`] reads.
     #[error(
-        "invalid time '{0}': expected RFC 3339 such as 2026-11-20T09:14:00Z, '2026-11-20 09:14' (UTC), or a mail's date such as 'Fri, 20 Nov 2026 09:14:00 +0100'"
+        "invalid time {}: expected RFC 3339 such as 2026-11-20T09:14:00Z, '2026-11-20 09:14' (UTC), or a mail's date such as 'Fri, 20 Nov 2026 09:14:00 +0100'",
+        quoted(.0)
     )]
     Unreadable(String),
     /// A mail date whose zone is a name other than UT, GMT or a North
     /// American zone: mail takes such a zone as unknown, not as UTC.
-    #[error("time '{text}': the zone '{zone}' is not understood: give its offset, such as +0100")]
+    #[error(
+        "time {}: the zone {} is not understood: give its offset, such as +0100",
+        quoted(text),
+        quoted(zone)
+    )]
     UnknownZone {
         /// The text as given.
         text: String,
@@ -194,7 +199,7 @@ pub enum TimeError {
     },
     /// A time before 1900 or after 9999, which game files and clocks
     /// cannot hold.
-    #[error("time '{0}' is outside the years 1900 to 9999 that game files and clocks hold")]
+    #[error("time {} is outside the years 1900 to 9999 that game files and clocks hold", quoted(.0))]
     OutOfRange(String),
 }
 

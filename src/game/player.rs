@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use dynamo_core::quoted;
 use email_address::EmailAddress;
 
 /// A player: a name and, for email play, an address.
@@ -16,7 +17,7 @@ pub struct Player {
 
 /// Why a player text is not understood.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("player '{text}': {why}")]
+#[error("player {}: {why}", quoted(text))]
 pub struct PlayerError {
     /// The text as given.
     pub text: String,

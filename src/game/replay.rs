@@ -5,14 +5,16 @@
 use std::path::Path;
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
-use dynamo_core::{ByColor, Color, MoveError, Position, Rules, notation, parse_move};
+use dynamo_core::{
+    ByColor, Color, MoveError, Position, Rules, clipped, notation, parse_move, quoted,
+};
 
 use super::actions::ADJUDICATED;
 use super::clock::{self, TimeControl};
 use super::error::{GameError, RecordError};
 use super::event::EventKind;
 use super::outcome::{Ending, Outcome};
-use super::pgn::{self, Action, Item, RawMove, Record, SyntaxError, Tag, clip};
+use super::pgn::{self, Action, Item, RawMove, Record, SyntaxError, Tag};
 use super::player::{Address, Player};
 use super::record::Game;
 
@@ -49,7 +51,7 @@ fn read_header(rec: &Record) -> Result<Header, RecordError> {
     {
         return Err(tag_error(
             tag,
-            format!("this tool plays Dynamo, not '{}'", tag.value),
+            format!("this tool plays Dynamo, not {}", quoted(&tag.value)),
         ));
     }
     let rules = match rec.tag("Rules") {
@@ -71,14 +73,16 @@ fn read_header(rec: &Record) -> Result<Header, RecordError> {
             .tag(name_tag)
             .map(|t| t.value.clone())
             .unwrap_or_default();
-        let email =
-            match rec.tag(email_tag) {
-                Some(tag) if tag.value.trim().is_empty() => None,
-                Some(tag) => Some(Address::parse(tag.value.trim()).map_err(|_| {
-                    tag_error(tag, format!("'{}' is not an email address", tag.value))
-                })?),
-                None => None,
-            };
+        let email = match rec.tag(email_tag) {
+            Some(tag) if tag.value.trim().is_empty() => None,
+            Some(tag) => Some(Address::parse(tag.value.trim()).map_err(|_| {
+                tag_error(
+                    tag,
+                    format!("{} is not an email address", quoted(&tag.value)),
+                )
+            })?),
+            None => None,
+        };
         Ok(Player { name, email })
     };
     let white = player("White", "WhiteEmail")?;
@@ -86,10 +90,16 @@ fn read_header(rec: &Record) -> Result<Header, RecordError> {
     let started = match (rec.tag("UTCDate"), rec.tag("UTCTime")) {
         (Some(d), Some(t)) => {
             let date = NaiveDate::parse_from_str(&d.value, "%Y.%m.%d").map_err(|_| {
-                tag_error(d, format!("'{}' is not a date such as 2026.11.20", d.value))
+                tag_error(
+                    d,
+                    format!("{} is not a date such as 2026.11.20", quoted(&d.value)),
+                )
             })?;
             let time = NaiveTime::parse_from_str(&t.value, "%H:%M:%S").map_err(|_| {
-                tag_error(t, format!("'{}' is not a time such as 09:14:00", t.value))
+                tag_error(
+                    t,
+                    format!("{} is not a time such as 09:14:00", quoted(&t.value)),
+                )
             })?;
             Some(date.and_time(time).and_utc())
         }
@@ -118,11 +128,12 @@ fn read_header(rec: &Record) -> Result<Header, RecordError> {
         }
     };
     let draw_offer = match rec.tag("DrawOffer") {
-        Some(tag) => Some(
-            tag.value
-                .parse::<Color>()
-                .map_err(|()| tag_error(tag, format!("'{}' must be White or Black", tag.value)))?,
-        ),
+        Some(tag) => Some(tag.value.parse::<Color>().map_err(|()| {
+            tag_error(
+                tag,
+                format!("{} must be White or Black", quoted(&tag.value)),
+            )
+        })?),
         None => None,
     };
     Ok(Header {
@@ -329,7 +340,7 @@ impl Game {
             line: raw.line,
             number,
             color,
-            text: clip(&raw.text).into_owned(),
+            text: clipped(&raw.text).to_string(),
             reason,
         };
         if let Some((n, black)) = raw.number {
@@ -366,7 +377,7 @@ impl Game {
             .map_err(|_| {
                 fail(format!(
                     "the comment {{{}}} is not a received time such as {{2026-11-20T09:14:00Z}}",
-                    clip(comment)
+                    clipped(comment)
                 ))
             })?;
         let after = self.position.play(&m).map_err(|e| fail(e.to_string()))?;

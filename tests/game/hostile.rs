@@ -247,3 +247,53 @@ fn an_event_after_the_end_is_refused_with_its_line() {
     assert_eq!(err.line(), Some(11), "{err}");
     assert!(err.to_string().contains("the game is over"), "{err}");
 }
+
+#[test]
+fn echoed_input_is_cut_short() {
+    let env = TestEnv::new();
+    env.new_game(&[]);
+    let long = "e".repeat(100_000);
+    let bad_player = format!("Ann <{long}");
+    for args in [
+        vec!["move", "g.pgn", long.as_str()],
+        vec!["check", "g.pgn", long.as_str()],
+        vec!["move", "g.pgn", "e2e4", "--from", long.as_str()],
+        vec!["move", "g.pgn", "e2e4", "--at", long.as_str()],
+        vec![
+            "new",
+            "h.pgn",
+            "--white",
+            bad_player.as_str(),
+            "--black",
+            "B",
+        ],
+    ] {
+        let out = env.run(&args);
+        assert_ne!(out.code, 0, "{:?}", &args[..2]);
+        assert!(
+            out.stderr.len() < 1_000,
+            "{:?}: {} bytes of errors",
+            &args[..2],
+            out.stderr.len()
+        );
+        assert!(out.stderr.contains(" bytes)"), "{}", out.stderr);
+    }
+    // A file with a 10 MB move and a 10 MB tag value: `verify` says where,
+    // briefly.
+    let huge = "N".repeat(10_000_000);
+    env.write(
+        "games/move.pgn",
+        &format!("{HEADER}\n1. {huge} {{2026-11-21T00:00:00Z}} *\n"),
+    );
+    env.write(
+        "games/tag.pgn",
+        &HEADER.replace(
+            "[Event \"E\"]",
+            &format!("[Event \"E\"]\n[WhiteEmail \"{huge}\"]"),
+        ),
+    );
+    let out = env.run(&["verify"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stdout.len() < 1_000, "{} bytes", out.stdout.len());
+    assert!(out.stdout.contains("(10000000 bytes)"), "{}", out.stdout);
+}

@@ -4,7 +4,7 @@
 use std::fmt;
 
 /// How many characters of an input an error shows at most.
-pub const QUOTE_CHARS: usize = 40;
+pub const QUOTE_CHARS: usize = 80;
 
 /// Input as an error shows it: whole when it is short, otherwise its first
 /// [`QUOTE_CHARS`] characters, `…`, and its full length in bytes. Made by

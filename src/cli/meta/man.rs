@@ -47,8 +47,8 @@ pub(crate) fn execute(args: Args, cli: clap::Command, out: &mut impl Write) -> R
         return Err(Failure::new(
             Exit::Usage,
             format!(
-                "no manual page for '{}': the commands are {}",
-                args.command.unwrap_or_default(),
+                "no manual page for {}: the commands are {}",
+                dynamo_core::quoted(&args.command.unwrap_or_default()),
                 names.join(", ")
             ),
         )

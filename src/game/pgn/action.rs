@@ -4,12 +4,11 @@
 //! programs' `[%…]` commands are left to be kept as notes.
 
 use chrono::{DateTime, Utc};
-use dynamo_core::Color;
+use dynamo_core::{Color, clipped};
 
 use super::super::clock;
 use super::super::outcome::Outcome;
 use super::syntax::{SyntaxError, syntax};
-use super::value::excerpt;
 
 /// What a player or the director did between moves, as the file records
 /// it in a `{[%…]}` comment.
@@ -44,12 +43,7 @@ pub(super) fn parse_action(body: &str, line: usize) -> Result<Option<RawEvent>, 
         return Ok(None);
     };
     let words: Vec<&str> = inner.split_whitespace().collect();
-    let bad = |why: &str| {
-        syntax(
-            line,
-            format!("the event {{{}}} {why}", excerpt(body).trim_matches('\'')),
-        )
-    };
+    let bad = |why: &str| syntax(line, format!("the event {{{}}} {why}", clipped(body)));
     let side = |word: &str| {
         word.parse::<Color>()
             .map_err(|()| bad("names a side that is not White or Black"))

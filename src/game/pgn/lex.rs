@@ -2,7 +2,7 @@
 //! recursion, whatever the input.
 
 use super::syntax::{Note, RESULTS, SyntaxError};
-use super::value::excerpt;
+use dynamo_core::quoted;
 
 /// The movetext reader: one pass, tracking line and column.
 pub(super) struct Lexer<'a> {
@@ -116,7 +116,7 @@ pub(super) fn next_token(lx: &mut Lexer<'_>) -> Result<Option<(Token, usize, usi
                     column,
                     format!(
                         "{}: an annotation glyph is $ and a number up to 255",
-                        excerpt(word)
+                        quoted(word)
                     ),
                 ));
             }
@@ -140,7 +140,7 @@ pub(super) fn next_token(lx: &mut Lexer<'_>) -> Result<Option<(Token, usize, usi
                     lx.error(
                         line,
                         column,
-                        format!("move number {} is too large", excerpt(digits)),
+                        format!("move number {} is too large", quoted(digits)),
                     )
                 })?;
                 let black = match dots.len() {
@@ -152,7 +152,7 @@ pub(super) fn next_token(lx: &mut Lexer<'_>) -> Result<Option<(Token, usize, usi
                             column,
                             format!(
                                 "{}{}: a move number is written 12. or 12...",
-                                excerpt(digits),
+                                quoted(digits),
                                 dots
                             ),
                         ));

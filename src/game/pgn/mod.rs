@@ -16,11 +16,12 @@ mod value;
 
 use std::fmt::Write as _;
 
+use dynamo_core::quoted;
+
 pub use action::{Action, RawEvent, write_action};
 use syntax::syntax;
 pub use syntax::{Note, RESULTS, SyntaxError};
 pub use value::{BadValue, check_value};
-pub(crate) use value::{clip, excerpt};
 
 /// One `[Name "value"]` pair.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,7 +79,7 @@ fn parse_tag(line: &str, number: usize) -> Result<Tag, SyntaxError> {
             number,
             format!(
                 "malformed tag pair {}: {why}; expected [Name \"value\"]",
-                excerpt(line)
+                quoted(line)
             ),
         )
     };

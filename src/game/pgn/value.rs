@@ -1,26 +1,4 @@
-//! Values as the file can hold them, and input as errors may quote it.
-
-/// At most a short, marked prefix of `text`, for error messages: a
-/// hostile file must not make an error as large as itself.
-pub(crate) fn excerpt(text: &str) -> String {
-    match cut(text) {
-        None => format!("'{text}'"),
-        Some(prefix) => format!("'{prefix}…' ({} bytes)", text.len()),
-    }
-}
-
-/// `text`, or its first characters marked as cut, without quotes.
-pub(crate) fn clip(text: &str) -> std::borrow::Cow<'_, str> {
-    match cut(text) {
-        None => text.into(),
-        Some(prefix) => format!("{prefix}… ({} bytes)", text.len()).into(),
-    }
-}
-
-fn cut(text: &str) -> Option<&str> {
-    const MAX: usize = 40;
-    text.char_indices().nth(MAX).map(|(at, _)| &text[..at])
-}
+//! Values as the file can hold them.
 
 /// A value that a tag pair cannot hold, or that would not read back.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -71,14 +49,5 @@ mod tests {
         );
         assert!(check_value("Event", "a\u{7}b").is_err());
         assert!(check_value("Event", " padded").is_err());
-    }
-
-    #[test]
-    fn excerpts_are_short_and_marked() {
-        assert_eq!(excerpt("e2e4"), "'e2e4'");
-        let long = "x".repeat(10_000);
-        let shown = excerpt(&long);
-        assert!(shown.len() < 70, "{shown}");
-        assert!(shown.ends_with("(10000 bytes)"), "{shown}");
     }
 }

@@ -1,5 +1,6 @@
 //! Regression tests, each named after the defect it pins (issue 9).
 
+use dynamo_core::quote::QUOTE_CHARS;
 use dynamo_core::{Position, Rules, Setup, parse_move};
 
 fn play(fen: &str, text: &str) -> Position {
@@ -60,7 +61,7 @@ const TEN_MB: usize = 10 * 1024 * 1024;
 #[test]
 fn ten_megabyte_input_is_quoted_as_a_short_marked_prefix() {
     let long = "a".repeat(TEN_MB);
-    let prefix = format!("'{}…' ({TEN_MB} bytes)", "a".repeat(40));
+    let prefix = format!("'{}…' ({TEN_MB} bytes)", "a".repeat(QUOTE_CHARS));
     let pos = Position::startpos(Rules::NOST);
     let board = "k7/8/8/8/8/8/8/K7";
     let messages = [
@@ -95,8 +96,8 @@ fn ten_megabyte_input_is_quoted_as_a_short_marked_prefix() {
     ];
     for message in &messages {
         assert!(
-            message.len() < 300,
-            "{} bytes: {message:.300}",
+            message.len() < 400,
+            "{} bytes: {message:.400}",
             message.len()
         );
         assert!(message.contains(" bytes)"), "{message}");
@@ -104,7 +105,11 @@ fn ten_megabyte_input_is_quoted_as_a_short_marked_prefix() {
     assert!(messages[0].starts_with(&format!("{prefix} is not a move: at column 2")));
     // The text trails 10 MB of check marks: a bare label, cut short.
     assert!(
-        messages[1].starts_with(&format!("e2e5{}… ({} bytes): ", "+".repeat(36), TEN_MB + 4)),
+        messages[1].starts_with(&format!(
+            "e2e5{}… ({} bytes): ",
+            "+".repeat(QUOTE_CHARS - 4),
+            TEN_MB + 4
+        )),
         "{}",
         messages[1]
     );
