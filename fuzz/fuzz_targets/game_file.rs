@@ -21,6 +21,7 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(again.moves(), game.moves());
             assert_eq!(again.ending(), game.ending());
             assert_eq!(again.draw_offer(), game.draw_offer());
+            assert_eq!(again.events(), game.events());
         }
         Err(e) => {
             let message = e.to_string();
