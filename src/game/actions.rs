@@ -43,7 +43,7 @@ pub enum Rejection {
     OfferPending { by: Color, offerer: Color },
     #[error("there is no draw offer for {} to answer", .0.title())]
     NoOffer(Color),
-    #[error("result must be 1-0, 0-1 or 1/2-1/2, not '{0}'")]
+    #[error("result must be 1-0, 0-1 or 1/2-1/2, not {}", dynamo_core::quoted(.0))]
     BadResult(String),
     #[error("the reason must not be empty")]
     EmptyReason,

@@ -28,7 +28,10 @@ pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
                 MoveError::Illegal { reason, .. } => reason.to_string(),
                 syntax => syntax.to_string(),
             };
-            Failure::new(Exit::Rejected, format!("move {} ({text}): {why}", i + 1))
+            Failure::new(
+                Exit::Rejected,
+                format!("move {} ({}): {why}", i + 1, dynamo_core::clipped(text)),
+            )
         })?;
         pos = pos
             .play(&m)
