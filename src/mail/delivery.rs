@@ -283,7 +283,10 @@ fn send_one(
     let to_text = queued.to.first().map(String::as_str).unwrap_or("");
     let to = address(queued, to_text).map_err(waits)?;
     let mut session = Session::open(transport).map_err(waits)?;
-    if let Err(e) = session.hand_over(&from, &to, queued.message.as_bytes()) {
+    let handed = session
+        .hand_over(&from, &to, queued.message.as_bytes())
+        .and_then(|()| session.end_message());
+    if let Err(e) = handed {
         session.abort();
         if e.is_permanent() {
             let reply = e.to_string();
@@ -294,15 +297,17 @@ fn send_one(
         }
         return Err(waits(e));
     }
-    // The server has the whole message: record that at once (see the
-    // outbox's notes on the one window left).
+    // The final dot waits in the system: record the hand-over, then let
+    // it go (see the outbox's notes on the one window left).
     let sending = match outbox.move_to(&lock, &pending.path, State::Sending) {
         Ok(p) => p,
         Err(e) => {
-            session.abort();
+            // Not recorded as handed over, so it must not arrive.
+            session.withdraw();
             return Err(waits(e));
         }
     };
+    session.release();
     match session.reply() {
         Ok(()) => {
             outbox

@@ -18,16 +18,21 @@
 //! recorder died before writing and the notice is void.
 //!
 //! **Nothing twice.** Sending happens under `.lock`, one session at a time,
-//! each bounded by `timeout_seconds`. Once the whole message and its final
-//! dot are written, the notice moves to `sending/`; the server's 250 moves
-//! it to `sent/`, before QUIT. A process killed between handing the
-//! message over and its reply leaves the notice in `sending/`: the server
-//! has the whole message (the system sends what was written even after a
-//! kill), so the next sender, under the lock, records it as sent, marked
-//! unconfirmed. The one window left is the few microseconds between the
-//! final write and the rename into `sending/`; a kill there sends the
-//! notice again later, with the same Message-ID, which mail programs show
-//! as one message. Losing a notice would be worse.
+//! each bounded by `timeout_seconds`. The whole message is written but its
+//! final dot, which is written held back in the system (`TCP_CORK`); the
+//! notice moves to `sending/`; then the dot goes, and the server's 250
+//! moves the notice to `sent/`, before QUIT. A process killed after the
+//! move leaves the notice in `sending/`: the system sends what was written
+//! even after a kill, so the server has the whole message, and the next
+//! sender, under the lock, records it as sent, marked unconfirmed. Should
+//! the move fail, the connection is reset and the held dot never leaves.
+//! The one window left is a preemption between writing the held dot and
+//! the move (two system calls with nothing to wake another process in
+//! between): a kill there sends the notice again later, with the same
+//! Message-ID. Holding the dot back is what made that window rare: sent
+//! at once, it woke the server, which on a busy machine ran before the
+//! move, and one run in three of 300 random kills doubled a notice.
+//! Losing a notice would be worse than sending it twice.
 //!
 //! Every write goes through [`crate::durable`]; file names are bounded in
 //! length whatever the names in a game.

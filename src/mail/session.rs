@@ -218,8 +218,7 @@ impl<'t> Session<'t> {
     }
 
     /// Sends the envelope (one sender, one recipient) and the whole
-    /// message with its final dot. When this returns `Ok`, the server has
-    /// everything; its verdict is [`Session::reply`].
+    /// message but its final dot ([`Session::end_message`]).
     pub fn hand_over(&mut self, from: &Address, to: &Address, raw: &[u8]) -> Result<(), MailError> {
         self.stage = Stage::Envelope;
         let mut params = String::new();
@@ -261,11 +260,41 @@ impl<'t> Session<'t> {
             });
         }
         self.stage = Stage::Message;
-        let mut data = dot_stuffed(raw);
-        data.extend_from_slice(b".\r\n");
+        let data = dot_stuffed(raw);
         let deadline = self.deadline;
         let written = self.wire()?.write_all(&data, deadline);
         written.map_err(|e| self.fail(e))
+    }
+
+    /// Writes the message's final dot but holds it back in the system
+    /// until [`Session::release`]: once it reaches the server the message
+    /// is delivered, so the outbox must record that first. Were the dot
+    /// sent at once, the server would wake and, on one busy core, run
+    /// before this process renames the notice, so a kill in between
+    /// would send it twice; held back, a kill lets the system send it on
+    /// closing, after or before the rename, and only a preemption between
+    /// this call and the rename is left.
+    pub fn end_message(&mut self) -> Result<(), MailError> {
+        let deadline = self.deadline;
+        let wire = self.wire()?;
+        wire.hold();
+        let written = wire.write_all(b".\r\n", deadline);
+        written.map_err(|e| self.fail(e))
+    }
+
+    /// Gives up a message whose final dot is held back: the server never
+    /// gets it (the connection is reset as the session is dropped).
+    pub fn withdraw(self) {
+        if let Some(wire) = &self.wire {
+            wire.discard();
+        }
+    }
+
+    /// Lets the final dot go to the server.
+    pub fn release(&mut self) {
+        if let Some(wire) = &self.wire {
+            wire.release();
+        }
     }
 
     /// The server's reply to the message: `Ok` is its 250, the moment the

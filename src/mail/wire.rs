@@ -115,6 +115,14 @@ pub(super) fn resolve(
     }
 }
 
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn cork(socket: &TcpStream, on: bool) {
+    let _ = socket2::SockRef::from(socket).set_tcp_cork(on);
+}
+
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+fn cork(_socket: &TcpStream, _on: bool) {}
+
 /// A connection to the server, plain or encrypted.
 pub(super) enum Wire {
     Plain(TcpStream),
@@ -143,6 +151,24 @@ impl Wire {
         match self {
             Wire::Plain(s) | Wire::Tls(_, s) => s,
         }
+    }
+
+    /// Holds back partial segments until [`Wire::release`] (`TCP_CORK`;
+    /// at most 200 ms, the system's ceiling). Best effort: without it the
+    /// data just goes at once.
+    pub(super) fn hold(&self) {
+        cork(self.socket(), true);
+    }
+
+    /// Drops what [`Wire::hold`] held back: the connection is reset when
+    /// it closes, and the server never sees the end of the message.
+    pub(super) fn discard(&self) {
+        let _ = socket2::SockRef::from(self.socket()).set_linger(Some(Duration::ZERO));
+    }
+
+    /// Sends what [`Wire::hold`] held back.
+    pub(super) fn release(&self) {
+        cork(self.socket(), false);
     }
 
     /// Whether the connection is encrypted.
