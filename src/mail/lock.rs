@@ -3,59 +3,37 @@
 //! of a game file), so a waiter that runs out of patience is facing a
 //! stuck process, and says so instead of hanging.
 //!
-//! A lock file is never removed or replaced (as [`crate::durable::FileLock`]
-//! explains); closing it, at drop or at the process's death, releases it.
+//! They are [`crate::durable::FileLock`]s, with the outbox's error.
 
-use std::fs::{File, OpenOptions, TryLockError};
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::error::MailError;
-use crate::durable::FileError;
-
-/// How often a waiter tries again.
-const POLL: Duration = Duration::from_millis(15);
+use crate::durable::{FileError, FileLock, LockError};
 
 /// An exclusive lock, held until dropped.
-#[derive(Debug)]
-pub struct Held {
-    _file: File,
-}
+pub type Held = FileLock;
 
-fn open(path: &Path) -> Result<File, MailError> {
-    Ok(OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(path)
-        .map_err(|e| FileError::new(path, e))?)
+/// The outbox's words for a lock that stayed busy.
+fn to_mail(e: LockError) -> MailError {
+    match e {
+        LockError::Busy { path, waited } => MailError::Busy { path, waited },
+        other => FileError::from(other).into(),
+    }
 }
 
 /// Takes the lock on `path` if nobody holds it.
 pub(super) fn try_acquire(path: &Path) -> Result<Option<Held>, MailError> {
-    let file = open(path)?;
-    match file.try_lock() {
-        Ok(()) => Ok(Some(Held { _file: file })),
-        Err(TryLockError::WouldBlock) => Ok(None),
-        Err(TryLockError::Error(e)) => Err(FileError::new(path, e).into()),
+    match FileLock::acquire_within(path, Duration::ZERO) {
+        Ok(held) => Ok(Some(held)),
+        Err(LockError::Busy { .. }) => Ok(None),
+        Err(e) => Err(to_mail(e)),
     }
 }
 
 /// Takes the lock on `path`, waiting at most `patience`.
 pub(super) fn acquire(path: &Path, patience: Duration) -> Result<Held, MailError> {
-    let start = Instant::now();
-    loop {
-        if let Some(held) = try_acquire(path)? {
-            return Ok(held);
-        }
-        if start.elapsed() >= patience {
-            return Err(MailError::Busy {
-                path: path.to_path_buf(),
-                waited: start.elapsed(),
-            });
-        }
-        std::thread::sleep(POLL);
-    }
+    FileLock::acquire_within(path, patience).map_err(to_mail)
 }
 
 #[cfg(test)]
