@@ -1,6 +1,8 @@
 //! Which exit code each library error deserves, so that every command
 //! reports the same failure the same way.
 
+use std::io;
+
 use dynamo::game::{GameError, Rejection};
 use dynamo::mail::MailError;
 
@@ -66,4 +68,14 @@ pub(crate) fn mail_exit(error: &MailError) -> Exit {
         MailError::Address { .. } | MailError::NoRecipients => Exit::Usage,
         _ => Exit::Io,
     }
+}
+
+/// Whether `err` comes from writing to a reader that has gone (`dynamo
+/// legal | head`).
+pub(crate) fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
 }

@@ -6,7 +6,6 @@
 //! them (`args`, `config`, `store`, `notify`, `failure`) never import a
 //! command.
 
-use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -66,7 +65,7 @@ pub fn main() -> ExitCode {
         Err(err) => {
             // A reader that stops early (`dynamo legal | head`) is not a
             // failure.
-            if is_broken_pipe(&err) {
+            if failure::is_broken_pipe(&err) {
                 return Exit::Ok.into();
             }
             let exit = failure::exit_code(&err);
@@ -74,14 +73,6 @@ pub fn main() -> ExitCode {
             exit.into()
         }
     }
-}
-
-fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|cause| {
-        cause
-            .downcast_ref::<io::Error>()
-            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
-    })
 }
 
 #[cfg(test)]

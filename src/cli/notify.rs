@@ -148,7 +148,7 @@ pub(crate) fn finish(
     let stdout_ok = shown.is_ok();
     let mut problems = Vec::new();
     if let Err(e) = &shown {
-        if is_broken_pipe(e) {
+        if failure::is_broken_pipe(e) {
             eprintln!(
                 "dynamo: {what} is recorded in {}; standard output is closed",
                 path.display()
@@ -222,12 +222,4 @@ pub(crate) fn print_sent(report: &Report, out: &mut dyn Write) -> io::Result<()>
         }
     }
     out.flush()
-}
-
-fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|cause| {
-        cause
-            .downcast_ref::<io::Error>()
-            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
-    })
 }
