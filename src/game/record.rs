@@ -133,13 +133,39 @@ impl Game {
             tags.push(("FEN".into(), start.to_fen()));
         }
         let outcome = Ending::forced_by(&start);
+        let mut game = Game::begin(
+            tags,
+            new.white,
+            new.black,
+            new.rules,
+            new.time_control,
+            Some(new.started),
+            start,
+        );
+        if let Some(outcome) = outcome {
+            game.set_ending(outcome);
+        }
+        Ok(game)
+    }
+
+    /// A game at `start` with nothing played yet but its creation: where
+    /// [`Game::create`] and [`Game::parse`] both begin.
+    pub(super) fn begin(
+        tags: Vec<(String, String)>,
+        white: Player,
+        black: Player,
+        rules: Rules,
+        time_control: TimeControl,
+        started: Option<DateTime<Utc>>,
+        start: Position,
+    ) -> Game {
         let mut game = Game {
             tags,
-            white: new.white,
-            black: new.black,
-            rules: new.rules,
-            time_control: new.time_control,
-            started: Some(new.started),
+            white,
+            black,
+            rules,
+            time_control,
+            started,
             position: start.clone(),
             start,
             moves: Vec::new(),
@@ -151,11 +177,8 @@ impl Game {
             events: Vec::new(),
             gaps: vec![Vec::new()],
         };
-        game.record_event(EventKind::Created, Some(new.started), "", false);
-        if let Some(outcome) = outcome {
-            game.set_ending(outcome);
-        }
-        Ok(game)
+        game.record_event(EventKind::Created, started, "", false);
+        game
     }
 
     /// When the clock of the side to move started: the last move's time,

@@ -4,10 +4,8 @@
 
 use std::path::Path;
 
-use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
-use dynamo_core::{
-    ByColor, Color, MoveError, Position, Rules, clipped, notation, parse_move, quoted,
-};
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
+use dynamo_core::{Color, MoveError, Position, Rules, clipped, notation, parse_move, quoted};
 
 use super::actions::ADJUDICATED;
 use super::clock::{self, TimeControl};
@@ -261,25 +259,16 @@ impl Game {
             .filter(|t| matches!(t.name.as_str(), "Result" | "Termination" | "DrawOffer"))
             .cloned()
             .collect();
-        let mut game = Game {
-            tags: tags.into_iter().map(|t| (t.name, t.value)).collect(),
-            white: header.white,
-            black: header.black,
-            rules: header.rules,
-            time_control: header.time_control,
-            started: header.started,
-            position: header.start.clone(),
-            ending: Ending::forced_by(&header.start),
-            start: header.start,
-            moves: Vec::new(),
-            draw_offer: None,
-            used: ByColor::new_with(|_| Duration::zero()),
-            own_moves: ByColor::new_with(|_| 0),
-            late: None,
-            events: Vec::new(),
-            gaps: vec![Vec::new()],
-        };
-        game.record_event(EventKind::Created, header.started, "", false);
+        let mut game = Game::begin(
+            tags.into_iter().map(|t| (t.name, t.value)).collect(),
+            header.white,
+            header.black,
+            header.rules,
+            header.time_control,
+            header.started,
+            header.start,
+        );
+        game.ending = Ending::forced_by(&game.start);
         let termination = rec.tag("Termination").map_or("", |t| t.value.as_str());
         let mut draw_events = false;
         for item in &rec.items {
