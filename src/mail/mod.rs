@@ -64,21 +64,7 @@ pub fn queue_event(
     path: &Path,
     now: DateTime<Utc>,
 ) -> Result<Vec<Pending>, MailError> {
-    let notice = Notice::from_game(game, now);
-    let built = notice.build(&config.from, config.reply_to.as_deref())?;
-    let awaits = Awaits {
-        game: game_path(path),
-        seq: notice.happened.seq,
-        fingerprint: notice.happened.key.clone(),
-    };
-    queue(
-        config,
-        &built,
-        &notice.game_id,
-        &notice.summary(),
-        notice.ply(),
-        Some(&awaits),
-    )
+    queue_notices(config, game, Some(path), now)
 }
 
 /// Builds and queues both players' notices of the latest event of a game
@@ -88,15 +74,31 @@ pub fn queue_latest(
     game: &Game,
     now: DateTime<Utc>,
 ) -> Result<Vec<Pending>, MailError> {
+    queue_notices(config, game, None, now)
+}
+
+/// The latest event's notices, queued; with `awaited`, held back until the
+/// event is in that game file.
+fn queue_notices(
+    config: &MailConfig,
+    game: &Game,
+    awaited: Option<&Path>,
+    now: DateTime<Utc>,
+) -> Result<Vec<Pending>, MailError> {
     let notice = Notice::from_game(game, now);
     let built = notice.build(&config.from, config.reply_to.as_deref())?;
+    let awaits = awaited.map(|path| Awaits {
+        game: game_path(path),
+        seq: notice.happened.seq,
+        fingerprint: notice.happened.key.clone(),
+    });
     queue(
         config,
         &built,
         &notice.game_id,
         &notice.summary(),
         notice.ply(),
-        None,
+        awaits.as_ref(),
     )
 }
 
