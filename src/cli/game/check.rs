@@ -9,7 +9,7 @@ use dynamo::game::Ending;
 use super::report::{move_label, print_verdict};
 use super::verdict::VerdictJson;
 use crate::cli::args::SubmitArgs;
-use crate::cli::failure::{self, Refused};
+use crate::cli::failure;
 use crate::cli::store;
 use crate::exit::Exit;
 
@@ -34,15 +34,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     };
     let checked = match verdict() {
         Ok(checked) => checked,
-        Err(err) => {
-            if args.json
-                && let Some(refused) = err.downcast_ref::<Refused>()
-            {
-                VerdictJson::rejected(&submit.mv, &refused.0).write(out)?;
-                return Ok(refused.exit());
-            }
-            return Err(err);
-        }
+        Err(err) => return VerdictJson::or_error(err, args.json, &submit.mv, out),
     };
     let number = game.position().fullmoves();
     if args.json {

@@ -11,7 +11,7 @@ use dynamo::game::clock::{self, format_time_short};
 use super::report::{move_label, print_verdict};
 use super::verdict::VerdictJson;
 use crate::cli::args::{self, QuietArgs, SubmitArgs, TimeArgs};
-use crate::cli::failure::{self, Refused};
+use crate::cli::failure;
 use crate::cli::notify::{self, Said};
 use crate::exit::Exit;
 
@@ -72,15 +72,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     });
     let (game, done, queued) = match update {
         Ok(update) => update,
-        Err(err) => {
-            if args.json
-                && let Some(refused) = err.downcast_ref::<Refused>()
-            {
-                VerdictJson::rejected(&submit.mv, &refused.0).write(out)?;
-                return Ok(refused.exit());
-            }
-            return Err(err);
-        }
+        Err(err) => return VerdictJson::or_error(err, args.json, &submit.mv, out),
     };
     // A failure to print does not stop the notices (see notify::finish).
     let shown = (|| -> Result<()> {

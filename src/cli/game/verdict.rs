@@ -9,6 +9,9 @@ use dynamo::game::{Checked, Ending, Rejection};
 use dynamo_core::{Illegal, MoveError};
 use serde::Serialize;
 
+use crate::cli::failure::Refused;
+use crate::exit::Exit;
+
 /// One verdict. A legal move fills the move's keys, a refused one
 /// `reason` and `rule`; the others are `null`.
 #[derive(Serialize)]
@@ -67,6 +70,23 @@ impl<'a> VerdictJson<'a> {
     }
 
     /// A refused move; nothing was recorded.
+    /// Under `--json`, a refused move's verdict printed as its JSON, with
+    /// the refusal's exit code; any other error is passed on as it is.
+    pub(super) fn or_error(
+        err: anyhow::Error,
+        json: bool,
+        text: &str,
+        out: &mut impl Write,
+    ) -> Result<Exit> {
+        match err.downcast_ref::<Refused>() {
+            Some(refused) if json => {
+                VerdictJson::rejected(text, &refused.0).write(out)?;
+                Ok(refused.exit())
+            }
+            _ => Err(err),
+        }
+    }
+
     pub(super) fn rejected(text: &'a str, why: &Rejection) -> VerdictJson<'a> {
         let reason = match why {
             // The move's text is a key of its own.
