@@ -8,5 +8,6 @@ pub mod diagram;
 pub mod durable;
 pub mod game;
 pub mod id;
+pub mod inbox;
 pub mod mail;
 pub mod render;
