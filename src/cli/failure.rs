@@ -74,8 +74,15 @@ pub(crate) fn mail_exit(error: &MailError) -> Exit {
 /// legal | head`).
 pub(crate) fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
-        cause
+        let kind = cause
             .downcast_ref::<io::Error>()
-            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+            .map(io::Error::kind)
+            // serde_json keeps the writer's error inside its own.
+            .or_else(|| {
+                cause
+                    .downcast_ref::<serde_json::Error>()
+                    .and_then(serde_json::Error::io_error_kind)
+            });
+        kind == Some(io::ErrorKind::BrokenPipe)
     })
 }

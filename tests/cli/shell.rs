@@ -289,3 +289,36 @@ fn move_with_mail_and_no_mail_table_records_nothing() {
     env.fails(&["move", "g.pgn", "e2e4"], 2, no_table);
     assert_eq!(env.read("g.pgn"), before);
 }
+
+/// A reader that has gone (`dynamo export … | head -c 10`) is not a
+/// failure, whichever writer met it: serde_json hides the broken pipe
+/// inside its own error. The pipe's reading end is closed before
+/// `dynamo` starts, so every write meets it.
+#[test]
+fn json_into_a_closed_pipe_is_not_a_failure() {
+    let env = TestEnv::new();
+    env.new_game(&[]);
+    env.ok(&["move", "g.pgn", "e2e4", "--at", "2020-11-20T10:00:00Z"]);
+    for args in [
+        &["export", "g.pgn", "--format", "json"][..],
+        &["games", "g.pgn", "--json"][..],
+        &["export", "g.pgn"][..],
+    ] {
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        drop(reader);
+        let out = env
+            .command()
+            .args(args)
+            .stdout(writer)
+            .output()
+            .expect("runs");
+        assert_eq!(
+            (
+                out.status.code(),
+                String::from_utf8_lossy(&out.stderr).as_ref()
+            ),
+            (Some(0), ""),
+            "{args:?}"
+        );
+    }
+}
