@@ -255,7 +255,7 @@ fn head_to_head(players: &[Standing], group: &[usize]) -> Vec<Vec<usize>> {
     };
     let mut scored: Vec<(u32, usize)> = group.iter().map(|&i| (among(i), i)).collect();
     // Stable: equal scores keep the order by number.
-    scored.sort_by(|a, b| b.0.cmp(&a.0));
+    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
     let mut parts: Vec<Vec<usize>> = Vec::new();
     for (score, i) in &scored {
         match parts.last_mut() {
