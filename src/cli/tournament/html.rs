@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::standings::{Group, LEGEND, cell, place};
+use super::group::{Group, LEGEND, cell, place};
 
 /// Text made safe for HTML content and attribute values.
 fn escape(text: &str) -> String {
@@ -54,10 +54,7 @@ pub(super) fn page(groups: &[Group]) -> String {
 }
 
 fn table(html: &mut String, group: &Group) {
-    let heading = match &group.event {
-        Some(event) if *event != group.title => format!("{}: {event}", group.title),
-        _ => group.title.clone(),
-    };
+    let heading = group.heading();
     let rows = &group.standings.rows;
     let mut numbers: Vec<u32> = rows.iter().map(|r| r.number).collect();
     numbers.sort();

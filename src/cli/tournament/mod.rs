@@ -11,6 +11,7 @@ use clap::Subcommand;
 use crate::cli::config;
 use crate::exit::Exit;
 
+mod group;
 mod html;
 mod new;
 mod standings;

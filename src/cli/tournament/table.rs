@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use unicode_width::UnicodeWidthStr;
 
-use super::standings::{Group, cell, place};
+use super::group::{Group, cell, place};
 
 /// How a column lines its cells up.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -16,10 +16,7 @@ enum Align {
 
 /// Writes `group`'s heading and table.
 pub(super) fn write(out: &mut impl Write, group: &Group) -> io::Result<()> {
-    let heading = match &group.event {
-        Some(event) if *event != group.title => format!("{}: {event}", group.title),
-        _ => group.title.clone(),
-    };
+    let heading = group.heading();
     writeln!(out, "{heading} ({})", group.summary())?;
     let rows = &group.standings.rows;
     let mut numbers: Vec<u32> = rows.iter().map(|r| r.number).collect();
