@@ -132,7 +132,7 @@ fn two_players_play_a_match() {
     let env = TestEnv::new();
     let out = section(&env, "match", "A <a@example.org>\nB <b@example.org>\n", &[]);
     assert!(
-        out.starts_with("created section match in games/match: 2 players, 1 rounds, 1 games\n"),
+        out.starts_with("created section match in games/match: 2 players, 1 round, 1 game\n"),
         "{out}"
     );
 }

@@ -348,7 +348,7 @@ fn every_section_by_default_and_any_game_files_on_request() {
         "{out}"
     );
     assert!(
-        out.contains("\n\nmatch (2 players, 1 games: 0 finished, 1 in progress)\n"),
+        out.contains("\n\nmatch (2 players, 1 game: 0 finished, 1 in progress)\n"),
         "{out}"
     );
     env.fails(

@@ -27,8 +27,9 @@ impl Group {
 
     /// `4 players, 6 games: 4 finished, 2 in progress`.
     pub(super) fn summary(&self) -> String {
+        let games = if self.games == 1 { "game" } else { "games" };
         format!(
-            "{} players, {} games: {} finished, {} in progress",
+            "{} players, {} {games}: {} finished, {} in progress",
             self.standings.rows.len(),
             self.games,
             self.finished,

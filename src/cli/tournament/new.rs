@@ -129,12 +129,17 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     let shown = (|| -> Result<()> {
         let mut out = args.quiet.out(out);
         let rounds = section.games.iter().map(|g| g.round).max().unwrap_or(0);
+        let many = |n: usize, what: &str| match n {
+            1 => format!("1 {what}"),
+            n => format!("{n} {what}s"),
+        };
         writeln!(
             out,
-            "created section {} in {}: {count} players, {rounds} rounds, {} games",
+            "created section {} in {}: {count} players, {}, {}",
             section.name,
             folder.display(),
-            section.games.len()
+            many(rounds as usize, "round"),
+            many(section.games.len(), "game")
         )?;
         writeln!(out, "Event: {}", section.event)?;
         writeln!(out, "Rules: {rules}")?;
