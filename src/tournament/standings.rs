@@ -276,6 +276,61 @@ fn head_to_head(players: &[Standing], group: &[usize]) -> Vec<Vec<usize>> {
 mod tests {
     use super::*;
 
+    /// Player `number` with these (opponent, half points) results.
+    fn player(number: u32, results: &[(u32, u32)]) -> Standing {
+        Standing {
+            number,
+            name: format!("P{number}"),
+            email: None,
+            rank: (0, 0),
+            points: Halves(results.iter().map(|r| r.1).sum()),
+            finished: results.len() as u32,
+            ongoing: 0,
+            wins: 0,
+            sonneborn_berger: Quarters(0),
+            encounters: results
+                .iter()
+                .map(|&(opponent, h)| Encounter {
+                    opponent,
+                    color: Color::White,
+                    score: Some(Halves(h)),
+                    round: String::new(),
+                    file: String::new(),
+                })
+                .collect(),
+        }
+    }
+
+    /// Four players level before the head-to-head: among all four, 4
+    /// scores 2, 1 and 2 score 1½ each, 3 scores 1; 1 beat 2, so among
+    /// the two of them 1 comes first, which the first comparison alone
+    /// could not say.
+    #[test]
+    fn a_part_still_level_is_compared_again_among_itself() {
+        let players = [
+            player(1, &[(2, 2), (3, 0), (4, 1)]),
+            player(2, &[(1, 0), (3, 2), (4, 1)]),
+            player(3, &[(1, 2), (2, 0), (4, 0)]),
+            player(4, &[(1, 1), (2, 1), (3, 2)]),
+        ];
+        assert_eq!(
+            head_to_head(&players, &[0, 1, 2, 3]),
+            [vec![3], vec![0], vec![1], vec![2]]
+        );
+        // Among all four, 3 and 4 score 2 each and 1 and 2 one each; 4
+        // beat 3, and 1 and 2 drew, so they share their places.
+        let players = [
+            player(1, &[(2, 1), (3, 0), (4, 1)]),
+            player(2, &[(1, 1), (3, 0), (4, 1)]),
+            player(3, &[(1, 2), (2, 2), (4, 0)]),
+            player(4, &[(1, 1), (2, 1), (3, 2)]),
+        ];
+        assert_eq!(
+            head_to_head(&players, &[0, 1, 2, 3]),
+            [vec![3], vec![2], vec![0, 1]]
+        );
+    }
+
     #[test]
     fn scores_print_as_crosstables_write_them() {
         let texts: Vec<String> = [0, 1, 2, 3, 8].map(|h| Halves(h).to_string()).into();
