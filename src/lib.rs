@@ -1,6 +1,7 @@
 //! The `dynamo` application's library: game records, clocks and the
-//! locked store, notices and mail, board pictures and the config, on top
-//! of the rules in [`dynamo_core`]. The command line (`src/cli`) is a thin
+//! locked store, round-robin sections and their standings, notices and
+//! mail, board pictures and the config, on top of the rules in
+//! [`dynamo_core`]. The command line (`src/cli`) is a thin
 //! layer over it.
 
 pub mod config;
@@ -11,3 +12,4 @@ pub mod id;
 pub mod inbox;
 pub mod mail;
 pub mod render;
+pub mod tournament;

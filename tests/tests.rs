@@ -1,9 +1,11 @@
 //! The `dynamo` command as its users run it, in one test binary: the
-//! position commands (`cli`), game files and their commands (`game`), and
-//! the notices mailed to a real SMTP server (`mail`). The rules engine has
+//! position commands (`cli`), game files and their commands (`game`),
+//! the notices mailed to a real SMTP server (`mail`), and round-robin
+//! sections with their standings (`tournament`). The rules engine has
 //! its own tests in `crates/dynamo-core/tests`.
 
 mod cli;
 mod game;
 mod mail;
 mod support;
+mod tournament;

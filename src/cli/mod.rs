@@ -2,7 +2,7 @@
 //! turns its outcome into an exit code.
 //!
 //! Each command is one file holding its arguments and its `execute`;
-//! `position` and `game` dispatch to theirs. The shared modules below
+//! `position`, `game` and `tournament` dispatch to theirs. The shared modules below
 //! them (`args`, `config`, `store`, `notify`, `failure`) never import a
 //! command.
 
@@ -23,6 +23,7 @@ mod notify;
 mod position;
 mod remind;
 mod store;
+mod tournament;
 
 /// Adjudicator for Dynamo Chess played by post or email, under the NOST
 /// rules.
@@ -48,6 +49,8 @@ pub(crate) enum Command {
     #[command(flatten)]
     Meta(meta::Command),
     Remind(remind::Args),
+    #[command(flatten)]
+    Tournament(tournament::Command),
 }
 
 pub fn main() -> ExitCode {
@@ -59,6 +62,7 @@ pub fn main() -> ExitCode {
         Command::Mail(args) => mail::execute(args, config),
         Command::Meta(command) => meta::execute(command, Opts::command(), config),
         Command::Remind(args) => remind::execute(args, config),
+        Command::Tournament(command) => tournament::execute(command, config),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -104,7 +104,23 @@ pub(crate) fn create(mailing: Option<&Mailing>, path: &Path, game: &Game) -> Res
     Ok(queued)
 }
 
-fn discard(mailing: &Mailing, queued: &[Pending]) {
+/// Queues the creation notices of `game`, which is to appear at `path`
+/// (absolute) once the caller has made it appear (a new section's folder
+/// renamed into place). The recording lock returned must be held until
+/// then, so that nobody judges the notices before their game exists.
+pub(crate) fn queue_created(
+    mailing: &Mailing,
+    path: &Path,
+    game: &Game,
+) -> Result<(mail::RecordingLock, Vec<Pending>)> {
+    let config = mailing.config;
+    let recording = mail::recording(config, path).map_err(|e| mail_failure(&e))?;
+    let queued = mail::queue_event(config, game, path, Utc::now()).map_err(|e| mail_failure(&e))?;
+    Ok((recording, queued))
+}
+
+/// Removes notices queued for an event that was not recorded after all.
+pub(crate) fn discard(mailing: &Mailing, queued: &[Pending]) {
     let outbox = mail::Outbox::new(&mailing.config.outbox);
     for p in queued {
         let _ = outbox.remove(&p.path);

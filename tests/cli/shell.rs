@@ -64,6 +64,9 @@ fn the_man_pages_render() {
         "dynamo-move.1",
         "dynamo-config.1",
         "dynamo-man.1",
+        "dynamo-standings.1",
+        "dynamo-tournament.1",
+        "dynamo-tournament-new.1",
     ] {
         assert!(pages.iter().any(|p| p == page), "{page} in {pages:?}");
     }
@@ -89,6 +92,8 @@ fn the_man_pages_render() {
     assert!(move_page.contains(".TH dynamo-move 1"), "{move_page}");
     assert!(move_page.contains("\\-\\-json"), "{move_page}");
     assert!(env.ok(&["man"]).contains("dynamo\\-move(1)"));
+    let nested = env.ok(&["man", "tournament-new"]);
+    assert!(nested.contains("\\fBdynamo tournament new\\fR"), "{nested}");
     let out = env.run(&["man", "frobnicate"]);
     assert_eq!(out.code, 2);
     assert!(

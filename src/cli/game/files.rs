@@ -99,7 +99,7 @@ const PROGRESS_FROM: usize = 20;
 /// Loads the files, drawing a progress bar on standard error while it
 /// works if that is a terminal and there are many files. The results are
 /// in the order of `files`.
-pub(super) fn load_with_progress(files: &[PathBuf]) -> Vec<Result<Game, GameError>> {
+pub(crate) fn load_with_progress(files: &[PathBuf]) -> Vec<Result<Game, GameError>> {
     let done = AtomicUsize::new(0);
     if files.len() < PROGRESS_FROM || !io::stderr().is_terminal() {
         return load_all(files, &done);

@@ -11,7 +11,8 @@ use crate::exit::{Exit, Failure};
 
 /// Print a manual page as roff, or write them all to a folder.
 ///
-/// The pages are dynamo(1) and one a command, such as dynamo-move(1).
+/// The pages are dynamo(1) and one a command, such as dynamo-move(1) and
+/// dynamo-tournament-new(1).
 /// `dynamo man move | man -l -` shows one without installing it.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
@@ -64,16 +65,28 @@ fn pages(mut cli: clap::Command) -> Vec<(String, clap::Command)> {
     // Built, so that every command's page shows the global --config.
     cli.build();
     let mut pages = vec![("dynamo".to_string(), cli.clone())];
-    for command in cli.get_subcommands().filter(|c| c.get_name() != "help") {
-        let name = format!("dynamo-{}", command.get_name());
-        let synopsis = format!("dynamo {}", command.get_name());
+    add_pages(&cli, "dynamo", "dynamo", &mut pages);
+    pages
+}
+
+/// A page for each subcommand of `parent` and, for a group such as
+/// `tournament`, each of its own (`dynamo-tournament-new`).
+fn add_pages(
+    parent: &clap::Command,
+    name: &str,
+    synopsis: &str,
+    pages: &mut Vec<(String, clap::Command)>,
+) {
+    for command in parent.get_subcommands().filter(|c| c.get_name() != "help") {
+        let name = format!("{name}-{}", command.get_name());
+        let synopsis = format!("{synopsis} {}", command.get_name());
         let page = command
             .clone()
             .display_name(name.clone())
-            .bin_name(synopsis);
-        pages.push((name, page));
+            .bin_name(synopsis.clone());
+        pages.push((name.clone(), page));
+        add_pages(command, &name, &synopsis, pages);
     }
-    pages
 }
 
 fn render(command: &clap::Command) -> Result<Vec<u8>> {

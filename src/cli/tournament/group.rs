@@ -1,0 +1,65 @@
+//! One table of the standings, and what the text table and the page
+//! both print of it.
+
+use dynamo::tournament::Standings;
+use dynamo::tournament::standings::Standing;
+
+/// One table: a section, or the games named on the command line.
+pub(super) struct Group {
+    /// The section's name, or the paths as given.
+    pub(super) title: String,
+    /// The section's event.
+    pub(super) event: Option<String>,
+    pub(super) standings: Standings,
+    /// How many games, and how many of them are finished.
+    pub(super) games: usize,
+    pub(super) finished: usize,
+}
+
+impl Group {
+    /// `club: Club championship 2025`, or the title alone.
+    pub(super) fn heading(&self) -> String {
+        match &self.event {
+            Some(event) if *event != self.title => format!("{}: {event}", self.title),
+            _ => self.title.clone(),
+        }
+    }
+
+    /// `4 players, 6 games: 4 finished, 2 in progress`.
+    pub(super) fn summary(&self) -> String {
+        let games = if self.games == 1 { "game" } else { "games" };
+        format!(
+            "{} players, {} {games}: {} finished, {} in progress",
+            self.standings.rows.len(),
+            self.games,
+            self.finished,
+            self.games - self.finished
+        )
+    }
+}
+
+/// The tie-breaks and signs, in words, under every table.
+pub(super) const LEGEND: &str = "Ranked by points, then wins (Baumbach), Sonneborn-Berger (SB), \
+     then the head-to-head result; · a game in progress. Players are known by address.";
+
+/// The place text: `3`, or `3-4` for places shared.
+pub(super) fn place(rank: (u32, u32)) -> String {
+    if rank.0 == rank.1 {
+        rank.0.to_string()
+    } else {
+        format!("{}-{}", rank.0, rank.1)
+    }
+}
+
+/// The cell of `row` against player `column`: each game's result from the
+/// row player's view (`1`, `½`, `0`, `·` in progress), `×` on the diagonal.
+pub(super) fn cell(row: &Standing, column: u32) -> String {
+    if row.number == column {
+        return "×".to_string();
+    }
+    row.encounters
+        .iter()
+        .filter(|e| e.opponent == column)
+        .map(|e| e.score.map_or("·".to_string(), |s| s.to_string()))
+        .collect()
+}

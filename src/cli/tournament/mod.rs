@@ -1,0 +1,44 @@
+//! Round-robin sections: `tournament new` creates one in the games
+//! folder, `standings` reads the crosstable of one, several, or any game
+//! files. Each reads the configuration first.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use clap::Subcommand;
+
+use crate::cli::config;
+use crate::exit::Exit;
+
+mod group;
+mod html;
+mod new;
+mod standings;
+mod table;
+
+#[derive(Subcommand, Debug)]
+pub(crate) enum Command {
+    /// Round-robin sections: `dynamo tournament new NAME --players FILE`.
+    #[command(subcommand)]
+    Tournament(Section),
+    Standings(standings::Args),
+}
+
+/// What `dynamo tournament` does to a section.
+#[derive(Subcommand, Debug)]
+pub(crate) enum Section {
+    New(new::Args),
+}
+
+/// Runs a tournament command. `config_path` is `--config`.
+pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Exit> {
+    let config = config::load(config_path)?;
+    let mut out = io::stdout().lock();
+    let exit = match command {
+        Command::Tournament(Section::New(args)) => new::execute(args, &config, &mut out)?,
+        Command::Standings(args) => standings::execute(args, &config, &mut out)?,
+    };
+    out.flush().context("writing to standard output")?;
+    Ok(exit)
+}

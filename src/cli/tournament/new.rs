@@ -1,0 +1,172 @@
+//! `dynamo tournament new`.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Result;
+use chrono::Utc;
+use dynamo::config::Config;
+use dynamo::durable;
+use dynamo::game::TimeControl;
+use dynamo::game::clock::{self, format_time_short};
+use dynamo::tournament::{NewSection, SectionError, SectionSettings, WriteError, parse_players};
+use dynamo_core::Rules;
+
+use crate::cli::args::QuietArgs;
+use crate::cli::notify::{self, Said};
+use crate::exit::{Exit, Failure};
+
+/// The largest players file read.
+const MAX_PLAYERS_FILE_BYTES: u64 = 1 << 20;
+
+/// Create a round-robin section: a folder of the games folder with one
+/// game file per pairing of the Berger tables, every game starting
+/// together, and `section.toml` naming the players and games. Never
+/// overwrites anything.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// The section's name: the folder made in the games folder (`games_dir`)
+    /// and the games' Event unless --event gives one.
+    name: String,
+    /// The players, one `Name <address>` a line in the order of their
+    /// numbers (player 1 first); `#` comments and blank lines allowed.
+    /// From 2 to 24 players.
+    #[arg(long, value_name = "FILE")]
+    players: PathBuf,
+    /// A double round robin: every pair meets twice, colours swapped in
+    /// the second cycle, whose rounds are numbered on.
+    #[arg(long)]
+    double: bool,
+    /// `10/50d` (moves/time, unused time carries over), `3d` (per move) or
+    /// `none` (default: `default_time_control` from the config).
+    #[arg(long)]
+    time_control: Option<String>,
+    /// The rule set (default: `default_rules` from the config, else `nost`).
+    #[arg(long)]
+    rules: Option<String>,
+    /// When every game starts (White's clocks run from here; default now):
+    /// RFC 3339, `2026-11-20 09:14` in UTC, or a mail's Date header, years
+    /// 1900 to 9999.
+    #[arg(long, value_name = "TIME", allow_hyphen_values = true)]
+    start: Option<String>,
+    /// The games' Event tag (default: the section's name).
+    #[arg(long, value_name = "TEXT")]
+    event: Option<String>,
+    /// Mail every player a notice of each of their new games.
+    #[arg(long)]
+    mail: bool,
+    #[command(flatten)]
+    quiet: QuietArgs,
+}
+
+pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+    let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
+    let mailing = notify::mailing(config, args.mail)?;
+    let file = args.players.display();
+    let bytes = durable::read_regular(&args.players, MAX_PLAYERS_FILE_BYTES)
+        .map_err(|e| usage(format!("--players: {e}")))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| usage(format!("--players: {file}: not UTF-8 text")))?;
+    let players = parse_players(&text).map_err(|e| usage(format!("--players: {file}: {e}")))?;
+    let rules: Rules = match &args.rules {
+        Some(r) => r.parse().map_err(|e| usage(format!("--rules: {e}")))?,
+        None => config.default_rules,
+    };
+    let time_control: TimeControl = match &args.time_control {
+        Some(t) => t
+            .parse()
+            .map_err(|e| usage(format!("--time-control: {e}")))?,
+        None => config.default_time_control,
+    };
+    let started = match &args.start {
+        Some(t) => clock::parse_time(t).map_err(|e| usage(format!("--start: {e}")))?,
+        None => Utc::now(),
+    };
+    let count = players.len();
+    let plan = NewSection::plan(SectionSettings {
+        name: args.name.clone(),
+        players,
+        double: args.double,
+        event: args.event,
+        rules,
+        time_control,
+        started,
+    })
+    .map_err(|e| match e {
+        SectionError::Value(v) if v.field == "Event" => usage(format!("--event: {}", v.why)),
+        other => usage(other.to_string()),
+    })?;
+    let mut queued = Vec::new();
+    let mut recording = Vec::new();
+    let written = plan.write(&config.games_dir, |paths| -> Result<()> {
+        let Some(mailing) = &mailing else {
+            return Ok(());
+        };
+        for (path, (_, game)) in paths.iter().zip(&plan.games) {
+            let (lock, notices) = notify::queue_created(mailing, path, game)?;
+            recording.push(lock);
+            queued.extend(notices);
+        }
+        Ok(())
+    });
+    drop(recording);
+    let folder = match written {
+        Ok(folder) => folder,
+        Err(e) => {
+            if let Some(mailing) = &mailing {
+                notify::discard(mailing, &queued);
+            }
+            return Err(match e {
+                WriteError::Ready(e) => e,
+                WriteError::Section(e) => {
+                    let exit = if e.is_input() { Exit::Usage } else { Exit::Io };
+                    Failure::new(exit, e.to_string()).into()
+                }
+            });
+        }
+    };
+    let section = &plan.section;
+    let shown = (|| -> Result<()> {
+        let mut out = args.quiet.out(out);
+        let rounds = section.games.iter().map(|g| g.round).max().unwrap_or(0);
+        let many = |n: usize, what: &str| match n {
+            1 => format!("1 {what}"),
+            n => format!("{n} {what}s"),
+        };
+        writeln!(
+            out,
+            "created section {} in {}: {count} players, {}, {}",
+            section.name,
+            folder.display(),
+            many(rounds as usize, "round"),
+            many(section.games.len(), "game")
+        )?;
+        writeln!(out, "Event: {}", section.event)?;
+        writeln!(out, "Rules: {rules}")?;
+        writeln!(out, "Time control: {time_control}")?;
+        writeln!(
+            out,
+            "Start: {}",
+            format_time_short(clock::truncate(started))
+        )?;
+        let name = |n: u32| &section.players[n as usize - 1].name;
+        for round in 1..=rounds {
+            for g in section.games.iter().filter(|g| g.round == round) {
+                writeln!(
+                    out,
+                    "round {round}, board {}: {} - {} ({})",
+                    g.board,
+                    name(g.white),
+                    name(g.black),
+                    folder.join(&g.file).display()
+                )?;
+            }
+            for b in section.byes.iter().filter(|b| b.round == round) {
+                writeln!(out, "round {round}: bye for {}", name(b.player))?;
+            }
+        }
+        Ok(out.flush()?)
+    })();
+    let said = Said::from_flags(args.quiet.quiet, false);
+    notify::finish(mailing, queued, &folder, "the new section", shown, said)
+}

@@ -1,0 +1,250 @@
+//! `dynamo standings`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use dynamo::config::Config;
+use dynamo::game::Game;
+use dynamo::tournament::standings::{Halves, Standing};
+use dynamo::tournament::{Competitor, SECTION_FILE, Section, Standings};
+use dynamo_core::Color;
+use serde::Serialize;
+
+use super::group::{Group, LEGEND};
+use super::{html, table};
+use crate::cli::game::files;
+use crate::exit::{Exit, Failure};
+
+/// Print the standings: a crosstable of each player's results, points,
+/// games finished and in progress, and the tie-breaks in order (wins,
+/// Sonneborn-Berger, head-to-head). Results come from the game files alone.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// A section's name (a folder of the games folder holding a
+    /// section.toml), a section's folder, or game files and folders (taken
+    /// together as one group). Default: every section of the games folder,
+    /// each its own table.
+    #[arg(value_name = "NAME|PATH")]
+    targets: Vec<PathBuf>,
+    /// An array of rows in rank order: rank, player, email, points,
+    /// finished, ongoing, wins, sonneborn_berger, results (one table only).
+    #[arg(long, conflicts_with = "html")]
+    json: bool,
+    /// A self-contained HTML page (no external resources).
+    #[arg(long)]
+    html: bool,
+}
+
+pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+    let groups = read_groups(config, &args.targets)?;
+    if args.json {
+        let [group] = &groups[..] else {
+            let names: Vec<&str> = groups.iter().map(|g| g.title.as_str()).collect();
+            return Err(usage(format!(
+                "--json prints one table, and there are {} ({}): name one section",
+                groups.len(),
+                names.join(", ")
+            )));
+        };
+        let rows: Vec<RowJson> = group
+            .standings
+            .rows
+            .iter()
+            .map(|r| row_json(r, &group.standings))
+            .collect();
+        serde_json::to_writer_pretty(&mut *out, &rows)?;
+        writeln!(out)?;
+    } else if args.html {
+        out.write_all(html::page(&groups).as_bytes())?;
+    } else {
+        for (i, group) in groups.iter().enumerate() {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            table::write(out, group)?;
+        }
+        writeln!(out, "\n{LEGEND}")?;
+    }
+    Ok(Exit::Ok)
+}
+
+fn usage(message: String) -> anyhow::Error {
+    Failure::new(Exit::Usage, message).into()
+}
+
+/// The tables the arguments ask for: each section its own, every other
+/// game file or folder together in one.
+fn read_groups(config: &Config, targets: &[PathBuf]) -> Result<Vec<Group>> {
+    let games_dir = &config.games_dir;
+    let mut sections = Vec::new();
+    let mut loose = Vec::new();
+    if targets.is_empty() {
+        sections = sections_in(games_dir)?;
+        if sections.is_empty() {
+            return Err(usage(format!(
+                "no sections in {} (folders holding a {SECTION_FILE}); create one with \
+                 'dynamo tournament new NAME --players FILE', or name game files or folders",
+                games_dir.display()
+            )));
+        }
+    }
+    for target in targets {
+        let named = games_dir.join(target);
+        if target.exists() {
+            if target.join(SECTION_FILE).is_file() {
+                sections.push(target.clone());
+            } else {
+                loose.push(target.clone());
+            }
+        } else if target.components().count() == 1 && named.join(SECTION_FILE).is_file() {
+            sections.push(named);
+        } else {
+            return Err(usage(format!(
+                "{}: no such section in {}, nor a game file or folder",
+                target.display(),
+                games_dir.display()
+            )));
+        }
+    }
+    let mut groups = Vec::new();
+    for folder in &sections {
+        let section = Section::load(folder).map_err(|e| usage(format!("{e}")))?;
+        let players: Vec<Competitor> = section
+            .players
+            .iter()
+            .map(|p| Competitor {
+                name: p.name.clone(),
+                email: Some(p.email.clone()),
+            })
+            .collect();
+        let files: Vec<PathBuf> = section.games.iter().map(|g| folder.join(&g.file)).collect();
+        groups.push(group(
+            section.name.clone(),
+            Some(section.event.clone()),
+            &players,
+            &files,
+        )?);
+    }
+    if !loose.is_empty() {
+        let files = files::game_files(config, &loose)?;
+        let title: Vec<String> = loose.iter().map(|p| p.display().to_string()).collect();
+        groups.push(group(title.join(", "), None, &[], &files)?);
+    }
+    Ok(groups)
+}
+
+/// The folders of `games_dir` that hold a section file, by name.
+fn sections_in(games_dir: &Path) -> Result<Vec<PathBuf>> {
+    let entries = std::fs::read_dir(games_dir).map_err(|e| {
+        usage(format!(
+            "the games folder {} (games_dir in the config): {e}",
+            games_dir.display()
+        ))
+    })?;
+    let mut found = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| usage(format!("{}: {e}", games_dir.display())))?;
+        let path = entry.path();
+        let hidden = entry.file_name().to_string_lossy().starts_with('.');
+        if !hidden && path.join(SECTION_FILE).is_file() {
+            found.push(path);
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// Loads every game of a group; one that does not replay stops the
+/// standings, which would otherwise be wrong.
+fn group(
+    title: String,
+    event: Option<String>,
+    players: &[Competitor],
+    files: &[PathBuf],
+) -> Result<Group> {
+    let mut games: Vec<(String, Game)> = Vec::with_capacity(files.len());
+    for (path, loaded) in files.iter().zip(files::load_with_progress(files)) {
+        let game = loaded.map_err(|e| {
+            usage(format!(
+                "{e}\nthe standings need every game; `dynamo verify` checks them all"
+            ))
+        })?;
+        games.push((path.display().to_string(), game));
+    }
+    let finished = games.iter().filter(|(_, g)| g.ending().is_some()).count();
+    let refs: Vec<(String, &Game)> = games.iter().map(|(f, g)| (f.clone(), g)).collect();
+    Ok(Group {
+        title,
+        event,
+        standings: Standings::compute(players, &refs),
+        games: games.len(),
+        finished,
+    })
+}
+
+/// Points as JSON numbers: `2`, `1.5`.
+fn number(value: f64) -> serde_json::Value {
+    if value.fract() == 0.0 {
+        serde_json::Value::from(value as u64)
+    } else {
+        serde_json::Value::from(value)
+    }
+}
+
+#[derive(Serialize)]
+struct RowJson<'a> {
+    rank: u32,
+    player: &'a str,
+    email: Option<&'a str>,
+    points: serde_json::Value,
+    finished: u32,
+    ongoing: u32,
+    wins: u32,
+    sonneborn_berger: serde_json::Value,
+    results: Vec<ResultJson<'a>>,
+}
+
+/// One game of the row's player, from their side.
+#[derive(Serialize)]
+struct ResultJson<'a> {
+    opponent: &'a str,
+    opponent_email: Option<&'a str>,
+    color: &'static str,
+    /// 1, 0.5 or 0; null while the game goes on.
+    result: Option<serde_json::Value>,
+    round: &'a str,
+    file: &'a str,
+}
+
+fn row_json<'a>(row: &'a Standing, all: &'a Standings) -> RowJson<'a> {
+    let by_number = |n: u32| all.rows.iter().find(|r| r.number == n);
+    RowJson {
+        rank: row.rank.0,
+        player: &row.name,
+        email: row.email.as_deref(),
+        points: number(row.points.value()),
+        finished: row.finished,
+        ongoing: row.ongoing,
+        wins: row.wins,
+        sonneborn_berger: number(row.sonneborn_berger.value()),
+        results: row
+            .encounters
+            .iter()
+            .map(|e| {
+                let opponent = by_number(e.opponent);
+                ResultJson {
+                    opponent: opponent.map_or("", |o| o.name.as_str()),
+                    opponent_email: opponent.and_then(|o| o.email.as_deref()),
+                    color: match e.color {
+                        Color::White => "white",
+                        Color::Black => "black",
+                    },
+                    result: e.score.map(|s: Halves| number(s.value())),
+                    round: &e.round,
+                    file: &e.file,
+                }
+            })
+            .collect(),
+    }
+}

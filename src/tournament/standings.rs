@@ -1,0 +1,341 @@
+//! The standings of a group of games: each player's points, games
+//! finished and in progress, and ICCF's tie-breaks in order — the number
+//! of wins (Baumbach), the Sonneborn-Berger score, then the head-to-head
+//! result among the players still tied.
+//!
+//! Results come from the game files alone: a game with an ending (mate,
+//! stalemate, resignation, an agreed draw, an adjudication such as a
+//! time forfeit) counts; one without is in progress and scores nothing
+//! yet. A player is known by their address, without regard to letter
+//! case (by name only when a game gives none), so a name spelt
+//! differently in some game is still the same player.
+
+use std::fmt;
+
+use dynamo_core::Color;
+
+use crate::game::{Game, Outcome, Player};
+
+/// A score counted in half points, so that sums are exact.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Halves(pub u32);
+
+impl Halves {
+    /// As a number: `1.5`.
+    pub fn value(self) -> f64 {
+        f64::from(self.0) / 2.0
+    }
+}
+
+/// `1½`, `½`, `0`, `3`, as crosstables write points.
+impl fmt::Display for Halves {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.0 / 2, self.0 % 2) {
+            (0, 1) => f.write_str("½"),
+            (whole, 1) => write!(f, "{whole}½"),
+            (whole, _) => write!(f, "{whole}"),
+        }
+    }
+}
+
+/// A Sonneborn-Berger score, counted in quarter points (a half point
+/// times an opponent's half points).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Quarters(pub u32);
+
+impl Quarters {
+    /// As a number: `4.75`.
+    pub fn value(self) -> f64 {
+        f64::from(self.0) / 4.0
+    }
+}
+
+/// `4.75`, `4.5`, `4`.
+impl fmt::Display for Quarters {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let whole = self.0 / 4;
+        match self.0 % 4 {
+            0 => write!(f, "{whole}"),
+            1 => write!(f, "{whole}.25"),
+            2 => write!(f, "{whole}.5"),
+            _ => write!(f, "{whole}.75"),
+        }
+    }
+}
+
+/// A player known before any game is read (a section's list), in the
+/// order of their numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Competitor {
+    pub name: String,
+    pub email: Option<String>,
+}
+
+impl From<&Player> for Competitor {
+    fn from(p: &Player) -> Competitor {
+        Competitor {
+            name: p.name.clone(),
+            email: p.email.as_ref().map(|a| a.to_string()),
+        }
+    }
+}
+
+/// One game of a player, from their side of the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Encounter {
+    /// The opponent's number.
+    pub opponent: u32,
+    /// The colour this player has.
+    pub color: Color,
+    /// What this player scored; `None` while the game goes on.
+    pub score: Option<Halves>,
+    /// The game's Round tag.
+    pub round: String,
+    /// The game file, as the caller named it.
+    pub file: String,
+}
+
+/// One player's line of the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standing {
+    /// From 1: a section's number, else the order of first appearance.
+    pub number: u32,
+    pub name: String,
+    pub email: Option<String>,
+    /// The places this player shares: `(3, 4)` when the tie-breaks leave
+    /// two players level on third place, `(1, 1)` for a place alone.
+    pub rank: (u32, u32),
+    pub points: Halves,
+    pub finished: u32,
+    pub ongoing: u32,
+    pub wins: u32,
+    pub sonneborn_berger: Quarters,
+    /// In the order the games were given.
+    pub encounters: Vec<Encounter>,
+}
+
+/// A crosstable: every player in rank order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standings {
+    pub rows: Vec<Standing>,
+}
+
+/// The key a player is known by: the address in lower case, else the name.
+fn key(name: &str, email: Option<&str>) -> String {
+    match email {
+        Some(e) => format!("@{}", e.to_lowercase()),
+        None => format!("name:{name}"),
+    }
+}
+
+impl Standings {
+    /// The standings of `games` (each with its file's name), between the
+    /// `known` players (numbered from 1 in that order) and whoever else
+    /// the games name (numbered on, in order of appearance).
+    pub fn compute(known: &[Competitor], games: &[(String, &Game)]) -> Standings {
+        let mut players: Vec<Standing> = Vec::new();
+        let mut keys: Vec<String> = Vec::new();
+        let mut number_of = |p: &Competitor, players: &mut Vec<Standing>| -> u32 {
+            let k = key(&p.name, p.email.as_deref());
+            if let Some(i) = keys.iter().position(|x| *x == k) {
+                return i as u32 + 1;
+            }
+            keys.push(k);
+            let number = players.len() as u32 + 1;
+            players.push(Standing {
+                number,
+                name: p.name.clone(),
+                email: p.email.clone(),
+                rank: (0, 0),
+                points: Halves(0),
+                finished: 0,
+                ongoing: 0,
+                wins: 0,
+                sonneborn_berger: Quarters(0),
+                encounters: Vec::new(),
+            });
+            number
+        };
+        for p in known {
+            number_of(p, &mut players);
+        }
+        for (file, game) in games {
+            let white = number_of(&game.white().into(), &mut players);
+            let black = number_of(&game.black().into(), &mut players);
+            if white == black {
+                // A game of a player against themself scores for nobody.
+                continue;
+            }
+            let outcome = game.ending().map(|e| e.outcome);
+            for (me, other, color) in [(white, black, Color::White), (black, white, Color::Black)] {
+                let score = outcome.map(|o| match o {
+                    Outcome::Draw => Halves(1),
+                    Outcome::Decisive { winner } if winner == color => Halves(2),
+                    Outcome::Decisive { .. } => Halves(0),
+                });
+                let row = &mut players[me as usize - 1];
+                match score {
+                    Some(s) => {
+                        row.finished += 1;
+                        row.points.0 += s.0;
+                        row.wins += u32::from(s == Halves(2));
+                    }
+                    None => row.ongoing += 1,
+                }
+                row.encounters.push(Encounter {
+                    opponent: other,
+                    color,
+                    score,
+                    round: game.tag("Round").unwrap_or("").to_string(),
+                    file: file.clone(),
+                });
+            }
+        }
+        let points: Vec<Halves> = players.iter().map(|p| p.points).collect();
+        for row in &mut players {
+            let sb: u32 = row
+                .encounters
+                .iter()
+                .filter_map(|e| e.score.map(|s| s.0 * points[e.opponent as usize - 1].0))
+                .sum();
+            row.sonneborn_berger = Quarters(sb);
+        }
+        rank(players)
+    }
+}
+
+/// Orders the players (indexed by number − 1) and gives each their place.
+fn rank(players: Vec<Standing>) -> Standings {
+    let mut order: Vec<usize> = (0..players.len()).collect();
+    let merit = |p: &Standing| (p.points, p.wins, p.sonneborn_berger);
+    // Best first; equal players by number.
+    order.sort_by(|&a, &b| merit(&players[b]).cmp(&merit(&players[a])).then(a.cmp(&b)));
+    let mut clusters: Vec<Vec<usize>> = Vec::new();
+    let mut start = 0;
+    while start < order.len() {
+        let level = merit(&players[order[start]]);
+        let end = start
+            + order[start..]
+                .iter()
+                .take_while(|&&i| merit(&players[i]) == level)
+                .count();
+        clusters.extend(head_to_head(&players, &order[start..end]));
+        start = end;
+    }
+    let mut rows: Vec<Option<Standing>> = players.into_iter().map(Some).collect();
+    let mut ranked = Vec::with_capacity(rows.len());
+    for cluster in clusters {
+        let first = ranked.len() as u32 + 1;
+        let last = first + cluster.len() as u32 - 1;
+        for i in cluster {
+            if let Some(mut row) = rows[i].take() {
+                row.rank = (first, last);
+                ranked.push(row);
+            }
+        }
+    }
+    Standings { rows: ranked }
+}
+
+/// Splits players level on points, wins and Sonneborn-Berger by what
+/// they scored in their finished games against each other, best first;
+/// a part still level is split again among its own players. What no
+/// split separates stays one cluster, which shares its places.
+fn head_to_head(players: &[Standing], group: &[usize]) -> Vec<Vec<usize>> {
+    if group.len() < 2 {
+        return vec![group.to_vec()];
+    }
+    let among = |i: usize| -> u32 {
+        players[i]
+            .encounters
+            .iter()
+            .filter(|e| group.contains(&(e.opponent as usize - 1)))
+            .filter_map(|e| e.score.map(|s| s.0))
+            .sum()
+    };
+    let mut scored: Vec<(u32, usize)> = group.iter().map(|&i| (among(i), i)).collect();
+    // Stable: equal scores keep the order by number.
+    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+    let mut parts: Vec<Vec<usize>> = Vec::new();
+    for (score, i) in &scored {
+        match parts.last_mut() {
+            Some(part) if among(part[0]) == *score => part.push(*i),
+            _ => parts.push(vec![*i]),
+        }
+    }
+    if parts.len() == 1 {
+        return parts;
+    }
+    parts
+        .into_iter()
+        .flat_map(|part| head_to_head(players, &part))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Player `number` with these (opponent, half points) results.
+    fn player(number: u32, results: &[(u32, u32)]) -> Standing {
+        Standing {
+            number,
+            name: format!("P{number}"),
+            email: None,
+            rank: (0, 0),
+            points: Halves(results.iter().map(|r| r.1).sum()),
+            finished: results.len() as u32,
+            ongoing: 0,
+            wins: 0,
+            sonneborn_berger: Quarters(0),
+            encounters: results
+                .iter()
+                .map(|&(opponent, h)| Encounter {
+                    opponent,
+                    color: Color::White,
+                    score: Some(Halves(h)),
+                    round: String::new(),
+                    file: String::new(),
+                })
+                .collect(),
+        }
+    }
+
+    /// Four players level before the head-to-head: among all four, 4
+    /// scores 2, 1 and 2 score 1½ each, 3 scores 1; 1 beat 2, so among
+    /// the two of them 1 comes first, which the first comparison alone
+    /// could not say.
+    #[test]
+    fn a_part_still_level_is_compared_again_among_itself() {
+        let players = [
+            player(1, &[(2, 2), (3, 0), (4, 1)]),
+            player(2, &[(1, 0), (3, 2), (4, 1)]),
+            player(3, &[(1, 2), (2, 0), (4, 0)]),
+            player(4, &[(1, 1), (2, 1), (3, 2)]),
+        ];
+        assert_eq!(
+            head_to_head(&players, &[0, 1, 2, 3]),
+            [vec![3], vec![0], vec![1], vec![2]]
+        );
+        // Among all four, 3 and 4 score 2 each and 1 and 2 one each; 4
+        // beat 3, and 1 and 2 drew, so they share their places.
+        let players = [
+            player(1, &[(2, 1), (3, 0), (4, 1)]),
+            player(2, &[(1, 1), (3, 0), (4, 1)]),
+            player(3, &[(1, 2), (2, 2), (4, 0)]),
+            player(4, &[(1, 1), (2, 1), (3, 2)]),
+        ];
+        assert_eq!(
+            head_to_head(&players, &[0, 1, 2, 3]),
+            [vec![3], vec![2], vec![0, 1]]
+        );
+    }
+
+    #[test]
+    fn scores_print_as_crosstables_write_them() {
+        let texts: Vec<String> = [0, 1, 2, 3, 8].map(|h| Halves(h).to_string()).into();
+        assert_eq!(texts, ["0", "½", "1", "1½", "4"]);
+        let texts: Vec<String> = [0, 1, 2, 3, 19].map(|q| Quarters(q).to_string()).into();
+        assert_eq!(texts, ["0", "0.25", "0.5", "0.75", "4.75"]);
+    }
+}
