@@ -64,9 +64,8 @@ fn undo_takes_back_the_last_move_and_records_it_where_it_stood() {
     // game's time order.
     env.ok(&["move", "g.pgn", "Qd8/d7d5", "--at", "2020-11-20T12:00:00Z"]);
     assert!(
-        env.read("g.pgn").ends_with(
-            "\"entered twice\"]} 1... Qd8/d7d5 {2020-11-20T12:00:00Z}\n*\n"
-        ),
+        env.read("g.pgn")
+            .ends_with("\"entered twice\"]} 1... Qd8/d7d5 {2020-11-20T12:00:00Z}\n*\n"),
         "{}",
         env.read("g.pgn")
     );
@@ -105,12 +104,26 @@ fn undo_of_the_first_move_then_nothing_left_to_undo() {
 fn undo_twice_takes_back_two_moves_newest_first() {
     let env = TestEnv::new();
     game_with(&env, &["e2e4", "e7e5", "Ng1f3"]);
-    let first = env.ok(&["undo", "g.pgn", "--reason", "one", "--at", "2020-11-21T08:00:00Z"]);
+    let first = env.ok(&[
+        "undo",
+        "g.pgn",
+        "--reason",
+        "one",
+        "--at",
+        "2020-11-21T08:00:00Z",
+    ]);
     assert_eq!(
         first,
         "took back 2. Ng1f3, received 2020-11-20T12:00:00Z\nWhite to move\n"
     );
-    let second = env.ok(&["undo", "g.pgn", "--reason", "two", "--at", "2020-11-21T08:00:00Z"]);
+    let second = env.ok(&[
+        "undo",
+        "g.pgn",
+        "--reason",
+        "two",
+        "--at",
+        "2020-11-21T08:00:00Z",
+    ]);
     assert_eq!(
         second,
         "took back 1... e7e5, received 2020-11-20T11:00:00Z\nBlack to move\n"
@@ -130,7 +143,10 @@ fn undo_twice_takes_back_two_moves_newest_first() {
 fn undo_of_a_mate_reopens_the_game() {
     let env = TestEnv::new();
     game_with(&env, &["Bc1g5/d2h6", "Ng8E/h6g8=Q", "Qg8f7/f7e6"]);
-    assert!(env.read("g.pgn").contains("[Termination \"Black is checkmated\"]"));
+    assert!(
+        env.read("g.pgn")
+            .contains("[Termination \"Black is checkmated\"]")
+    );
     let out = env.ok(&[
         "undo",
         "g.pgn",
@@ -146,7 +162,10 @@ fn undo_of_a_mate_reopens_the_game() {
     let text = env.read("g.pgn");
     assert!(text.starts_with(&header("*", "")), "{text}");
     assert!(!text.contains("Termination"), "{text}");
-    assert!(text.ends_with("\"the mate was sent for another game\"]}\n*\n"), "{text}");
+    assert!(
+        text.ends_with("\"the mate was sent for another game\"]}\n*\n"),
+        "{text}"
+    );
     assert_eq!(
         env.ok(&["verify", "g.pgn"]),
         "g.pgn: ok, 2 half-moves, White to move\n1 file: 1 ok, 0 bad\n"
@@ -160,10 +179,25 @@ fn undo_of_a_mate_reopens_the_game() {
 fn undo_of_a_move_that_declined_a_draw_offer_restores_the_offer() {
     let env = TestEnv::new();
     game_with(&env, &["e2e4"]);
-    env.ok(&["draw", "g.pgn", "offer", "--by", "white", "--at", "2020-11-20T10:30:00Z"]);
+    env.ok(&[
+        "draw",
+        "g.pgn",
+        "offer",
+        "--by",
+        "white",
+        "--at",
+        "2020-11-20T10:30:00Z",
+    ]);
     env.ok(&["move", "g.pgn", "e7e5", "--at", "2020-11-20T11:00:00Z"]);
     assert!(!env.read("g.pgn").contains("[DrawOffer"));
-    env.ok(&["undo", "g.pgn", "--reason", "r", "--at", "2020-11-21T08:00:00Z"]);
+    env.ok(&[
+        "undo",
+        "g.pgn",
+        "--reason",
+        "r",
+        "--at",
+        "2020-11-21T08:00:00Z",
+    ]);
     assert!(env.read("g.pgn").contains("[DrawOffer \"White\"]\n"));
     assert_eq!(export(&env)["draw_offer"], "white");
     env.ok(&["draw", "g.pgn", "accept", "--by", "black", "-q"]);
@@ -287,7 +321,10 @@ fn set_changes_each_tag_and_records_what_it_was() {
         full.extend_from_slice(args);
         assert_eq!(env.ok(&full), said, "{args:?}");
         let after = env.read("g.pgn");
-        assert!(after.ends_with(&format!(" {record}\n*\n")), "{args:?}:\n{after}");
+        assert!(
+            after.ends_with(&format!(" {record}\n*\n")),
+            "{args:?}:\n{after}"
+        );
         env.ok(&["verify", "g.pgn"]);
     }
     let text = env.read("g.pgn");
@@ -344,8 +381,14 @@ fn several_changes_at_once_are_one_correction() {
     let json = export(&env);
     assert_eq!(json["game_id"], id);
     assert_eq!(id, "alice-bob-2020-11-20-09-00-00");
-    assert!(env.read("g.pgn").contains("[GameId \"alice-bob-2020-11-20-09-00-00\"]\n"));
-    assert_eq!(json["white"], json!({"name": "Alice Archer", "email": "alice@example.org"}));
+    assert!(
+        env.read("g.pgn")
+            .contains("[GameId \"alice-bob-2020-11-20-09-00-00\"]\n")
+    );
+    assert_eq!(
+        json["white"],
+        json!({"name": "Alice Archer", "email": "alice@example.org"})
+    );
 }
 
 #[test]
@@ -354,18 +397,45 @@ fn set_of_the_time_control_works_the_clocks_out_again() {
     game_with(&env, &["e2e4"]);
     // Black's move, four days after White's, was on time without a time
     // control, and is late under 3d.
-    env.ok(&["move", "g.pgn", "e7e5", "--at", "2020-11-24T10:00:00Z", "-q"]);
+    env.ok(&[
+        "move",
+        "g.pgn",
+        "e7e5",
+        "--at",
+        "2020-11-24T10:00:00Z",
+        "-q",
+    ]);
     let games = |env: &TestEnv| -> Value {
-        serde_json::from_str(&env.ok(&["games", "g.pgn", "--json", "--now", "2020-11-25T10:00:00Z"]))
-            .expect("JSON")
+        serde_json::from_str(&env.ok(&[
+            "games",
+            "g.pgn",
+            "--json",
+            "--now",
+            "2020-11-25T10:00:00Z",
+        ]))
+        .expect("JSON")
     };
     assert_eq!(games(&env)[0]["late_move"], Value::Null);
-    env.ok(&["set", "g.pgn", "--tag", "TimeControl=3d", "--at", "2020-11-25T08:00:00Z", "-q"]);
+    env.ok(&[
+        "set",
+        "g.pgn",
+        "--tag",
+        "TimeControl=3d",
+        "--at",
+        "2020-11-25T08:00:00Z",
+        "-q",
+    ]);
     assert!(env.read("g.pgn").contains("[TimeControl \"3d\"]\n"));
-    assert!(env.read("g.pgn").contains("{[%set TimeControl \"none\" \"3d\" 2020-11-25T08:00:00Z]}"));
+    assert!(
+        env.read("g.pgn")
+            .contains("{[%set TimeControl \"none\" \"3d\" 2020-11-25T08:00:00Z]}")
+    );
     let json = games(&env);
     assert_eq!(json[0]["late_move"]["side"], "black", "{json}");
-    assert_eq!(json[0]["clock"]["deadline"], "2020-11-27T10:00:00Z", "{json}");
+    assert_eq!(
+        json[0]["clock"]["deadline"], "2020-11-27T10:00:00Z",
+        "{json}"
+    );
 }
 
 #[test]
@@ -439,7 +509,11 @@ fn set_refuses_bad_values_and_tags_that_would_change_the_game() {
     }
     let out = env.run(&["set", "g.pgn", "--reason", "nothing named"]);
     assert_eq!(out.code, 2);
-    assert!(out.stderr.contains("the following required arguments"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("the following required arguments"),
+        "{}",
+        out.stderr
+    );
     assert_eq!(env.read("g.pgn"), before);
 }
 
@@ -448,7 +522,14 @@ fn set_to_the_values_already_there_writes_nothing() {
     let env = TestEnv::new();
     game_with(&env, &["e2e4"]);
     let before = env.read("g.pgn");
-    let out = env.ok(&["set", "g.pgn", "--white", "Alice", "--black-email", "bob@example.org"]);
+    let out = env.ok(&[
+        "set",
+        "g.pgn",
+        "--white",
+        "Alice",
+        "--black-email",
+        "bob@example.org",
+    ]);
     assert_eq!(
         out,
         "White is already 'Alice'; BlackEmail is already 'bob@example.org'; nothing to do\n"
@@ -460,8 +541,22 @@ fn set_to_the_values_already_there_writes_nothing() {
 fn corrections_show_in_the_exported_history() {
     let env = TestEnv::new();
     game_with(&env, &["e2e4", "e7e5"]);
-    env.ok(&["undo", "g.pgn", "--reason", "sent twice", "--at", "2020-11-21T08:00:00Z"]);
-    env.ok(&["set", "g.pgn", "--tag", "Round=2", "--at", "2020-11-21T09:00:00Z"]);
+    env.ok(&[
+        "undo",
+        "g.pgn",
+        "--reason",
+        "sent twice",
+        "--at",
+        "2020-11-21T08:00:00Z",
+    ]);
+    env.ok(&[
+        "set",
+        "g.pgn",
+        "--tag",
+        "Round=2",
+        "--at",
+        "2020-11-21T09:00:00Z",
+    ]);
     let events = export(&env)["events"].clone();
     let kinds: Vec<&str> = events
         .as_array()
@@ -509,7 +604,15 @@ fn a_correction_to_a_game_ended_only_in_its_tags_comes_after_the_ending() {
         &(header("0-1", "[Termination \"White resigns\"]\n")
             + "1. e2e4 {2020-11-20T10:00:00Z}\n0-1\n"),
     );
-    env.ok(&["set", "g.pgn", "--white", "Alice Archer", "--at", "2020-11-21T08:00:00Z", "-q"]);
+    env.ok(&[
+        "set",
+        "g.pgn",
+        "--white",
+        "Alice Archer",
+        "--at",
+        "2020-11-21T08:00:00Z",
+        "-q",
+    ]);
     assert!(env.read("g.pgn").ends_with(
         "1. e2e4 {2020-11-20T10:00:00Z} {[%resign White]} \
          {[%set White \"Alice\" \"Alice Archer\" 2020-11-21T08:00:00Z]}\n0-1\n"

@@ -19,7 +19,9 @@ fn after_e4(env: &TestEnv) {
 
 /// The file's text and inode, which a write (a rename over it) changes.
 fn state(env: &TestEnv) -> (String, u64) {
-    let inode = std::fs::metadata(env.path("g.pgn")).expect("the game").ino();
+    let inode = std::fs::metadata(env.path("g.pgn"))
+        .expect("the game")
+        .ino();
     (env.read("g.pgn"), inode)
 }
 
