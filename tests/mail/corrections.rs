@@ -3,8 +3,6 @@
 //! a changed address gets the notice, the old one does not; a move sent
 //! twice mails nothing.
 
-use mail_parser::MimeHeaders;
-
 use super::{ids, mail_config, message_ids, parse, queued, sent, text_of};
 use crate::support::TestEnv;
 use crate::support::smtp::{Options, SmtpServer};

@@ -74,13 +74,15 @@ pub(super) struct AlreadyRecorded {
 }
 
 impl AlreadyRecorded {
-    /// The last move of `game`, which `text` sent by `by` repeats, if so.
-    pub(super) fn check(game: &Game, text: &str, by: Option<Color>) -> Result<(), AlreadyRecorded> {
+    /// Stops a command, as this error, when `text` sent by `by` is the
+    /// last move of `game` again.
+    pub(super) fn check(game: &Game, text: &str, by: Option<Color>) -> Result<()> {
         match game.already_recorded(text, by) {
             Some(m) => Err(AlreadyRecorded {
                 recorded: m.clone(),
                 after: game.position().clone(),
-            }),
+            }
+            .into()),
             None => Ok(()),
         }
     }
