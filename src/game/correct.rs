@@ -327,3 +327,44 @@ fn describe(kind: &EventKind) -> String {
         other => format!("the {} event", other.label()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use chrono::Duration;
+
+    use super::*;
+    use crate::game::NewGame;
+
+    /// The game a correction returns is the game its text replays to,
+    /// event for event: the notices queued for its latest event are
+    /// confirmed against the file by sequence number and key.
+    #[test]
+    fn a_corrected_game_is_the_game_its_text_replays_to() {
+        let start = clock::parse_time("2026-11-20T09:00:00Z").expect("a time");
+        let white = Player::parse("Ann <ann@example.org>").expect("a player");
+        let black = Player::parse("Bob <bob@example.org>").expect("a player");
+        let mut game = Game::create(NewGame::new(white, black, start)).expect("a game");
+        for (i, text) in ["e2e4", "e7e5", "Ng1f3"].iter().enumerate() {
+            let checked = game.check_move(text, None).expect("legal");
+            let at = start + Duration::hours(i as i64 + 1);
+            game = game.with_move(&checked, at).expect("recorded");
+        }
+        let later = start + Duration::days(1);
+        let game = game.undo("twice", later).expect("undone");
+        let edit = TagEdit {
+            field: "--white".into(),
+            name: "White".into(),
+            value: "Ann Lee".into(),
+        };
+        let game = game.set_tags(&[edit], None, later).expect("set");
+        let game = game.undo("again", later).expect("undone");
+        let again = Game::parse(&game.to_text()).expect("replays");
+        assert_eq!(again.events(), game.events());
+        assert_eq!(again.to_text(), game.to_text());
+        let labels: Vec<&str> = game.events().iter().map(|e| e.kind.label()).collect();
+        assert_eq!(labels, ["created", "move", "undo", "set", "undo"]);
+        assert_eq!(game.moves().len(), 1);
+        assert_eq!(game.white().name, "Ann Lee");
+        assert_eq!(game.game_id(), "ann-bob-2026-11-20-09-00-00");
+    }
+}
