@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use dynamo_core::{Color, parse_move, quoted};
 
 use super::clock::{self, TimeControl};
-use super::event::{EventKind, TagChange, TakenBack};
+use super::event::{EventKind, HeaderFix, TagChange, TakenBack};
 use super::pgn::{BadValue, check_value, is_tag_name};
 use super::player::{Mailbox, Player};
 use super::record::{GAME_ID, Game, Gap};
@@ -276,7 +276,8 @@ impl Game {
             game.set_tag(&c.name, Some(c.new.clone()));
         }
         game.write_unwritten_events();
-        game.record_event(EventKind::Corrected { changes, reason }, Some(at), "", true);
+        let fix = HeaderFix { changes, reason };
+        game.record_event(EventKind::Corrected(fix), Some(at), "", true);
         game.reread()
     }
 

@@ -30,32 +30,22 @@ pub struct Event {
 pub enum EventKind {
     Created,
     Moved,
-    DrawOffered {
-        by: Color,
-    },
-    DrawAccepted {
-        by: Color,
-    },
-    DrawDeclined {
-        by: Color,
-    },
-    Resigned {
-        by: Color,
-    },
-    Adjudicated {
-        outcome: Outcome,
-        reason: String,
-    },
-    /// The director took back the last move.
-    Undone {
-        undone: TakenBack,
-        reason: String,
-    },
-    /// The director corrected the header: one or more tags.
-    Corrected {
-        changes: Vec<TagChange>,
-        reason: Option<String>,
-    },
+    DrawOffered { by: Color },
+    DrawAccepted { by: Color },
+    DrawDeclined { by: Color },
+    Resigned { by: Color },
+    Adjudicated { outcome: Outcome, reason: String },
+    // The director's corrections: the last move taken back (`undo`), the
+    // header corrected (`set`).
+    Undone { undone: TakenBack, reason: String },
+    Corrected(HeaderFix),
+}
+
+/// The tags the director changed, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeaderFix {
+    pub changes: Vec<TagChange>,
+    pub reason: Option<String>,
 }
 
 /// A move the director took back, as it stood in the record.
@@ -105,7 +95,7 @@ impl EventKind {
             EventKind::Resigned { .. } => "resign",
             EventKind::Adjudicated { .. } => "adjudicate",
             EventKind::Undone { .. } => "undo",
-            EventKind::Corrected { .. } => "set",
+            EventKind::Corrected(_) => "set",
         }
     }
 
@@ -114,7 +104,7 @@ impl EventKind {
     /// the game's time order, and a later move may have been received
     /// before one of them.
     pub fn is_correction(&self) -> bool {
-        matches!(self, EventKind::Undone { .. } | EventKind::Corrected { .. })
+        matches!(self, EventKind::Undone { .. } | EventKind::Corrected(_))
     }
 
     /// The side that acted, for the kinds a side does.
@@ -152,13 +142,13 @@ impl Event {
                 digest.write(&undone.received.timestamp().to_le_bytes());
                 digest.write(reason.as_bytes());
             }
-            EventKind::Corrected { changes, reason } => {
-                for c in changes {
+            EventKind::Corrected(fix) => {
+                for c in &fix.changes {
                     for part in [&c.name, &c.old, &c.new] {
                         digest.write(part.as_bytes());
                     }
                 }
-                digest.write(reason.as_deref().unwrap_or("").as_bytes());
+                digest.write(fix.reason.as_deref().unwrap_or("").as_bytes());
             }
             _ => {}
         }

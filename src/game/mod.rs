@@ -42,7 +42,7 @@ pub use actions::{Checked, Rejection};
 pub use clock::{Clock, LateMove, TimeControl, TimeControlError, TimeError};
 pub use correct::{CorrectionError, TagEdit};
 pub use error::{GameError, RecordError};
-pub use event::{Event, EventKind, TagChange, TakenBack};
+pub use event::{Event, EventKind, HeaderFix, TagChange, TakenBack};
 pub use outcome::{Ending, Outcome, OutcomeError};
 pub use pgn::{BadValue, SyntaxError};
 pub use player::{Address, AddressError, Player, PlayerError};

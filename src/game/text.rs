@@ -104,7 +104,7 @@ fn flush(out: &mut String, line: &mut String) {
 pub(super) fn action_of(kind: &EventKind) -> Option<Action> {
     Some(match *kind {
         EventKind::Created | EventKind::Moved => return None,
-        EventKind::Undone { .. } | EventKind::Corrected { .. } => return None,
+        EventKind::Undone { .. } | EventKind::Corrected(_) => return None,
         EventKind::DrawOffered { by } => Action::OfferDraw(by),
         EventKind::DrawAccepted { by } => Action::AcceptDraw(by),
         EventKind::DrawDeclined { by } => Action::DeclineDraw(by),

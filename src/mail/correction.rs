@@ -21,11 +21,11 @@ impl Notice {
                 ),
                 Some(reason),
             ),
-            EventKind::Corrected { changes, reason } => {
-                let each: Vec<String> = changes.iter().map(said).collect();
+            EventKind::Corrected(fix) => {
+                let each: Vec<String> = fix.changes.iter().map(said).collect();
                 (
                     format!("The director corrected the game: {}", each.join("; ")),
-                    reason.as_ref(),
+                    fix.reason.as_ref(),
                 )
             }
             _ => return None,
@@ -43,7 +43,7 @@ impl Notice {
             EventKind::Undone { undone, .. } => {
                 Some(format!("{} taken back", one_line(&undone.numbered())))
             }
-            EventKind::Corrected { .. } => Some("game record corrected".to_string()),
+            EventKind::Corrected(_) => Some("game record corrected".to_string()),
             _ => None,
         }
     }

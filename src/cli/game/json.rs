@@ -71,7 +71,7 @@ impl From<&Event> for EventJson {
                 (Some(outcome.pgn()), Some(reason.clone()))
             }
             EventKind::Undone { reason, .. } => (None, Some(reason.clone())),
-            EventKind::Corrected { reason, .. } => (None, reason.clone()),
+            EventKind::Corrected(fix) => (None, fix.reason.clone()),
             _ => (None, None),
         };
         let undone = match &e.kind {
@@ -84,8 +84,8 @@ impl From<&Event> for EventJson {
             _ => None,
         };
         let changes = match &e.kind {
-            EventKind::Corrected { changes, .. } => Some(
-                changes
+            EventKind::Corrected(fix) => Some(
+                fix.changes
                     .iter()
                     .map(|c| ChangeJson {
                         tag: c.name.clone(),

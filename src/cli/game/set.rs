@@ -116,8 +116,8 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     };
     let shown = (|| -> Result<()> {
         let mut out = args.quiet.out(out);
-        if let EventKind::Corrected { changes, .. } = &game.last_event().kind {
-            for c in changes {
+        if let EventKind::Corrected(fix) = &game.last_event().kind {
+            for c in &fix.changes {
                 if c.old.is_empty() {
                     writeln!(out, "set {} to {}", c.name, quoted(&c.new))?;
                 } else {

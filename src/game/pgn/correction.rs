@@ -11,7 +11,7 @@ use chrono::{DateTime, Utc};
 use dynamo_core::{Color, clipped};
 
 use super::super::clock;
-use super::super::event::{EventKind, TagChange, TakenBack};
+use super::super::event::{EventKind, HeaderFix, TagChange, TakenBack};
 use super::syntax::{SyntaxError, syntax};
 
 /// A correction as read, with its time and line.
@@ -139,7 +139,10 @@ pub(super) fn parse_correction(
         if changes.is_empty() {
             return Err(bad("changes no tag"));
         }
-        (EventKind::Corrected { changes, reason }, time(at)?)
+        (
+            EventKind::Corrected(HeaderFix { changes, reason }),
+            time(at)?,
+        )
     };
     Ok(Some(RawCorrection { kind, at, line }))
 }
@@ -191,7 +194,7 @@ pub fn write_correction(kind: &EventKind, at: Option<DateTime<Utc>>) -> Option<S
             clock::format_time(undone.received),
             quote(reason)
         )),
-        EventKind::Corrected { changes, reason } => {
+        EventKind::Corrected(HeaderFix { changes, reason }) => {
             let mut text = "[%set".to_string();
             for c in changes {
                 text.push_str(&format!(" {} {} {}", c.name, quote(&c.old), quote(&c.new)));
@@ -229,7 +232,7 @@ mod tests {
                 },
                 reason: "sent twice: \"e4\" } \\ again".into(),
             },
-            EventKind::Corrected {
+            EventKind::Corrected(HeaderFix {
                 changes: vec![
                     TagChange {
                         name: "WhiteEmail".into(),
@@ -243,7 +246,7 @@ mod tests {
                     },
                 ],
                 reason: None,
-            },
+            }),
         ];
         for kind in kinds {
             let text = write_correction(&kind, Some(at)).expect("a correction");
@@ -253,14 +256,14 @@ mod tests {
         }
         assert_eq!(
             write_correction(
-                &EventKind::Corrected {
+                &EventKind::Corrected(HeaderFix {
                     changes: vec![TagChange {
                         name: "Round".into(),
                         old: "1".into(),
                         new: "2".into()
                     }],
                     reason: Some("typo".into())
-                },
+                }),
                 Some(at)
             )
             .as_deref(),
