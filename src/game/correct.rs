@@ -72,6 +72,28 @@ fn not_settable(name: &str) -> Option<&'static str> {
     })
 }
 
+/// The tags `dynamo` reads or writes, in their spelling.
+const KNOWN_TAGS: [&str; 18] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "Variant",
+    "Rules",
+    "WhiteEmail",
+    "BlackEmail",
+    "TimeControl",
+    "UTCDate",
+    "UTCTime",
+    "SetUp",
+    "FEN",
+    "DrawOffer",
+    "Termination",
+];
+
 /// The tags the game's id is made from that `set` may change.
 const ID_TAGS: [&str; 4] = ["White", "Black", "Date", "Round"];
 
@@ -251,6 +273,19 @@ impl Game {
         for (i, edit) in edits.iter().enumerate() {
             if edits[..i].iter().any(|e| e.name == edit.name) {
                 return Err(CorrectionError::Twice(edit.name.clone()));
+            }
+            // Tag names are case-sensitive: `round` would be a tag of its
+            // own beside `Round`, which is surely not what was meant.
+            let spelt = KNOWN_TAGS
+                .into_iter()
+                .chain([GAME_ID])
+                .chain(self.tags.iter().map(|(n, _)| n.as_str()))
+                .find(|n| n.eq_ignore_ascii_case(&edit.name) && *n != edit.name);
+            if let Some(spelt) = spelt {
+                return Err(CorrectionError::BadValue(BadValue {
+                    field: edit.field.clone(),
+                    why: format!("the tag is spelt {spelt}"),
+                }));
             }
             let new = checked_value(edit)?;
             let old = self.tag(&edit.name).unwrap_or("").to_string();

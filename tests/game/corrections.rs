@@ -462,6 +462,14 @@ fn set_refuses_bad_values_and_tags_that_would_change_the_game() {
         ),
         (&["--tag", "Round"][..], "--tag: 'Round' is not NAME=VALUE"),
         (
+            &["--tag", "round=2"][..],
+            "--tag round: the tag is spelt Round",
+        ),
+        (
+            &["--tag", "RESULT=1-0"][..],
+            "--tag RESULT: the tag is spelt Result",
+        ),
+        (
             &["--tag", "Round Two=2"][..],
             "--tag Round Two: 'Round Two' is not a tag name: letters, digits or _",
         ),
