@@ -3,7 +3,7 @@
 
 use std::io;
 
-use dynamo::game::{GameError, Rejection};
+use dynamo::game::{CorrectionError, GameError, Rejection};
 use dynamo::mail::MailError;
 
 use crate::exit::{Exit, Failure};
@@ -57,8 +57,21 @@ pub(crate) fn exit_code(err: &anyhow::Error) -> Exit {
     if let Some(f) = err.downcast_ref::<Failure>() {
         return f.exit;
     }
+    if let Some(e) = err.downcast_ref::<CorrectionError>() {
+        return correction_exit(e);
+    }
     err.downcast_ref::<Refused>()
         .map_or(Exit::Io, Refused::exit)
+}
+
+/// A correction refused is bad input (2); a corrected record that does
+/// not replay is a bug caught before writing (3), as a write that does
+/// not replay is.
+pub(crate) fn correction_exit(e: &CorrectionError) -> Exit {
+    match e {
+        CorrectionError::Replay(_) => Exit::Io,
+        _ => Exit::Usage,
+    }
 }
 
 /// Bad addresses in the game are bad input (2); everything about the

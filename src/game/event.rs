@@ -35,11 +35,56 @@ pub enum EventKind {
     DrawDeclined { by: Color },
     Resigned { by: Color },
     Adjudicated { outcome: Outcome, reason: String },
+    // The director's corrections: the last move taken back (`undo`), the
+    // header corrected (`set`).
+    Undone { undone: TakenBack, reason: String },
+    Corrected(HeaderFix),
+}
+
+/// The tags the director changed, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeaderFix {
+    pub changes: Vec<TagChange>,
+    pub reason: Option<String>,
+}
+
+/// A move the director took back, as it stood in the record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TakenBack {
+    /// Its move number.
+    pub number: u32,
+    /// The side that had played it.
+    pub mover: Color,
+    /// Its canonical notation.
+    pub notation: String,
+    /// When it had been received.
+    pub received: DateTime<Utc>,
+}
+
+impl TakenBack {
+    /// `12. Qd1d3/d2d6` for White's move, `12... Qd8/d7d5` for Black's.
+    pub fn numbered(&self) -> String {
+        let dots = if self.mover == Color::White {
+            "."
+        } else {
+            "..."
+        };
+        format!("{}{dots} {}", self.number, self.notation)
+    }
+}
+
+/// One tag the director changed: its value before (empty when the tag
+/// was absent) and after.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TagChange {
+    pub name: String,
+    pub old: String,
+    pub new: String,
 }
 
 impl EventKind {
     /// A short label: `created`, `move`, `draw-offer`, `draw-accept`,
-    /// `draw-decline`, `resign`, `adjudicate`.
+    /// `draw-decline`, `resign`, `adjudicate`, `undo`, `set`.
     pub fn label(&self) -> &'static str {
         match self {
             EventKind::Created => "created",
@@ -49,7 +94,17 @@ impl EventKind {
             EventKind::DrawDeclined { .. } => "draw-decline",
             EventKind::Resigned { .. } => "resign",
             EventKind::Adjudicated { .. } => "adjudicate",
+            EventKind::Undone { .. } => "undo",
+            EventKind::Corrected(_) => "set",
         }
+    }
+
+    /// Whether the director corrected the record (`undo`, `set`) rather
+    /// than something happening in the game: corrections stand outside
+    /// the game's time order, and a later move may have been received
+    /// before one of them.
+    pub fn is_correction(&self) -> bool {
+        matches!(self, EventKind::Undone { .. } | EventKind::Corrected(_))
     }
 
     /// The side that acted, for the kinds a side does.
@@ -80,6 +135,22 @@ impl Event {
         if let EventKind::Adjudicated { outcome, reason } = &kind {
             digest.write(outcome.pgn().as_bytes());
             digest.write(reason.as_bytes());
+        }
+        match &kind {
+            EventKind::Undone { undone, reason } => {
+                digest.write(undone.numbered().as_bytes());
+                digest.write(&undone.received.timestamp().to_le_bytes());
+                digest.write(reason.as_bytes());
+            }
+            EventKind::Corrected(fix) => {
+                for c in &fix.changes {
+                    for part in [&c.name, &c.old, &c.new] {
+                        digest.write(part.as_bytes());
+                    }
+                }
+                digest.write(fix.reason.as_deref().unwrap_or("").as_bytes());
+            }
+            _ => {}
         }
         digest.write(&ply.to_le_bytes());
         digest.write(&at.map_or(i64::MIN, |t| t.timestamp()).to_le_bytes());

@@ -5,8 +5,9 @@
 //! The record is split by concern: [`player`] (names and addresses),
 //! [`outcome`] (how a game ends), `record` (the game and what replaying it shows), [`pgn`] (the
 //! text format, both ways), `replay` (text to a checked game), `actions` (moves,
-//! resignations, draws, adjudication), [`clock`] (time controls and
-//! deadlines) and [`store`] (the locked, atomic update of a file).
+//! resignations, draws, adjudication), `correct` (the director's `undo`
+//! and `set`), `duplicate` (a move sent twice), [`clock`] (time controls
+//! and deadlines) and [`store`] (the locked, atomic update of a file).
 //!
 //! ```
 //! use dynamo::game::{Game, NewGame, Player};
@@ -25,6 +26,8 @@
 
 mod actions;
 pub mod clock;
+mod correct;
+mod duplicate;
 mod error;
 pub mod event;
 pub mod outcome;
@@ -37,8 +40,9 @@ mod text;
 
 pub use actions::{Checked, Rejection};
 pub use clock::{Clock, LateMove, TimeControl, TimeControlError, TimeError};
+pub use correct::{CorrectionError, TagEdit};
 pub use error::{GameError, RecordError};
-pub use event::{Event, EventKind};
+pub use event::{Event, EventKind, HeaderFix, TagChange, TakenBack};
 pub use outcome::{Ending, Outcome, OutcomeError};
 pub use pgn::{BadValue, SyntaxError};
 pub use player::{Address, AddressError, Player, PlayerError};

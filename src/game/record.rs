@@ -11,6 +11,9 @@ use super::outcome::Ending;
 use super::pgn::{BadValue, Note, check_value};
 use super::player::Player;
 
+/// The tag that keeps a game's id once a tag it is made from changes.
+pub(super) const GAME_ID: &str = "GameId";
+
 /// A move of the record, as it was received.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordedMove {
@@ -78,6 +81,8 @@ pub struct Game {
     pub(super) late: Option<LateMove>,
     /// Everything that happened, from the creation on.
     pub(super) events: Vec<Event>,
+    /// The latest time of any event, corrections included.
+    pub(super) latest: Option<DateTime<Utc>>,
     /// What the file has between moves: `gaps[p]` follows ply `p` (`0`:
     /// before the first move).
     pub(super) gaps: Vec<Vec<Gap>>,
@@ -175,6 +180,7 @@ impl Game {
             own_moves: ByColor::new_with(|_| 0),
             late: None,
             events: Vec::new(),
+            latest: None,
             gaps: vec![Vec::new()],
         };
         game.record_event(EventKind::Created, started, "", false);
@@ -187,9 +193,15 @@ impl Game {
         self.moves.last().map(|m| m.received).or(self.started)
     }
 
-    /// The time of the latest event: nothing may be recorded before it.
+    /// The time of the latest event of the game: nothing may be recorded
+    /// before it. The director's corrections do not count: a move
+    /// received before a correction may be entered after it.
     pub(crate) fn last_event_time(&self) -> Option<DateTime<Utc>> {
-        self.events.iter().rev().find_map(|e| e.at)
+        self.events
+            .iter()
+            .rev()
+            .filter(|e| !e.kind.is_correction())
+            .find_map(|e| e.at)
     }
 
     /// Appends an event at the current ply; `written` puts it into the
@@ -204,6 +216,7 @@ impl Game {
     ) {
         let seq = self.events.len() as u32;
         let ply = self.moves.len() as u32;
+        self.latest = self.latest.max(at);
         self.events.push(Event::new(seq, kind, at, ply, detail));
         if written && let Some(gap) = self.gaps.last_mut() {
             gap.push(Gap::Event(self.events.len() - 1));
@@ -338,6 +351,11 @@ impl Game {
     /// A stable id from the tags, for Message-IDs and file names:
     /// `alice-bob-2026-11-20-1`.
     pub fn game_id(&self) -> String {
+        // Pinned by the first correction of a tag the id is made from
+        // (see `Game::set_tags`), so that a game keeps its mail thread.
+        if let Some(id) = self.tag(GAME_ID) {
+            return crate::id::sanitize(id, "").to_ascii_lowercase();
+        }
         // The start time tells apart two games of the same players on the
         // same day; mail threads and the outbox rely on ids being unique.
         let raw = ["White", "Black", "Date", "Round", "UTCTime"]

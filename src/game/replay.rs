@@ -292,6 +292,13 @@ impl Game {
                             message: e.to_string(),
                         })?;
                 }
+                Item::Correction(fix) => {
+                    game.replay_correction(fix.kind.clone(), fix.at)
+                        .map_err(|e| RecordError::Event {
+                            line: fix.line,
+                            message: e.to_string(),
+                        })?
+                }
                 Item::Note(note) => game.push_note(note.clone()),
             }
         }

@@ -73,6 +73,8 @@ impl Game {
                     let event = &self.events()[*i];
                     if let Some(action) = action_of(&event.kind) {
                         let _ = write!(line, "{{{}}}", pgn::write_action(action, event.at));
+                    } else if let Some(text) = pgn::write_correction(&event.kind, event.at) {
+                        let _ = write!(line, "{{{text}}}");
                     }
                 }
                 Gap::Note(note) => {
@@ -97,10 +99,12 @@ fn flush(out: &mut String, line: &mut String) {
     line.clear();
 }
 
-/// The file's form of an event other than a creation or a move.
-fn action_of(kind: &EventKind) -> Option<Action> {
+/// The file's form of an event other than a creation, a move or a
+/// correction.
+pub(super) fn action_of(kind: &EventKind) -> Option<Action> {
     Some(match *kind {
         EventKind::Created | EventKind::Moved => return None,
+        EventKind::Undone { .. } | EventKind::Corrected(_) => return None,
         EventKind::DrawOffered { by } => Action::OfferDraw(by),
         EventKind::DrawAccepted { by } => Action::AcceptDraw(by),
         EventKind::DrawDeclined { by } => Action::DeclineDraw(by),

@@ -11,6 +11,7 @@
 //! ([`deliver`]); [`retry`] sends whatever is owed.
 
 pub mod config;
+mod correction;
 mod delivery;
 pub mod envelope;
 mod error;

@@ -174,6 +174,9 @@ impl Notice {
                 "The director has decided the game: {outcome}, {}",
                 one_line(reason)
             ),
+            EventKind::Undone { .. } | EventKind::Corrected(_) => {
+                self.correction_headline().unwrap_or_default()
+            }
         };
         match self.happened.at {
             Some(at) => format!("{what} ({}).", format_time_short(at)),
@@ -236,6 +239,9 @@ impl Notice {
             EventKind::DrawDeclined { by } => format!("{} declines the draw", short(*by)),
             EventKind::Resigned { by } => format!("{} resigns", short(*by)),
             EventKind::Adjudicated { .. } => "adjudicated".to_string(),
+            EventKind::Undone { .. } | EventKind::Corrected(_) => {
+                self.correction_summary().unwrap_or_default()
+            }
         }
     }
 

@@ -35,6 +35,7 @@ fn a_legal_move_as_json() {
             "result": null,
             "reason": null,
             "rule": null,
+            "received": null,
         })
     );
     let recorded = verdict(&env.ok(&[

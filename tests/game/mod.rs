@@ -3,6 +3,8 @@
 mod clock;
 mod commands;
 mod concurrency;
+mod corrections;
+mod duplicates;
 mod filesystem;
 mod hostile;
 mod kill;

@@ -2,11 +2,13 @@
 //! on loopback (tests/support/smtp_server.py, aiosmtpd), not a stub
 //! transport. Every check reads what the server actually received.
 //!
-//! `events` covers each kind of event, `faults` the misbehaving servers,
+//! `events` covers each kind of event, `corrections` the director's `undo`
+//! and `set` and moves sent twice, `faults` the misbehaving servers,
 //! `kills` random kills, `output` closed and full standard output,
 //! `picture` the HTML in a real browser, `remind` the reminders and
 //! `secrets` what is never printed.
 
+mod corrections;
 mod events;
 mod faults;
 mod kills;

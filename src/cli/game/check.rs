@@ -6,7 +6,7 @@ use anyhow::Result;
 use dynamo::config::Config;
 use dynamo::game::Ending;
 
-use super::report::{move_label, print_verdict};
+use super::report::{AlreadyRecorded, move_label, print_verdict};
 use super::verdict::VerdictJson;
 use crate::cli::args::SubmitArgs;
 use crate::cli::failure;
@@ -30,11 +30,17 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     let verdict = || -> Result<_> {
         // Only a recorded move needs the submitter's identity.
         let by = submit.submitter(&game, config, false)?;
+        AlreadyRecorded::check(&game, &submit.mv, by)?;
         game.check_move(&submit.mv, by).map_err(failure::rejected)
     };
     let checked = match verdict() {
         Ok(checked) => checked,
-        Err(err) => return VerdictJson::or_error(err, args.json, &submit.mv, out),
+        Err(err) => {
+            if let Some(dup) = err.downcast_ref::<AlreadyRecorded>() {
+                return VerdictJson::already(dup, args.json, &submit.mv, out);
+            }
+            return VerdictJson::or_error(err, args.json, &submit.mv, out);
+        }
     };
     let number = game.position().fullmoves();
     if args.json {

@@ -41,6 +41,27 @@ pub(super) struct EventJson {
     result: Option<&'static str>,
     reason: Option<String>,
     key: String,
+    /// For an `undo`: the move taken back.
+    undone: Option<UndoneJson>,
+    /// For a `set`: each tag changed.
+    changes: Option<Vec<ChangeJson>>,
+}
+
+/// A move the director took back.
+#[derive(Serialize)]
+pub(super) struct UndoneJson {
+    number: u32,
+    side: &'static str,
+    notation: String,
+    received: String,
+}
+
+/// A tag the director changed; `old` is empty when it was absent.
+#[derive(Serialize)]
+pub(super) struct ChangeJson {
+    tag: String,
+    old: String,
+    new: String,
 }
 
 impl From<&Event> for EventJson {
@@ -49,7 +70,31 @@ impl From<&Event> for EventJson {
             EventKind::Adjudicated { outcome, reason } => {
                 (Some(outcome.pgn()), Some(reason.clone()))
             }
+            EventKind::Undone { reason, .. } => (None, Some(reason.clone())),
+            EventKind::Corrected(fix) => (None, fix.reason.clone()),
             _ => (None, None),
+        };
+        let undone = match &e.kind {
+            EventKind::Undone { undone, .. } => Some(UndoneJson {
+                number: undone.number,
+                side: undone.mover.name(),
+                notation: undone.notation.clone(),
+                received: format_time(undone.received),
+            }),
+            _ => None,
+        };
+        let changes = match &e.kind {
+            EventKind::Corrected(fix) => Some(
+                fix.changes
+                    .iter()
+                    .map(|c| ChangeJson {
+                        tag: c.name.clone(),
+                        old: c.old.clone(),
+                        new: c.new.clone(),
+                    })
+                    .collect(),
+            ),
+            _ => None,
         };
         EventJson {
             seq: e.seq,
@@ -60,6 +105,8 @@ impl From<&Event> for EventJson {
             result,
             reason,
             key: e.key(),
+            undone,
+            changes,
         }
     }
 }

@@ -21,6 +21,8 @@ mod r#move;
 mod new;
 mod report;
 mod resign;
+mod set;
+mod undo;
 mod verdict;
 mod verify;
 
@@ -32,6 +34,8 @@ pub(crate) enum Command {
     Resign(resign::Args),
     Draw(draw::Args),
     Adjudicate(adjudicate::Args),
+    Undo(undo::Args),
+    Set(set::Args),
     Verify(verify::Args),
     Games(games::Args),
     Export(export::Args),
@@ -48,6 +52,8 @@ pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Ex
         Command::Resign(args) => resign::execute(args, &config, &mut out)?,
         Command::Draw(args) => draw::execute(args, &config, &mut out)?,
         Command::Adjudicate(args) => adjudicate::execute(args, &config, &mut out)?,
+        Command::Undo(args) => undo::execute(args, &config, &mut out)?,
+        Command::Set(args) => set::execute(args, &config, &mut out)?,
         Command::Verify(args) => verify::execute(args, &config, &mut out)?,
         Command::Games(args) => games::execute(args, &config, &mut out)?,
         Command::Export(args) => export::execute(args, &mut out)?,

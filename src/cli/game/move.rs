@@ -8,7 +8,7 @@ use dynamo::config::Config;
 use dynamo::game::Checked;
 use dynamo::game::clock::{self, format_time_short};
 
-use super::report::{move_label, print_verdict};
+use super::report::{AlreadyRecorded, move_label, print_verdict};
 use super::verdict::VerdictJson;
 use crate::cli::args::{self, QuietArgs, SubmitArgs, TimeArgs};
 use crate::cli::failure;
@@ -56,6 +56,8 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         let now = args::now();
         let at = received.at(now).map_err(failure::rejected)?;
         let by = submit.submitter(game, config, true)?;
+        // A move sent again leaves the file as it is: no write, no notice.
+        AlreadyRecorded::check(game, &submit.mv, by)?;
         let checked = game.check_move(&submit.mv, by).map_err(failure::rejected)?;
         let label = move_label(game, checked.mover);
         let number = game.position().fullmoves();
@@ -72,7 +74,13 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     });
     let (game, done, queued) = match update {
         Ok(update) => update,
-        Err(err) => return VerdictJson::or_error(err, args.json, &submit.mv, out),
+        Err(err) => {
+            if let Some(dup) = err.downcast_ref::<AlreadyRecorded>() {
+                let mut out = args.quiet.out(out);
+                return VerdictJson::already(dup, args.json, &submit.mv, &mut out);
+            }
+            return VerdictJson::or_error(err, args.json, &submit.mv, out);
+        }
     };
     // A failure to print does not stop the notices (see notify::finish).
     let shown = (|| -> Result<()> {

@@ -4,8 +4,10 @@
 use std::io::Write;
 
 use anyhow::Result;
+use chrono::{DateTime, Utc};
 use dynamo::diagram;
-use dynamo::game::Game;
+use dynamo::game::clock::format_time;
+use dynamo::game::{Game, RecordedMove};
 use dynamo_core::{Color, Position, Status};
 
 use crate::cli::args::charset;
@@ -49,6 +51,54 @@ pub(super) fn print_ending(out: &mut impl Write, game: &Game) -> Result<()> {
     match game.ending() {
         Some(o) => writeln!(out, "{} {}", o.outcome, o.reason)?,
         None => writeln!(out, "the game goes on")?,
+    }
+    Ok(())
+}
+
+/// `12. Qd1d3/d2d6` for White's move, `12... Qd8/d7d5` for Black's.
+pub(super) fn numbered(m: &RecordedMove) -> String {
+    let dots = if m.mover == Color::White { "." } else { "..." };
+    format!("{}{dots} {}", m.number, m.notation)
+}
+
+/// A move sent again (see `Game::already_recorded`): nothing is written,
+/// and the command says so and exits 0. Raised inside the locked update
+/// so that the file is left as it is.
+#[derive(Debug, thiserror::Error)]
+#[error("already recorded as {} at {}; nothing to do", numbered(.recorded), format_time(.recorded.received))]
+pub(super) struct AlreadyRecorded {
+    /// The move as the file records it.
+    pub(super) recorded: RecordedMove,
+    /// The position after it.
+    pub(super) after: Position,
+}
+
+impl AlreadyRecorded {
+    /// Stops a command, as this error, when `text` sent by `by` is the
+    /// last move of `game` again.
+    pub(super) fn check(game: &Game, text: &str, by: Option<Color>) -> Result<()> {
+        match game.already_recorded(text, by) {
+            Some(m) => Err(AlreadyRecorded {
+                recorded: m.clone(),
+                after: game.position().clone(),
+            }
+            .into()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Whose move it is, with the clock when there is one: `Black to move:
+/// 2 days left (deadline …)`, `White to move, in check`.
+pub(super) fn print_turn(out: &mut impl Write, game: &Game, now: DateTime<Utc>) -> Result<()> {
+    if let Some(o) = game.ending() {
+        writeln!(out, "Result: {} ({})", o.outcome, o.reason)?;
+    } else if let Some(line) = game.clock_line(now) {
+        writeln!(out, "{line}")?;
+    } else if game.position().status() == Status::Check {
+        writeln!(out, "{} to move, in check", game.position().turn().title())?;
+    } else {
+        writeln!(out, "{} to move", game.position().turn().title())?;
     }
     Ok(())
 }

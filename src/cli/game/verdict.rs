@@ -5,18 +5,21 @@
 use std::io::Write;
 
 use anyhow::Result;
+use dynamo::game::clock::format_time;
 use dynamo::game::{Checked, Ending, Rejection};
 use dynamo_core::{Illegal, MoveError};
 use serde::Serialize;
 
+use super::report::AlreadyRecorded;
 use crate::cli::failure::Refused;
 use crate::exit::Exit;
 
 /// One verdict. A legal move fills the move's keys, a refused one
-/// `reason` and `rule`; the others are `null`.
+/// `reason` and `rule`, a move sent again (`duplicate`) the recorded
+/// move's keys and `received`; the others are `null`.
 #[derive(Serialize)]
 pub(super) struct VerdictJson<'a> {
-    /// `legal` or `rejected`.
+    /// `legal`, `rejected` or `duplicate`.
     verdict: &'static str,
     /// Whether the move is now in the game file.
     recorded: bool,
@@ -41,6 +44,8 @@ pub(super) struct VerdictJson<'a> {
     reason: Option<String>,
     /// The rule that refuses it, as a stable name (see [`rule_name`]).
     rule: Option<&'static str>,
+    /// For a duplicate, when the move was recorded.
+    received: Option<String>,
 }
 
 impl<'a> VerdictJson<'a> {
@@ -66,7 +71,49 @@ impl<'a> VerdictJson<'a> {
             result: ending.map(|e| e.outcome.pgn()),
             reason: None,
             rule: None,
+            received: None,
         }
+    }
+
+    /// A move sent again: the move as recorded, nothing new recorded.
+    pub(super) fn duplicate(text: &'a str, dup: &AlreadyRecorded) -> VerdictJson<'a> {
+        let (m, after) = (&dup.recorded, &dup.after);
+        let mut display = m.notation.clone();
+        match after.status() {
+            dynamo_core::Status::Check => display.push('+'),
+            dynamo_core::Status::Checkmate => display.push('#'),
+            _ => {}
+        }
+        VerdictJson {
+            verdict: "duplicate",
+            recorded: true,
+            text,
+            mv: Some(m.notation.clone()),
+            display: Some(display),
+            side: Some(m.mover.name()),
+            number: Some(m.number),
+            fen: Some(after.to_fen()),
+            status: Some(after.status().as_str()),
+            result: Ending::forced_by(after).map(|e| e.outcome.pgn()),
+            reason: None,
+            rule: None,
+            received: Some(format_time(m.received)),
+        }
+    }
+
+    /// Says that a move was sent again, as JSON or in words; exit 0.
+    pub(super) fn already(
+        dup: &AlreadyRecorded,
+        json: bool,
+        text: &str,
+        out: &mut impl Write,
+    ) -> Result<Exit> {
+        if json {
+            VerdictJson::duplicate(text, dup).write(out)?;
+        } else {
+            writeln!(out, "{dup}")?;
+        }
+        Ok(Exit::Ok)
     }
 
     /// A refused move; nothing was recorded.
@@ -106,6 +153,7 @@ impl<'a> VerdictJson<'a> {
             result: None,
             reason: Some(reason),
             rule: Some(rule_name(why)),
+            received: None,
         }
     }
 

@@ -10,6 +10,7 @@
 //! proportion to its size.
 
 mod action;
+mod correction;
 mod lex;
 mod syntax;
 mod value;
@@ -19,6 +20,7 @@ use std::fmt::Write as _;
 use dynamo_core::quoted;
 
 pub use action::{Action, RawEvent, write_action};
+pub use correction::{RawCorrection, is_tag_name, write_correction};
 use syntax::syntax;
 pub use syntax::{Note, RESULTS, SyntaxError};
 pub use value::{BadValue, check_value};
@@ -47,6 +49,8 @@ pub struct RawMove {
 pub enum Item {
     Move(RawMove),
     Event(RawEvent),
+    /// The director's `[%undo …]` or `[%set …]`.
+    Correction(RawCorrection),
     Note(Note),
 }
 
@@ -212,7 +216,10 @@ pub fn parse(text: &str) -> Result<Record, SyntaxError> {
             }
             lex::Token::Comment(body) => match action::parse_action(&body, line)? {
                 Some(event) => items.push(Item::Event(event)),
-                None => items.push(Item::Note(Note::Comment(body))),
+                None => match correction::parse_correction(&body, line)? {
+                    Some(fix) => items.push(Item::Correction(fix)),
+                    None => items.push(Item::Note(Note::Comment(body))),
+                },
             },
             lex::Token::Note(note) => items.push(Item::Note(note)),
             lex::Token::Result(r) => result = Some((r, line)),
@@ -311,6 +318,7 @@ mod tests {
             .map(|i| match i {
                 Item::Move(m) => format!("move {}", m.text),
                 Item::Event(e) => format!("event {:?}", e.action),
+                Item::Correction(c) => format!("correction {}", c.kind.label()),
                 Item::Note(n) => format!("{n:?}"),
             })
             .collect();
