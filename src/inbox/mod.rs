@@ -6,6 +6,7 @@
 //! knows games or files; the handling above them does.
 
 pub mod command;
+pub mod config;
 pub mod message;
 
 pub use command::{Command, CommandError, read_command};
