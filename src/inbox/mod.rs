@@ -7,6 +7,7 @@
 
 pub mod command;
 pub mod config;
+pub mod imap;
 pub mod message;
 
 pub use command::{Command, CommandError, read_command};
