@@ -258,8 +258,7 @@ impl Config {
     pub fn parse(text: &str) -> Result<Config, String> {
         // The [mail] and [inbox] tables may hold a secret written by
         // mistake: their errors never quote the line.
-        toml::from_str(text).map_err(|e| {
-            crate::mail::config::describe_toml_error(text, &e, &["mail", "inbox"])
-        })
+        toml::from_str(text)
+            .map_err(|e| crate::mail::config::describe_toml_error(text, &e, &["mail", "inbox"]))
     }
 }

@@ -155,7 +155,12 @@ mod tests {
         let tls = read("security = \"tls\"\n").expect("valid");
         assert_eq!(
             tls,
-            InboxConfig::new("imap.example.org", Security::Tls, "director", "DYNAMO_IMAP_PASSWORD")
+            InboxConfig::new(
+                "imap.example.org",
+                Security::Tls,
+                "director",
+                "DYNAMO_IMAP_PASSWORD"
+            )
         );
         assert_eq!(tls.port, 993);
         assert_eq!(tls.mailbox, "INBOX");
@@ -170,7 +175,12 @@ mod tests {
         .expect("valid");
         assert_eq!(
             (set.port, set.mailbox.as_str(), set.timeout, set.idle),
-            (10993, "Moves", Duration::from_secs(5), Duration::from_secs(540))
+            (
+                10993,
+                "Moves",
+                Duration::from_secs(5),
+                Duration::from_secs(540)
+            )
         );
     }
 
@@ -182,7 +192,10 @@ mod tests {
             ("security = \"ssl\"\n", "security"),
             ("security = \"tls\"\nidle_minutes = 30\n", "idle_minutes"),
             ("security = \"tls\"\nidle_minutes = 0\n", "idle_minutes"),
-            ("security = \"tls\"\ntimeout_seconds = 0\n", "timeout_seconds"),
+            (
+                "security = \"tls\"\ntimeout_seconds = 0\n",
+                "timeout_seconds",
+            ),
             ("security = \"tls\"\nport = 70000\n", "port"),
             ("", "security"),
         ] {

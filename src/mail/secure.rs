@@ -114,10 +114,22 @@ mod tests {
 
     #[test]
     fn loopback_hosts() {
-        for host in ["localhost", "LocalHost", "127.0.0.1", "::1", "[::1]", "127.3.4.5"] {
+        for host in [
+            "localhost",
+            "LocalHost",
+            "127.0.0.1",
+            "::1",
+            "[::1]",
+            "127.3.4.5",
+        ] {
             assert!(is_loopback(host), "{host}");
         }
-        for host in ["mail.example.org", "10.0.0.1", "0.0.0.0", "localhost.example.org"] {
+        for host in [
+            "mail.example.org",
+            "10.0.0.1",
+            "0.0.0.0",
+            "localhost.example.org",
+        ] {
             assert!(!is_loopback(host), "{host}");
         }
     }

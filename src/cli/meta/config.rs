@@ -37,7 +37,10 @@ pub(crate) fn execute(_args: Args, path: Option<&Path>, out: &mut impl Write) ->
     }
     match &config.inbox {
         Some(inbox) => print_inbox(out, inbox)?,
-        None => writeln!(out, "# no [inbox] table: no IMAP mailbox to read moves from")?,
+        None => writeln!(
+            out,
+            "# no [inbox] table: no IMAP mailbox to read moves from"
+        )?,
     }
     Ok(Exit::Ok)
 }

@@ -11,7 +11,7 @@ use rustls::pki_types::ServerName;
 
 use super::error::ImapError;
 use crate::inbox::config::{CA_FILE_ENV, InboxConfig};
-use crate::mail::config::Security;
+use crate::mail::config::{Security, is_plausible_variable_name};
 use crate::mail::secure::{CaFile, client_config, is_loopback, password_from_env};
 
 /// Everything needed to open the mailbox. Holds the password; never
@@ -48,10 +48,15 @@ impl Account {
         let key = "inbox.password_env";
         let password = password_from_env(&config.password_env, key).map_err(ImapError::Config)?;
         if password.is_empty() {
-            return Err(ImapError::Config(format!(
-                "the environment variable {} ({key}) is empty",
-                config.password_env
-            )));
+            // The variable's name only when it looks like one (see
+            // password_from_env).
+            let var = &config.password_env;
+            let named = if is_plausible_variable_name(var) {
+                format!("the environment variable {var} ({key})")
+            } else {
+                format!("the environment variable named by {key}")
+            };
+            return Err(ImapError::Config(format!("{named} is empty")));
         }
         let ca_file = CaFile::from_env(CA_FILE_ENV);
         Account::build(config, password, ca_file.as_ref())

@@ -14,7 +14,7 @@ use chrono::{DateTime, Utc};
 use super::account::Account;
 use super::conn::{Conn, Reply};
 use super::date::internal_date;
-use super::error::{ImapError, Step};
+use super::error::{ImapError, Step, shown};
 use super::frame::MAX_LITERAL;
 use super::quote::{Arg, mailbox_name, string};
 use super::response::{Attrs, Data, Response, Status, StatusText};
@@ -343,6 +343,10 @@ fn start_tls(mut conn: Conn, account: &Account, greeting: Status) -> Result<Conn
                 .to_string(),
         ));
     }
+    // A greeting may list only some capabilities: ask before giving up.
+    if !conn.offers("STARTTLS") {
+        capability(&mut conn)?;
+    }
     if !conn.offers("STARTTLS") {
         return Err(refuse(
             &conn,
@@ -363,8 +367,11 @@ fn login(conn: &mut Conn, account: &Account) -> Result<(), ImapError> {
     let refuse = |conn: &Conn, detail: String, temporary: bool| ImapError::Login {
         server: conn.server.clone(),
         user: account.user.clone(),
-        // The server's words, in case they echo the password.
-        detail: detail.replace(&account.password, "…"),
+        // The server's words, in case they echo the password (as sent,
+        // or as made safe to show).
+        detail: detail
+            .replace(&account.password, "…")
+            .replace(&shown(&account.password), "…"),
         temporary,
     };
     if conn.offers("LOGINDISABLED") {

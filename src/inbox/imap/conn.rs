@@ -16,6 +16,7 @@ use super::error::{ImapError, Step, shown};
 use super::frame::Framer;
 use super::quote::Arg;
 use super::response::{Data, Response, Status, StatusText, parse};
+use crate::mail::config::Security;
 use crate::mail::wire::{Deadline, Wire, WireError, resolve};
 
 /// The longest non-synchronising literal under LITERAL- (RFC 7888).
@@ -56,9 +57,13 @@ impl Conn {
         let fail = |e: WireError| connect_error(&server, account.timeout, Step::Connect, e);
         let addrs = resolve(&account.host, account.port, deadline).map_err(fail)?;
         let mut wire = Wire::connect(&addrs, deadline).map_err(fail)?;
-        if let (crate::mail::config::Security::Tls, Some(tls)) = (account.security, &account.tls) {
+        if account.security == Security::Tls {
+            let tls = account
+                .tls
+                .clone()
+                .ok_or_else(|| ImapError::Config("TLS settings missing".to_string()))?;
             wire = wire
-                .start_tls(tls.clone(), account.tls_name()?, deadline)
+                .start_tls(tls, account.tls_name()?, deadline)
                 .map_err(|e| connect_error(&server, account.timeout, Step::Tls, e))?;
         }
         let mut conn = Conn::new(wire, server, account.timeout);
