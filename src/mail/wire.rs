@@ -213,11 +213,19 @@ impl Wire {
         let Wire::Tls(conn, socket) = self else {
             return Ok(());
         };
+        // A signal during a socket call with a timeout interrupts it
+        // (never restarted, signal(7)): try again, on the deadline.
+        let interrupted = |e: &io::Error| e.kind() == io::ErrorKind::Interrupted;
         if conn.wants_write() {
-            conn.write_tls(socket).map_err(io_error)?;
-            return Ok(());
+            return match conn.write_tls(socket) {
+                Err(e) if !interrupted(&e) => Err(io_error(e)),
+                _ => Ok(()),
+            };
         }
-        let n = conn.read_tls(socket).map_err(io_error)?;
+        let n = match conn.read_tls(socket) {
+            Err(e) if interrupted(&e) => return Ok(()),
+            read => read.map_err(io_error)?,
+        };
         if n == 0 {
             return Err(WireError::Closed);
         }

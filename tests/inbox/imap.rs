@@ -304,3 +304,63 @@ fn the_harness_gives_dynamo_the_same_settings_through_its_config_and_variables()
     assert!(out.contains(&ca), "{out}");
     assert!(!out.contains(&dovecot.password), "{out}");
 }
+
+#[test]
+fn a_signal_during_a_tls_read_does_not_break_the_session() {
+    // In a process of its own: the signals would reach every test here.
+    let name = "inbox::imap::signals_raining_on_a_tls_session";
+    let out = std::process::Command::new(std::env::current_exe().expect("the test binary"))
+        .args([
+            "--ignored",
+            "--exact",
+            name,
+            "--test-threads=1",
+            "--nocapture",
+        ])
+        .output()
+        .expect("running the test binary");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("1 passed"), "{text}");
+}
+
+#[test]
+#[ignore = "run by a_signal_during_a_tls_read_does_not_break_the_session, alone"]
+fn signals_raining_on_a_tls_session() {
+    let caught = Arc::new(AtomicBool::new(false));
+    let handler = signal_hook::flag::register(signal_hook::consts::SIGUSR2, Arc::clone(&caught))
+        .expect("a SIGUSR2 handler");
+    let dovecot = Dovecot::start();
+    let mut imap = open(&dovecot, Security::Tls);
+    imap.waiting().expect("search");
+    let done = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            let pid = std::process::id().to_string();
+            while !done.load(Ordering::Relaxed) {
+                let _ = std::process::Command::new("kill")
+                    .args(["-USR2", &pid])
+                    .status();
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        });
+        let calm = AtomicBool::new(false);
+        let idled = imap.idle(Duration::from_secs(3), &calm);
+        let uid = dovecot.append(&message("rain"), DATE);
+        let waiting = imap.waiting();
+        let fetched = imap.fetch(uid);
+        done.store(true, Ordering::Relaxed);
+        assert!(!idled.expect("idle through the signals"));
+        assert_eq!(waiting.expect("search through the signals"), [uid]);
+        assert_eq!(
+            fetched.expect("fetch through the signals").raw,
+            message("rain")
+        );
+    });
+    assert!(caught.load(Ordering::Relaxed), "no signal arrived");
+    signal_hook::low_level::unregister(handler);
+}
