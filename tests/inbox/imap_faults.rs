@@ -42,6 +42,7 @@ fn usual(command: &str) -> Act {
                 .into(),
         ),
         "UID" if command.contains("SEARCH") => Act::Reply("* SEARCH 7\r\n{tag} OK done\r\n".into()),
+        "NOOP" => Act::Reply("{tag} OK done\r\n".into()),
         "LOGOUT" => Act::Reply("* BYE bye\r\n{tag} OK done\r\n".into()),
         _ => Act::Reply("{tag} BAD not in the script\r\n".into()),
     }

@@ -18,6 +18,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -112,7 +113,10 @@ impl Dovecot {
         let conf = write_config(root, user, password, tls_port, plain_port);
         let _ = std::fs::remove_file(root.join("dovecot.log"));
         let stderr = std::fs::File::create(root.join("stderr.log")).expect("stderr.log");
+        // A process group of its own: what Dovecot signals to its group
+        // never reaches the test.
         let mut child = Command::new("sh")
+            .process_group(0)
             .args(["-c", RUN, "run-dovecot"])
             .arg(&conf)
             .stdin(Stdio::piped())
@@ -321,6 +325,10 @@ userdb {{
   args = {r}/passwd
 }}
 mail_location = maildir:~/Maildir
+# chroot needs root: none, so that a developer's own user can run it too.
+service anvil {{
+  chroot =
+}}
 service imap-login {{
   chroot =
   inet_listener imap {{

@@ -165,6 +165,9 @@ impl Imap {
         if std::mem::take(&mut self.conn.news) {
             return Ok(true);
         }
+        if stop.load(Ordering::Relaxed) {
+            return Ok(false);
+        }
         if !self.conn.offers("IDLE") {
             return self.poll(max, stop);
         }

@@ -212,7 +212,7 @@ impl Conn {
         match self.read_by(Deadline::after(wait)) {
             Ok(response) => Ok(Some(response)),
             Err(Unread::Wire(WireError::Timeout)) => Ok(None),
-            Err(e) => Err(self.read_error(step, e)),
+            Err(e) => Err(self.failure(step, e)),
         }
     }
 
@@ -272,13 +272,13 @@ impl Conn {
 
     fn write_by(&mut self, bytes: &[u8], step: Step, deadline: Deadline) -> Result<(), ImapError> {
         let written = self.wire.write_all(bytes, deadline);
-        written.map_err(|e| self.read_error(step, Unread::Wire(e)))
+        written.map_err(|e| self.failure(step, Unread::Wire(e)))
     }
 
     /// The next response within the deadline, noting what it says of the
     /// connection and the mailbox.
     fn read(&mut self, deadline: Deadline, step: Step) -> Result<Response, ImapError> {
-        self.read_by(deadline).map_err(|e| self.read_error(step, e))
+        self.read_by(deadline).map_err(|e| self.failure(step, e))
     }
 
     fn read_by(&mut self, deadline: Deadline) -> Result<Response, Unread> {
@@ -323,7 +323,7 @@ impl Conn {
 
     /// A failure to read or write while at `step`; the connection is
     /// spent.
-    fn read_error(&mut self, step: Step, e: Unread) -> ImapError {
+    fn failure(&mut self, step: Step, e: Unread) -> ImapError {
         let server = self.server.clone();
         let error = match e {
             Unread::Garbled(detail) => ImapError::Protocol {

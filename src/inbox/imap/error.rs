@@ -158,7 +158,9 @@ pub enum ImapError {
         /// The limit.
         limit: u64,
     },
-    /// No message has this UID (any more): expunged, or never there.
+    /// No message has this UID in the mailbox as this session knows it:
+    /// expunged, never there, or come after the last
+    /// [`Imap::waiting`](super::Imap::waiting).
     #[error("message UID {uid} is not in the mailbox (any more)")]
     Gone {
         /// The UID asked for.
