@@ -60,7 +60,7 @@ fn a_wrong_password_is_a_permanent_login_error_that_never_shows_it() {
     let config = dovecot.config(Security::Tls);
     let wrong = "Wr0ng \"pass\\word\" ünd-SECRET-42";
     let account = Account::new(&config, wrong, Some(&dovecot.ca_file())).expect("settings");
-    let err = Imap::open(&account).err().expect("refused");
+    let err = Imap::open(&account).expect_err("refused");
     assert!(matches!(err, ImapError::Login { .. }), "{err:?}");
     assert!(!err.is_temporary(), "{err}");
     let text = format!("{err} {err:?}");
@@ -75,9 +75,7 @@ fn a_server_down_is_a_temporary_error() {
     let mut config = dovecot.config(Security::Tls);
     config.port = unused_port();
     let account = Account::new(&config, &dovecot.password, Some(&dovecot.ca_file()));
-    let err = Imap::open(&account.expect("settings"))
-        .err()
-        .expect("no server");
+    let err = Imap::open(&account.expect("settings")).expect_err("no server");
     assert!(matches!(err, ImapError::Connect { .. }), "{err:?}");
     assert!(err.is_temporary(), "{err}");
     assert!(!err.to_string().contains(&dovecot.password));
@@ -88,9 +86,7 @@ fn a_certificate_not_trusted_is_refused_for_good() {
     let dovecot = Dovecot::start();
     for security in [Security::Tls, Security::Starttls] {
         let account = Account::new(&dovecot.config(security), &dovecot.password, None);
-        let err = Imap::open(&account.expect("settings"))
-            .err()
-            .expect("untrusted");
+        let err = Imap::open(&account.expect("settings")).expect_err("untrusted");
         assert!(
             matches!(err, ImapError::Tls { .. }),
             "{security:?}: {err:?}"
@@ -105,9 +101,7 @@ fn a_missing_mailbox_is_a_permanent_error_naming_it() {
     let mut config = dovecot.config(Security::Tls);
     config.mailbox = "Moves".to_string();
     let account = Account::new(&config, &dovecot.password, Some(&dovecot.ca_file()));
-    let err = Imap::open(&account.expect("settings"))
-        .err()
-        .expect("no mailbox");
+    let err = Imap::open(&account.expect("settings")).expect_err("no mailbox");
     assert!(matches!(err, ImapError::Mailbox { .. }), "{err:?}");
     assert!(!err.is_temporary());
     assert!(err.to_string().contains("\"Moves\""), "{err}");

@@ -199,7 +199,7 @@ fn a_refusal_that_echoes_the_password_does_not_show_it() {
             usual(c)
         }
     });
-    let err = fake.open().err().expect("refused");
+    let err = fake.open().expect_err("refused");
     assert!(matches!(err, ImapError::Login { .. }), "{err:?}");
     assert!(!err.is_temporary());
     let text = format!("{err} {err:?}");
@@ -219,7 +219,7 @@ fn a_login_refused_for_now_is_temporary() {
             usual(c)
         }
     });
-    let err = fake.open().err().expect("refused");
+    let err = fake.open().expect_err("refused");
     assert!(err.is_temporary(), "{err:?}");
 }
 
@@ -228,7 +228,7 @@ fn a_server_that_never_greets_times_out_in_time() {
     let fake = Fake::start(b"", |_| Act::Stall);
     let started = Instant::now();
     let account = Account::new(&fake.config(1), PASSWORD, None).expect("settings");
-    let err = Imap::open(&account).err().expect("no greeting");
+    let err = Imap::open(&account).expect_err("no greeting");
     assert!(matches!(err, ImapError::Timeout { .. }), "{err:?}");
     assert!(err.is_temporary());
     assert!(
@@ -256,8 +256,7 @@ fn a_server_that_drips_its_greeting_still_times_out() {
     config.timeout = Duration::from_secs(1);
     let started = Instant::now();
     let err = Imap::open(&Account::new(&config, PASSWORD, None).expect("settings"))
-        .err()
-        .expect("too slow");
+        .expect_err("too slow");
     assert!(matches!(err, ImapError::Timeout { .. }), "{err:?}");
     assert!(
         started.elapsed() < Duration::from_secs(5),
@@ -346,7 +345,7 @@ fn fake_commands_after_logout(imap: Imap, fake: Fake) -> Vec<String> {
 #[test]
 fn garbage_for_a_greeting_is_a_protocol_error() {
     let fake = Fake::start(b"HTTP/1.1 400 Bad Request\r\n\r\n", |_| Act::Close);
-    let err = fake.open().err().expect("not IMAP");
+    let err = fake.open().expect_err("not IMAP");
     assert!(matches!(err, ImapError::Protocol { .. }), "{err:?}");
     assert!(!err.is_temporary());
 }
@@ -362,7 +361,7 @@ fn a_mailbox_that_cannot_keep_the_keyword_is_refused_clearly() {
             usual(c)
         }
     });
-    let err = fake.open().err().expect("no keywords");
+    let err = fake.open().expect_err("no keywords");
     assert!(matches!(err, ImapError::Mailbox { .. }), "{err:?}");
     assert!(err.to_string().contains("PERMANENTFLAGS"), "{err}");
     let fake = Fake::start(GREETING, |c| {
@@ -372,7 +371,7 @@ fn a_mailbox_that_cannot_keep_the_keyword_is_refused_clearly() {
             usual(c)
         }
     });
-    let err = fake.open().err().expect("read-only");
+    let err = fake.open().expect_err("read-only");
     assert!(err.to_string().contains("read-only"), "{err}");
 }
 
@@ -389,9 +388,8 @@ fn bytes_after_the_ok_to_starttls_are_refused() {
     });
     let mut config = fake.config(5);
     config.security = Security::Starttls;
-    let err = Imap::open(&Account::new(&config, PASSWORD, None).expect("settings"))
-        .err()
-        .expect("refused");
+    let err =
+        Imap::open(&Account::new(&config, PASSWORD, None).expect("settings")).expect_err("refused");
     assert!(matches!(err, ImapError::Protocol { .. }), "{err:?}");
 }
 

@@ -60,6 +60,16 @@ pub struct Imap {
     uid_validity: Option<u32>,
 }
 
+impl std::fmt::Debug for Imap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Imap")
+            .field("server", &self.conn.server)
+            .field("mailbox", &self.mailbox)
+            .field("uid_validity", &self.uid_validity)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Imap {
     /// Connects, logs in, selects the mailbox; every step within
     /// `config.timeout`. The password comes from the variable
