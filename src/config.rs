@@ -14,6 +14,7 @@ use dynamo_core::Rules;
 use serde::{Deserialize, Deserializer};
 
 use crate::game::TimeControl;
+pub use crate::inbox::config::InboxConfig;
 pub use crate::mail::config::{MailConfig, Security};
 
 /// The whole configuration. Unknown keys are an error that names the key.
@@ -34,6 +35,9 @@ pub struct Config {
     pub mail_after_move: bool,
     /// Outgoing mail; `None` when the config has no `[mail]` table.
     pub mail: Option<MailConfig>,
+    /// The IMAP mailbox of players' replies; `None` when the config has
+    /// no `[inbox]` table.
+    pub inbox: Option<InboxConfig>,
 }
 
 impl Default for Config {
@@ -45,6 +49,7 @@ impl Default for Config {
             require_identity: false,
             mail_after_move: false,
             mail: None,
+            inbox: None,
         }
     }
 }
@@ -251,8 +256,9 @@ impl Config {
 
     /// Parses config text; the error names the offending key and line.
     pub fn parse(text: &str) -> Result<Config, String> {
-        // The [mail] table may hold a secret written by mistake: its
-        // errors never quote the line.
-        toml::from_str(text).map_err(|e| crate::mail::config::describe_toml_error(text, &e))
+        // The [mail] and [inbox] tables may hold a secret written by
+        // mistake: their errors never quote the line.
+        toml::from_str(text)
+            .map_err(|e| crate::mail::config::describe_toml_error(text, &e, &["mail", "inbox"]))
     }
 }

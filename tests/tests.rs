@@ -6,6 +6,7 @@
 
 mod cli;
 mod game;
+mod inbox;
 mod mail;
 mod support;
 mod tournament;

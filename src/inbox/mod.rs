@@ -6,6 +6,8 @@
 //! knows games or files; the handling above them does.
 
 pub mod command;
+pub mod config;
+pub mod imap;
 pub mod message;
 
 pub use command::{Command, CommandError, read_command};

@@ -11,13 +11,15 @@ use std::time::Duration;
 
 use serde::{Deserialize, Deserializer};
 
-/// How a connection to the SMTP server is secured.
+/// How a connection to the SMTP server (or the IMAP server of
+/// `[inbox]`) is secured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Security {
-    /// Plain connection upgraded with STARTTLS (usually port 587).
+    /// Plain connection upgraded with STARTTLS (usually port 587; IMAP
+    /// 143).
     Starttls,
-    /// TLS from the first byte (usually port 465).
+    /// TLS from the first byte (usually port 465; IMAP 993).
     Tls,
     /// No encryption: allowed only for a loopback host.
     None,
@@ -93,7 +95,8 @@ fn default_timeout() -> Duration {
     Duration::from_secs(60)
 }
 
-fn timeout_value<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+/// `timeout_seconds`: 1 to [`MAX_TIMEOUT_SECONDS`] seconds.
+pub(crate) fn timeout_value<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
     let seconds = u64::deserialize(d)?;
     if !(1..=MAX_TIMEOUT_SECONDS).contains(&seconds) {
         return Err(serde::de::Error::custom(format!(
@@ -129,18 +132,20 @@ pub fn is_plausible_variable_name(name: &str) -> bool {
         && chars.all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
 }
 
-/// A TOML error of the config file in words. An error inside the `[mail]`
-/// table (or a `mail.…` key) gives its line and column and what is wrong,
-/// but never the text of the line nor any quoted value: that line may hold
-/// a password. Errors elsewhere read as the TOML parser wrote them.
-pub fn describe_toml_error(text: &str, error: &toml::de::Error) -> String {
+/// A TOML error of the config file in words. An error inside one of
+/// `tables` (those with login settings: the config names `mail` and
+/// `inbox`), or on a key of one written with dots (`mail.…`), gives its
+/// line and column and what is wrong, but never the text of the line nor
+/// any quoted value: that line may hold a password. Errors elsewhere read
+/// as the TOML parser wrote them.
+pub fn describe_toml_error(text: &str, error: &toml::de::Error, tables: &[&str]) -> String {
     let Some(span) = error.span() else {
         return error.to_string().trim_end().to_string();
     };
     let start = span.start.min(text.len());
-    if !in_mail_table(text, start) {
+    let Some(table) = tables.iter().find(|t| in_table(text, start, t)) else {
         return error.to_string().trim_end().to_string();
-    }
+    };
     let before = &text[..start];
     let line = before.matches('\n').count() + 1;
     let column = before
@@ -148,17 +153,17 @@ pub fn describe_toml_error(text: &str, error: &toml::de::Error) -> String {
         .next()
         .map_or(1, |l| l.chars().count() + 1);
     format!(
-        "in [mail], line {line}, column {column}: {} (the line is not shown: it may hold a secret)",
+        "in [{table}], line {line}, column {column}: {} (the line is not shown: it may hold a secret)",
         without_quoted_values(error.message().trim_end())
     )
 }
 
-/// Whether byte `at` of the config text is inside the `[mail]` table or on
-/// a line whose key starts with `mail`.
-fn in_mail_table(text: &str, at: usize) -> bool {
+/// Whether byte `at` of the config text is inside the table `table` or on
+/// a line whose key starts with its name.
+fn in_table(text: &str, at: usize, table: &str) -> bool {
     let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let this_line = text[line_start..].lines().next().unwrap_or("").trim_start();
-    if this_line.starts_with("mail") || this_line.starts_with("[mail") {
+    if this_line.starts_with(table) || this_line.trim_start_matches('[').starts_with(table) {
         return true;
     }
     let header = text[..line_start]
@@ -168,7 +173,8 @@ fn in_mail_table(text: &str, at: usize) -> bool {
         .find(|l| l.starts_with('['));
     header.is_some_and(|h| {
         let name = h.trim_start_matches('[').trim_start();
-        name.starts_with("mail") && !name.starts_with("mail_")
+        name.strip_prefix(table)
+            .is_some_and(|rest| !rest.starts_with('_'))
     })
 }
 
@@ -213,7 +219,7 @@ mod tests {
 
     fn error_of(text: &str) -> String {
         let e = toml::from_str::<File>(text).expect_err("an error");
-        describe_toml_error(text, &e)
+        describe_toml_error(text, &e, &["mail"])
     }
 
     #[test]

@@ -21,10 +21,11 @@ pub mod outbox;
 mod picture;
 pub mod remind;
 pub mod reply;
+pub mod secure;
 mod session;
 pub mod smtp;
 mod text;
-mod wire;
+pub(crate) mod wire;
 
 mod body;
 

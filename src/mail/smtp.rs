@@ -6,16 +6,15 @@
 //! This file holds the settings ([`Transport`]); the session itself is
 //! `session.rs` (`Session::open`).
 
-use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use rustls::pki_types::pem::PemObject;
-use rustls::pki_types::{CertificateDer, ServerName};
-use rustls::{ClientConfig, RootCertStore};
+use rustls::ClientConfig;
+use rustls::pki_types::ServerName;
 
-use super::config::{MailConfig, Security, is_plausible_variable_name};
+use super::config::{MailConfig, Security};
 use super::error::MailError;
+use super::secure::{CaFile, client_config, is_loopback, password_from_env};
 
 /// Extra trusted root certificates (PEM), added to the system's: for a
 /// self-hosted server with its own certificate authority, and for tests.
@@ -105,65 +104,14 @@ impl Transport {
     }
 }
 
-/// The password from the variable `var`. A value of `password_env` that
-/// does not look like a variable's name may be the password itself, so it
-/// is not echoed.
+/// The password from the variable `var` (see [`password_from_env`]).
 fn password(var: &str) -> Result<String, MailError> {
-    std::env::var(var).map_err(|e| {
-        let problem = match e {
-            std::env::VarError::NotPresent => "is not set",
-            std::env::VarError::NotUnicode(_) => "is not valid text",
-        };
-        MailError::Config(if is_plausible_variable_name(var) {
-            format!("the environment variable {var} (mail.password_env) {problem}")
-        } else {
-            format!(
-                "the environment variable named by mail.password_env {problem}; its value \
-                 is not shown because it does not look like a variable's name (upper-case \
-                 letters, digits, _): write the variable's name there, never the password"
-            )
-        })
-    })
-}
-
-fn is_loopback(host: &str) -> bool {
-    let bare = host.trim_start_matches('[').trim_end_matches(']');
-    bare.eq_ignore_ascii_case("localhost")
-        || bare.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+    password_from_env(var, "mail.password_env").map_err(MailError::Config)
 }
 
 /// The system's trusted certificates, plus those of `DYNAMO_SMTP_CA_FILE`.
 fn tls_config() -> Result<Arc<ClientConfig>, MailError> {
-    let mut roots = RootCertStore::empty();
-    let native = rustls_native_certs::load_native_certs();
-    roots.add_parsable_certificates(native.certs);
-    if let Some(path) = std::env::var_os(CA_FILE_ENV).filter(|v| !v.is_empty()) {
-        let shown = std::path::Path::new(&path).display().to_string();
-        let pem = std::fs::read(&path)
-            .map_err(|e| MailError::Config(format!("{CA_FILE_ENV}={shown}: {e}")))?;
-        let mut added = 0;
-        for cert in CertificateDer::pem_slice_iter(&pem) {
-            let cert = cert.map_err(|e| {
-                MailError::Config(format!("{CA_FILE_ENV}={shown}: not PEM certificates: {e}"))
-            })?;
-            roots
-                .add(cert)
-                .map_err(|e| MailError::Config(format!("{CA_FILE_ENV}={shown}: {e}")))?;
-            added += 1;
-        }
-        if added == 0 {
-            return Err(MailError::Config(format!(
-                "{CA_FILE_ENV}={shown}: no certificate in the file"
-            )));
-        }
-    }
-    let provider = Arc::new(rustls::crypto::ring::default_provider());
-    let config = ClientConfig::builder_with_provider(provider)
-        .with_safe_default_protocol_versions()
-        .map_err(|e| MailError::Config(format!("TLS setup: {e}")))?
-        .with_root_certificates(roots)
-        .with_no_client_auth();
-    Ok(Arc::new(config))
+    client_config(CaFile::from_env(CA_FILE_ENV).as_ref()).map_err(MailError::Config)
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
-//! The connection under an SMTP session, plain or TLS, where every read
-//! and write is bounded by one deadline for the whole session.
+//! The connection under a mail session, plain or TLS, where every read
+//! and write is bounded by one deadline: for the whole session in SMTP,
+//! for each command in IMAP.
 //!
 //! A socket timeout bounds a single read; a server that sends one byte
 //! every few seconds never trips it. Here the remaining time is set as the
@@ -18,14 +19,14 @@ use rustls::{ClientConfig, ClientConnection};
 
 /// When a session must be over.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Deadline {
+pub(crate) struct Deadline {
     end: Instant,
     limit: Duration,
 }
 
 impl Deadline {
     /// `limit` from now.
-    pub(super) fn after(limit: Duration) -> Deadline {
+    pub(crate) fn after(limit: Duration) -> Deadline {
         Deadline {
             end: Instant::now() + limit,
             limit,
@@ -33,12 +34,12 @@ impl Deadline {
     }
 
     /// The whole time allowed.
-    pub(super) fn limit(&self) -> Duration {
+    pub(crate) fn limit(&self) -> Duration {
         self.limit
     }
 
     /// The time left, or `Err(Timeout)` when none is.
-    pub(super) fn left(&self) -> Result<Duration, WireError> {
+    pub(crate) fn left(&self) -> Result<Duration, WireError> {
         let left = self.end.saturating_duration_since(Instant::now());
         if left.is_zero() {
             Err(WireError::Timeout)
@@ -48,7 +49,7 @@ impl Deadline {
     }
 
     /// An earlier deadline: at most `cap` from now.
-    pub(super) fn capped(&self, cap: Duration) -> Deadline {
+    pub(crate) fn capped(&self, cap: Duration) -> Deadline {
         Deadline {
             end: self.end.min(Instant::now() + cap),
             limit: self.limit,
@@ -58,7 +59,7 @@ impl Deadline {
 
 /// Why the connection failed.
 #[derive(Debug)]
-pub(super) enum WireError {
+pub(crate) enum WireError {
     /// The deadline passed.
     Timeout,
     /// The server closed the connection.
@@ -91,7 +92,7 @@ fn io_error(e: io::Error) -> WireError {
 /// The addresses of `host`, looked up within the deadline. A literal
 /// address needs no lookup; a name is resolved on a helper thread that is
 /// left behind if the resolver hangs (it holds nothing of ours).
-pub(super) fn resolve(
+pub(crate) fn resolve(
     host: &str,
     port: u16,
     deadline: Deadline,
@@ -124,14 +125,14 @@ fn cork(socket: &TcpStream, on: bool) {
 fn cork(_socket: &TcpStream, _on: bool) {}
 
 /// A connection to the server, plain or encrypted.
-pub(super) enum Wire {
+pub(crate) enum Wire {
     Plain(TcpStream),
     Tls(Box<ClientConnection>, TcpStream),
 }
 
 impl Wire {
     /// Connects to the first of `addrs` that answers within the deadline.
-    pub(super) fn connect(addrs: &[SocketAddr], deadline: Deadline) -> Result<Wire, WireError> {
+    pub(crate) fn connect(addrs: &[SocketAddr], deadline: Deadline) -> Result<Wire, WireError> {
         let mut last = WireError::Io(io::Error::other("no address to connect to"));
         for addr in addrs {
             match TcpStream::connect_timeout(addr, deadline.left()?) {
@@ -156,23 +157,23 @@ impl Wire {
     /// Holds back partial segments until [`Wire::release`] (`TCP_CORK`;
     /// at most 200 ms, the system's ceiling). Best effort: without it the
     /// data just goes at once.
-    pub(super) fn hold(&self) {
+    pub(crate) fn hold(&self) {
         cork(self.socket(), true);
     }
 
     /// Drops what [`Wire::hold`] held back: the connection is reset when
     /// it closes, and the server never sees the end of the message.
-    pub(super) fn discard(&self) {
+    pub(crate) fn discard(&self) {
         let _ = socket2::SockRef::from(self.socket()).set_linger(Some(Duration::ZERO));
     }
 
     /// Sends what [`Wire::hold`] held back.
-    pub(super) fn release(&self) {
+    pub(crate) fn release(&self) {
         cork(self.socket(), false);
     }
 
     /// Whether the connection is encrypted.
-    pub(super) fn is_tls(&self) -> bool {
+    pub(crate) fn is_tls(&self) -> bool {
         matches!(self, Wire::Tls(..))
     }
 
@@ -185,7 +186,7 @@ impl Wire {
 
     /// Encrypts the connection (after STARTTLS, or at once for implicit
     /// TLS): the handshake, one record at a time, within the deadline.
-    pub(super) fn start_tls(
+    pub(crate) fn start_tls(
         self,
         config: Arc<ClientConfig>,
         name: ServerName<'static>,
@@ -212,11 +213,19 @@ impl Wire {
         let Wire::Tls(conn, socket) = self else {
             return Ok(());
         };
+        // A signal during a socket call with a timeout interrupts it
+        // (never restarted, signal(7)): try again, on the deadline.
+        let interrupted = |e: &io::Error| e.kind() == io::ErrorKind::Interrupted;
         if conn.wants_write() {
-            conn.write_tls(socket).map_err(io_error)?;
-            return Ok(());
+            return match conn.write_tls(socket) {
+                Err(e) if !interrupted(&e) => Err(io_error(e)),
+                _ => Ok(()),
+            };
         }
-        let n = conn.read_tls(socket).map_err(io_error)?;
+        let n = match conn.read_tls(socket) {
+            Err(e) if interrupted(&e) => return Ok(()),
+            read => read.map_err(io_error)?,
+        };
         if n == 0 {
             return Err(WireError::Closed);
         }
@@ -226,7 +235,7 @@ impl Wire {
     }
 
     /// Reads what is available (at least one byte) within the deadline.
-    pub(super) fn read_some(
+    pub(crate) fn read_some(
         &mut self,
         buf: &mut [u8],
         deadline: Deadline,
@@ -255,7 +264,7 @@ impl Wire {
     }
 
     /// Writes all of `data` within the deadline.
-    pub(super) fn write_all(&mut self, data: &[u8], deadline: Deadline) -> Result<(), WireError> {
+    pub(crate) fn write_all(&mut self, data: &[u8], deadline: Deadline) -> Result<(), WireError> {
         match self {
             Wire::Plain(socket) => {
                 let mut rest = data;
@@ -284,7 +293,7 @@ impl Wire {
     }
 
     /// Closes the connection at once, without waiting for anything.
-    pub(super) fn abort(&self) {
+    pub(crate) fn abort(&self) {
         let _ = self.socket().shutdown(std::net::Shutdown::Both);
     }
 }

@@ -1,6 +1,8 @@
 //! What the tests share: [`TestEnv`], an empty folder to run `dynamo` in,
-//! and [`smtp`], a real SMTP server on loopback for the mail tests.
+//! [`smtp`], a real SMTP server on loopback for the mail tests, and
+//! [`dovecot`], a real IMAP server on loopback for the inbox tests.
 
+pub mod dovecot;
 pub mod smtp;
 
 use std::path::{Path, PathBuf};
@@ -49,14 +51,16 @@ impl TestEnv {
 
     /// `dynamo`, to run in the folder. The variables through which the
     /// developer's own setup would reach it are removed: `DYNAMO_CONFIG`
-    /// (a config file), `DYNAMO_SMTP_CA_FILE` (a trusted certificate) and
-    /// `XDG_CONFIG_HOME`; `HOME` is `home/` in the folder, so the per-user
-    /// config is `home/.config/dynamo/config.toml` there.
+    /// (a config file), `DYNAMO_SMTP_CA_FILE` and `DYNAMO_IMAP_CA_FILE`
+    /// (trusted certificates) and `XDG_CONFIG_HOME`; `HOME` is `home/` in
+    /// the folder, so the per-user config is
+    /// `home/.config/dynamo/config.toml` there.
     pub fn command(&self) -> Command {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_dynamo"));
         cmd.current_dir(self.dir.path())
             .env_remove("DYNAMO_CONFIG")
             .env_remove("DYNAMO_SMTP_CA_FILE")
+            .env_remove("DYNAMO_IMAP_CA_FILE")
             .env_remove("XDG_CONFIG_HOME")
             .env("HOME", self.dir.path().join("home"));
         cmd

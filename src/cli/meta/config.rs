@@ -4,7 +4,8 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::Result;
-use dynamo::config::{MailConfig, Security};
+use dynamo::config::{InboxConfig, MailConfig, Security};
+use dynamo::mail::config::is_plausible_variable_name;
 
 use crate::cli::config::locate;
 use crate::exit::Exit;
@@ -33,6 +34,13 @@ pub(crate) fn execute(_args: Args, path: Option<&Path>, out: &mut impl Write) ->
     match &config.mail {
         Some(mail) => print_mail(out, mail)?,
         None => writeln!(out, "# no [mail] table: mail is off")?,
+    }
+    match &config.inbox {
+        Some(inbox) => print_inbox(out, inbox)?,
+        None => writeln!(
+            out,
+            "# no [inbox] table: no IMAP mailbox to read moves from"
+        )?,
     }
     Ok(Exit::Ok)
 }
@@ -65,6 +73,42 @@ fn print_mail(out: &mut impl Write, mail: &MailConfig) -> Result<()> {
     match std::env::var_os("DYNAMO_SMTP_CA_FILE").filter(|v| !v.is_empty()) {
         Some(ca) => writeln!(out, "# DYNAMO_SMTP_CA_FILE: {}", Path::new(&ca).display())?,
         None => writeln!(out, "# DYNAMO_SMTP_CA_FILE: not set")?,
+    }
+    Ok(())
+}
+
+fn print_inbox(out: &mut impl Write, inbox: &InboxConfig) -> Result<()> {
+    writeln!(out, "[inbox]")?;
+    writeln!(out, "host = {}", text(&inbox.host))?;
+    writeln!(out, "port = {}", inbox.port)?;
+    let security = match inbox.security {
+        Security::Starttls => "starttls",
+        Security::Tls => "tls",
+        Security::None => "none",
+    };
+    writeln!(out, "security = {}", text(&security))?;
+    writeln!(out, "username = {}", text(&inbox.username))?;
+    let var = &inbox.password_env;
+    if is_plausible_variable_name(var) {
+        // Whether the variable holds something, never what.
+        let set = std::env::var_os(var).is_some_and(|v| !v.is_empty());
+        let state = if set { "set" } else { "not set" };
+        writeln!(out, "password_env = {}  # {state}", text(var))?;
+    } else {
+        // Not a variable's name: perhaps the password itself.
+        writeln!(
+            out,
+            "# password_env: not shown, not a variable's name (A-Z, 0-9, _); write the \
+             variable's name there, never the password"
+        )?;
+    }
+    writeln!(out, "mailbox = {}", text(&inbox.mailbox))?;
+    writeln!(out, "timeout_seconds = {}", inbox.timeout.as_secs())?;
+    writeln!(out, "idle_minutes = {}", inbox.idle.as_secs() / 60)?;
+    let ca_env = dynamo::inbox::config::CA_FILE_ENV;
+    match std::env::var_os(ca_env).filter(|v| !v.is_empty()) {
+        Some(ca) => writeln!(out, "# {ca_env}: {}", Path::new(&ca).display())?,
+        None => writeln!(out, "# {ca_env}: not set")?,
     }
     Ok(())
 }

@@ -1,0 +1,24 @@
+//! A small IMAP4rev1 client (RFC 3501) of `dynamo`'s own, blocking, over
+//! rustls, for the one thing the inbox needs: read the replies not yet
+//! handled in one mailbox, mark each handled, and wait for more.
+//!
+//! `client.rs` is the session the inbox uses ([`Imap`]); `account.rs` the
+//! settings with the password and trusted certificates; `conn.rs` the
+//! tagged commands and their deadlines over `mail/wire.rs`; `frame.rs`
+//! cuts the byte stream into whole responses, literals and all, within
+//! bounds; `response.rs` reads one; `quote.rs` writes arguments; `date.rs`
+//! reads INTERNALDATE; `error.rs` says what went wrong and whether it may
+//! pass.
+
+mod account;
+mod client;
+mod conn;
+mod date;
+mod error;
+mod frame;
+mod quote;
+mod response;
+
+pub use account::Account;
+pub use client::{DONE_KEYWORD, Fetched, Imap, MAX_MESSAGE_BYTES};
+pub use error::{ImapError, Step};
