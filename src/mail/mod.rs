@@ -12,6 +12,7 @@
 //! owed. Each notice carries a reply token ([`token`]) signed with the
 //! director's secret ([`secret`]), by which the inbox knows a reply.
 
+pub mod answer;
 pub mod config;
 mod delivery;
 pub mod envelope;
@@ -34,6 +35,7 @@ mod body;
 
 pub use crate::render::BOARD_PX;
 pub use delivery::{Pending, Report, deliver, queue, retry};
+pub use answer::Answer;
 pub use envelope::{Built, Sender};
 pub use error::{MailError, Reply, Stage};
 pub use notice::Notice;

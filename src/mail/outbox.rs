@@ -250,6 +250,16 @@ impl Outbox {
         self.path(State::Sent, message_id).exists()
     }
 
+    /// Whether a message with this id is in the outbox in any state:
+    /// queued, being sent, sent or refused. A message made again from the
+    /// same cause (the inbox reading one mail twice) is then not queued
+    /// again.
+    pub fn holds(&self, message_id: &str) -> bool {
+        [State::Queued, State::Sending, State::Sent, State::Failed]
+            .into_iter()
+            .any(|state| self.path(state, message_id).exists())
+    }
+
     /// Writes a message to the queue (replacing a queued copy of the same
     /// message), durably. Needs no lock: the file is the message's own and
     /// appears whole or not at all.
