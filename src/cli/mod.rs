@@ -17,6 +17,7 @@ mod args;
 mod config;
 mod failure;
 mod game;
+mod inbox;
 mod mail;
 mod meta;
 mod notify;
@@ -48,6 +49,7 @@ pub(crate) enum Command {
     #[command(flatten)]
     Meta(meta::Command),
     Remind(remind::Args),
+    Inbox(inbox::Args),
 }
 
 pub fn main() -> ExitCode {
@@ -59,6 +61,7 @@ pub fn main() -> ExitCode {
         Command::Mail(args) => mail::execute(args, config),
         Command::Meta(command) => meta::execute(command, Opts::command(), config),
         Command::Remind(args) => remind::execute(args, config),
+        Command::Inbox(args) => inbox::execute(args, config),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -85,12 +85,17 @@ impl fmt::Display for SetAside {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SetAside::Unreadable(why) => write!(f, "not a mail that can be read: {why}"),
-            SetAside::Automatic(Automatic::AutoSubmitted(v)) => {
-                write!(f, "sent by a machine (Auto-Submitted: {v})")
-            }
-            SetAside::Automatic(Automatic::Bounce) => f.write_str("a bounce (a delivery report)"),
-            SetAside::Automatic(Automatic::List) => f.write_str("mailing-list mail"),
-            SetAside::Automatic(Automatic::Bulk) => f.write_str("bulk mail (Precedence)"),
+            SetAside::Automatic(automatic) => match automatic {
+                Automatic::AutoSubmitted(v) => {
+                    write!(f, "sent by a machine (Auto-Submitted: {v})")
+                }
+                Automatic::Bounce => f.write_str("a bounce (a delivery report)"),
+                Automatic::List => f.write_str("mailing-list mail"),
+                Automatic::Bulk => f.write_str("bulk mail (Precedence)"),
+                // Kinds the reader of messages may add.
+                #[allow(unreachable_patterns)]
+                other => write!(f, "sent by a machine ({other:?})"),
+            },
             SetAside::NoSender => f.write_str("no usable From address"),
             SetAside::NoToken => f.write_str("no reply token: not a reply to a notice"),
             SetAside::InvalidToken => f.write_str("no valid reply token"),
