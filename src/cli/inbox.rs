@@ -13,7 +13,7 @@ use dynamo::config::{Config, MailConfig};
 use dynamo::game::clock::format_time_short;
 use dynamo::inbox::maildir::Maildir;
 use dynamo::inbox::message::MAX_MESSAGE_BYTES;
-use dynamo::inbox::source::{self, Event};
+use dynamo::inbox::source::{self, Event, Step};
 use dynamo::inbox::state::State;
 use dynamo::inbox::{Handled, Inbox, InboxError, Outcome, Settings, Source};
 use dynamo::mail::{Report, Secret, SecretError};
@@ -133,7 +133,11 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     }
     let mut source: Box<dyn Source> = match &args.maildir {
         Some(dir) => Box::new(Maildir::open(dir, inbox.state()).map_err(|e| {
-            let exit = if e.is_temporary() { TEMPORARY } else { Exit::Usage };
+            let exit = if e.is_temporary() {
+                TEMPORARY
+            } else {
+                Exit::Usage
+            };
             Failure::new(exit, e.to_string())
         })?),
         None => imap(&config)?,
@@ -205,12 +209,12 @@ fn stdin(inbox: &mut Inbox, quiet: bool) -> Result<Exit> {
         Ok(h) => inbox.deliver(std::mem::take(&mut h.pending)),
         Err(_) => None,
     };
-    report(Event::Message {
+    report(Event::Message(Box::new(Step {
         id: "stdin".to_string(),
         handled,
         delivery,
         unmarked: None,
-    });
+    })));
     // A message handled is not to be delivered again, whatever became of
     // the mail it queued: the outbox keeps that for `dynamo mail --retry`.
     Ok(match handled_ok {
@@ -224,12 +228,13 @@ fn stdin(inbox: &mut Inbox, quiet: bool) -> Result<Exit> {
 fn show(event: Event, dry_run: bool, quiet: bool, tally: &mut Tally) {
     let mut out = io::stdout().lock();
     match event {
-        Event::Message {
-            id,
-            handled,
-            delivery,
-            unmarked,
-        } => {
+        Event::Message(step) => {
+            let Step {
+                id,
+                handled,
+                delivery,
+                unmarked,
+            } = *step;
             match &handled {
                 Ok(h) if !quiet => {
                     let _ = writeln!(out, "{id}: {}", line(h, dry_run));

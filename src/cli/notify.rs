@@ -44,7 +44,11 @@ pub(crate) fn secret(config: &MailConfig) -> Result<Secret> {
 
 /// A [`SecretError`] with its exit code.
 pub(crate) fn secret_failure(e: &SecretError) -> anyhow::Error {
-    let exit = if e.is_setting() { Exit::Usage } else { Exit::Io };
+    let exit = if e.is_setting() {
+        Exit::Usage
+    } else {
+        Exit::Io
+    };
     Failure::new(exit, e.to_string()).into()
 }
 

@@ -14,7 +14,7 @@
 //! again. An answer's Message-ID is made from the mail it answers, and one
 //! the outbox holds already is not queued again.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
@@ -74,8 +74,8 @@ pub struct Inbox<'a> {
 
 /// What to refuse inside a game's locked update.
 enum Stop {
-    Refused(Rejection, Game),
-    Judged(Judged, Game),
+    Refused(Rejection, Box<Game>),
+    Judged(Judged, Box<Game>),
 }
 
 /// One mail being handled.
@@ -197,7 +197,13 @@ impl<'a> Inbox<'a> {
                 return self.answer(work, &target.path, &target.game, side, &from, why);
             }
         };
-        let judged = judge(&target.game, side, target.seq, &command, &work.key.reference);
+        let judged = judge(
+            &target.game,
+            side,
+            target.seq,
+            &command,
+            &work.key.reference,
+        );
         match judged {
             Judged::Current => self.record(work, &target, &command, &from),
             other => self.judged(work, &target.path, &target.game, side, &from, other),
@@ -208,7 +214,7 @@ impl<'a> Inbox<'a> {
     fn judged(
         &mut self,
         work: &mut Work,
-        path: &PathBuf,
+        path: &Path,
         game: &Game,
         side: Color,
         from: &str,
@@ -217,7 +223,7 @@ impl<'a> Inbox<'a> {
         let why = match judged {
             Judged::Duplicate(what) => {
                 return Ok(Outcome::Duplicate {
-                    game: path.clone(),
+                    game: path.to_path_buf(),
                     what,
                 });
             }
@@ -238,7 +244,7 @@ impl<'a> Inbox<'a> {
     ) -> Result<Outcome, InboxError> {
         let (path, side, seq) = (&target.path, target.side, target.seq);
         let recorded = |what: String| Outcome::Recorded {
-            game: path.clone(),
+            game: path.to_path_buf(),
             what,
             from: from.to_string(),
         };
@@ -263,15 +269,15 @@ impl<'a> Inbox<'a> {
         let result = record::update(Some(&mailing), path, self.settings.lock_wait, |game| {
             // Judged again: another mail may have moved the game since.
             if game.events().get(seq as usize).map(|e| e.key()) != key {
-                return Err(Stop::Judged(Judged::MovedOn, game.clone()));
+                return Err(Stop::Judged(Judged::MovedOn, Box::new(game.clone())));
             }
             match judge(game, side, seq, command, &reference) {
                 Judged::Current => {}
-                other => return Err(Stop::Judged(other, game.clone())),
+                other => return Err(Stop::Judged(other, Box::new(game.clone()))),
             }
             let at = arrival(game, arrived, Utc::now());
-            let (next, what) =
-                apply(game, side, command, at).map_err(|r| Stop::Refused(r, game.clone()))?;
+            let (next, what) = apply(game, side, command, at)
+                .map_err(|r| Stop::Refused(r, Box::new(game.clone())))?;
             // A mail's key is always one a game file can hold.
             let noted = next.with_mail_source(&reference).unwrap_or(next);
             Ok((noted, what))
@@ -305,7 +311,7 @@ impl<'a> Inbox<'a> {
     fn answer(
         &mut self,
         work: &mut Work,
-        path: &PathBuf,
+        path: &Path,
         game: &Game,
         side: Color,
         to: &str,
@@ -359,7 +365,7 @@ impl<'a> Inbox<'a> {
         };
         let built = notice.answer(&Sender::new(config, self.secret()?), &answer)?;
         let answered = |reply: ReplyFate| Outcome::Answered {
-            game: path.clone(),
+            game: path.to_path_buf(),
             to: to.to_string(),
             why: why.clone(),
             reply,
@@ -378,14 +384,7 @@ impl<'a> Inbox<'a> {
             return Ok(answered(ReplyFate::OverLimit(limit)));
         }
         let what = format!("answer to {} ({})", to, side.title());
-        let queued = mail::queue(
-            config,
-            &[built],
-            &notice.game_id,
-            &what,
-            notice.ply(),
-            None,
-        )?;
+        let queued = mail::queue(config, &[built], &notice.game_id, &what, notice.ply(), None)?;
         work.pending.extend(queued);
         Ok(answered(ReplyFate::Queued))
     }

@@ -67,11 +67,7 @@ pub fn apply(
         } => {
             let checked = game.check_move(&with_number(text, *number), Some(side))?;
             let dots = if side == Color::White { "." } else { "..." };
-            let mut what = format!(
-                "{}{dots} {}",
-                game.position().fullmoves(),
-                checked.display
-            );
+            let mut what = format!("{}{dots} {}", game.position().fullmoves(), checked.display);
             let mut next = game.with_move(&checked, at)?;
             if *offer_draw && next.ending().is_none() {
                 next = next.offer_draw(side, at)?;
@@ -208,9 +204,15 @@ mod tests {
             "{already:?}"
         );
         // With another move: the game has moved on.
-        assert_eq!(judge(&g, Color::Black, 1, &mv("d7d5"), "<m@x>"), Judged::MovedOn);
+        assert_eq!(
+            judge(&g, Color::Black, 1, &mv("d7d5"), "<m@x>"),
+            Judged::MovedOn
+        );
         // The latest notice: current.
-        assert_eq!(judge(&g, Color::Black, 3, &mv("Nb8c6"), "<m@x>"), Judged::Current);
+        assert_eq!(
+            judge(&g, Color::Black, 3, &mv("Nb8c6"), "<m@x>"),
+            Judged::Current
+        );
         let (next, what) = apply(&g, Color::Black, &mv("Nb8c6"), Utc::now()).expect("legal");
         assert_eq!(what, "2... Nb8c6");
         let noted = next.with_mail_source("<m@x>").expect("tame");

@@ -51,7 +51,10 @@ fn delivered(name: &str, meta: Option<&fs::Metadata>) -> DateTime<Utc> {
         // Plausible: from 2000 on, and not after now.
         .filter(|t| t.timestamp() >= 946_684_800 && *t <= Utc::now());
     named
-        .or_else(|| meta.and_then(|m| m.modified().ok()).map(DateTime::<Utc>::from))
+        .or_else(|| {
+            meta.and_then(|m| m.modified().ok())
+                .map(DateTime::<Utc>::from)
+        })
         .unwrap_or_else(Utc::now)
 }
 
@@ -188,7 +191,12 @@ mod tests {
         }
         assert!(maildir.waiting().expect("listed").is_empty());
         assert!(dir.join("cur/1700000001.M1P1.host:2,S").exists());
-        assert!(maildir.fetch("new/1700000001.M1P1.host").expect("ok").is_none());
+        assert!(
+            maildir
+                .fetch("new/1700000001.M1P1.host")
+                .expect("ok")
+                .is_none()
+        );
         assert!(Maildir::open(tmp.path(), &state).is_err());
     }
 }

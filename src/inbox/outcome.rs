@@ -148,9 +148,9 @@ impl Outcome {
                 let answered = match reply {
                     ReplyFate::Queued => format!("{answer} {to}"),
                     ReplyFate::Before => format!("{to} was answered before"),
-                    ReplyFate::OverLimit(n) => format!(
-                        "not answered: {n} answers went to {to} in the last hour"
-                    ),
+                    ReplyFate::OverLimit(n) => {
+                        format!("not answered: {n} answers went to {to} in the last hour")
+                    }
                 };
                 format!("{what}; {answered}")
             }

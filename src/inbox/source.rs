@@ -44,18 +44,23 @@ pub trait Source {
     fn mark_handled(&mut self, id: &str) -> Result<(), InboxError>;
 }
 
+/// One message of a mailbox: what became of it, its mail's delivery, and
+/// a failure to mark it handled (it is then handled again, harmlessly,
+/// next time).
+#[derive(Debug)]
+pub struct Step {
+    /// Its id in the mailbox.
+    pub id: String,
+    pub handled: Result<Handled, InboxError>,
+    pub delivery: Option<Report>,
+    pub unmarked: Option<InboxError>,
+}
+
 /// What happened, as the loop goes.
 #[derive(Debug)]
 pub enum Event {
-    /// One message: what became of it, its mail's delivery, and a failure
-    /// to mark it handled (it is then handled again, harmlessly, next
-    /// time).
-    Message {
-        id: String,
-        handled: Result<Handled, InboxError>,
-        delivery: Option<Report>,
-        unmarked: Option<InboxError>,
-    },
+    /// One message.
+    Message(Box<Step>),
     /// The mailbox could not be read.
     Failed(InboxError),
     /// What the outbox owed, sent (or still not).
@@ -116,12 +121,12 @@ pub fn run_once(
             Ok(_) if !inbox.settings().dry_run => source.mark_handled(&id).err(),
             _ => None,
         };
-        each(Event::Message {
+        each(Event::Message(Box::new(Step {
             id,
             handled,
             delivery,
             unmarked,
-        });
+        })));
     }
 }
 

@@ -225,13 +225,29 @@ mod tests {
         let now = Utc::now();
         for i in 0..3 {
             let id = format!("<r{i}@x>");
-            assert!(state.allow_reply(&held, "Bob@X.org", &id, now, 3).expect("ok"));
+            assert!(
+                state
+                    .allow_reply(&held, "Bob@X.org", &id, now, 3)
+                    .expect("ok")
+            );
         }
-        assert!(!state.allow_reply(&held, "bob@x.org", "<r3@x>", now, 3).expect("ok"));
+        assert!(
+            !state
+                .allow_reply(&held, "bob@x.org", "<r3@x>", now, 3)
+                .expect("ok")
+        );
         // The same answer again is not a new one.
-        assert!(state.allow_reply(&held, "bob@x.org", "<r1@x>", now, 3).expect("ok"));
+        assert!(
+            state
+                .allow_reply(&held, "bob@x.org", "<r1@x>", now, 3)
+                .expect("ok")
+        );
         let later = now + chrono::Duration::minutes(61);
-        assert!(state.allow_reply(&held, "bob@x.org", "<r3@x>", later, 3).expect("ok"));
+        assert!(
+            state
+                .allow_reply(&held, "bob@x.org", "<r3@x>", later, 3)
+                .expect("ok")
+        );
         // A second process waits, then gives up.
         let err = state.lock(Duration::from_millis(30)).expect_err("busy");
         assert!(err.is_temporary(), "{err}");

@@ -239,7 +239,10 @@ mod tests {
             )),
             "{raw}"
         );
-        assert!(raw.contains(&format!(".black.{token}@club.example>")), "{raw}");
+        assert!(
+            raw.contains(&format!(".black.{token}@club.example>")),
+            "{raw}"
+        );
         assert!(raw.contains("rejected: it is White"), "{raw}");
         assert!(raw.contains("Bob, it is your move."), "{raw}");
     }

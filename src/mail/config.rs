@@ -82,7 +82,10 @@ pub struct MailConfig {
     /// The most replies `dynamo inbox` sends one address in an hour (0 to
     /// 100; default 5), so that two robots cannot answer each other for
     /// ever.
-    #[serde(default = "default_replies_per_hour", deserialize_with = "replies_value")]
+    #[serde(
+        default = "default_replies_per_hour",
+        deserialize_with = "replies_value"
+    )]
     pub replies_per_hour: u32,
     /// The key file of the reply tokens when `secret_env` is not set:
     /// `dynamo.key` beside the config file. Not a key of the table.

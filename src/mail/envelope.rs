@@ -302,7 +302,7 @@ mod tests {
             "{}",
             a[1].message_id
         );
-        assert_eq!(Token::find(&a[1].message_id), [token.clone()]);
+        assert_eq!(Token::find(&a[1].message_id), std::slice::from_ref(&token));
         assert!(a[1].subject.ends_with(&format!(" [dynamo {token}]")));
         let raw = String::from_utf8(a[1].raw.clone()).expect("ascii");
         let raw = raw.replace("\r\n ", " ");
@@ -324,7 +324,11 @@ mod tests {
     fn replies_go_to_reply_to_with_the_token_when_asked() {
         let n = sample(&["e2e4"]);
         let key = secret();
-        let mut s = sender("dynamo@club.example", Some("Moves <moves@club.example>"), &key);
+        let mut s = sender(
+            "dynamo@club.example",
+            Some("Moves <moves@club.example>"),
+            &key,
+        );
         let built = n.build(&s).expect("builds");
         let raw = String::from_utf8(built[0].raw.clone()).expect("ascii");
         assert!(
@@ -339,7 +343,10 @@ mod tests {
             raw.contains(&format!("Reply-To: Moves <moves+{token}@club.example>")),
             "{raw}"
         );
-        assert!(raw.contains("Replies go to Moves <moves@club.example>."), "{raw}");
+        assert!(
+            raw.contains("Replies go to Moves <moves@club.example>."),
+            "{raw}"
+        );
     }
 
     #[test]

@@ -34,8 +34,8 @@ mod wire;
 mod body;
 
 pub use crate::render::BOARD_PX;
-pub use delivery::{Pending, Report, deliver, queue, retry};
 pub use answer::Answer;
+pub use delivery::{Pending, Report, deliver, queue, retry};
 pub use envelope::{Built, Sender};
 pub use error::{MailError, Reply, Stage};
 pub use notice::Notice;

@@ -103,8 +103,8 @@ pub fn create(
     };
     let config = mailing.config;
     let _recording = recording(config, path).map_err(RecordError::Mail)?;
-    let queued = queue_event(config, mailing.secret, game, path, Utc::now())
-        .map_err(RecordError::Mail)?;
+    let queued =
+        queue_event(config, mailing.secret, game, path, Utc::now()).map_err(RecordError::Mail)?;
     if let Err(e) = store::create(path, wait, game) {
         discard(config, &queued);
         return Err(e.into());

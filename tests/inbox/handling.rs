@@ -62,7 +62,10 @@ fn a_refused_move_is_answered_to_its_sender_alone_in_the_words_of_check() {
         .strip_prefix("dynamo: ")
         .expect("check's refusal");
     assert!(words.starts_with("rejected: "), "{words}");
-    assert!(out.contains(&format!("refused in games/g.pgn: {words}")), "{out}");
+    assert!(
+        out.contains(&format!("refused in games/g.pgn: {words}")),
+        "{out}"
+    );
     assert!(out.contains("answered alice@example.org"), "{out}");
 
     let got = &w.server.messages()[sent..];
@@ -106,10 +109,7 @@ fn a_reply_to_an_older_notice_is_already_recorded_or_overtaken() {
     assert_eq!(answer.len(), 1);
     assert_eq!(answer[0].rcpt_tos, ["alice@example.org"]);
     let text = text_of(&answer[0]);
-    assert!(
-        text.contains("already recorded as 1. e2e4 at "),
-        "{text}"
-    );
+    assert!(text.contains("already recorded as 1. e2e4 at "), "{text}");
     assert!(text.contains("Nothing else was done."), "{text}");
 
     // Another move to that notice: the game has moved on.
@@ -149,7 +149,8 @@ fn forgeries(w: &World) -> Vec<(&'static str, String, &'static str)> {
         ),
         (
             "wrong token",
-            good.replace(&token, &forged).replace("good@alice", "m@forged"),
+            good.replace(&token, &forged)
+                .replace("good@alice", "m@forged"),
             "no valid reply token",
         ),
         (
@@ -171,7 +172,7 @@ fn forged_and_stray_mail_records_nothing_answers_nothing_and_is_listed() {
     let kinds = forgeries(&w);
     for (kind, raw, why) in &kinds {
         let out = w.handled(raw);
-        assert!(out.contains(&format!("set aside: ")), "{kind}: {out}");
+        assert!(out.contains("set aside: "), "{kind}: {out}");
         assert!(out.contains(why), "{kind}: {out}");
     }
     assert_eq!(w.game(), before, "nothing recorded");
@@ -201,9 +202,15 @@ fn machine_mail_is_set_aside_unanswered() {
     let before = w.game();
     let sent = w.server.messages().len();
     for (raw, why) in [
-        (with("Auto-Submitted: auto-replied", "a@alice"), "Auto-Submitted"),
+        (
+            with("Auto-Submitted: auto-replied", "a@alice"),
+            "Auto-Submitted",
+        ),
         (with("Return-Path: <>", "b@alice"), "bounce"),
-        (with("List-Id: <chess.lists.example>", "c@alice"), "mailing-list"),
+        (
+            with("List-Id: <chess.lists.example>", "c@alice"),
+            "mailing-list",
+        ),
         (with("Precedence: bulk", "d@alice"), "bulk"),
     ] {
         let out = w.handled(&raw);
@@ -212,7 +219,11 @@ fn machine_mail_is_set_aside_unanswered() {
     assert_eq!(w.game(), before);
     assert_eq!(w.server.messages().len(), sent);
     let listed = w.env.ok(&["inbox", "--unmatched"]);
-    assert_eq!(listed.matches("from alice@example.org").count(), 4, "{listed}");
+    assert_eq!(
+        listed.matches("from alice@example.org").count(),
+        4,
+        "{listed}"
+    );
 }
 
 #[test]
@@ -228,4 +239,119 @@ fn answers_to_one_sender_are_limited_per_hour() {
     assert_eq!(w.server.messages().len(), sent + 2);
     let listed = w.env.ok(&["inbox", "--unmatched"]);
     assert_eq!(listed.matches("not answered").count(), 2, "{listed}");
+}
+
+#[test]
+fn tokens_of_two_games_are_set_aside_and_a_sub_address_alone_is_enough() {
+    let w = World::with_config("reply_subaddress = true\n");
+    w.env.ok(&[
+        "new",
+        "games/h.pgn",
+        "--white",
+        ALICE,
+        "--black",
+        BOB,
+        "--at",
+        "2020-11-21T09:00:00Z",
+        "--mail",
+    ]);
+    let to_alice = w.mail_to("alice@example.org");
+    let (g, h) = (&to_alice[0], &to_alice[1]);
+    // The thread of one game, the subject of the other.
+    let mixed = w.reply(g, ALICE, "mixed@alice", "e2e4").replace(
+        parse(g).subject().expect("a subject"),
+        parse(h).subject().expect("a subject"),
+    );
+    let out = w.handled(&mixed);
+    assert!(
+        out.contains("reply tokens of different games or players"),
+        "{out}"
+    );
+
+    // A client that keeps neither the thread nor the subject: the reply
+    // address the notice gave still names the game.
+    let reply_to = parse(h)
+        .reply_to()
+        .and_then(|r| r.first())
+        .and_then(|a| a.address())
+        .expect("a Reply-To")
+        .to_string();
+    assert!(reply_to.starts_with("dynamo+"), "{reply_to}");
+    let bare = format!(
+        "From: {ALICE}\r\nTo: {reply_to}\r\nSubject: my move\r\nMessage-ID: <bare@alice>\r\n\r\nd2d4\r\n"
+    );
+    let out = w.handled(&bare);
+    assert!(out.contains("recorded 1. d2d4 in games/h.pgn"), "{out}");
+    assert!(!w.game().contains("d2d4"));
+}
+
+#[test]
+fn the_secret_is_never_written_anywhere() {
+    let secret = "a secret of the director, long enough";
+    let w = World::new();
+    w.config("secret_env = \"DYNAMO_TEST_TOKEN_SECRET\"\n");
+    let vars = [("DYNAMO_TEST_TOKEN_SECRET", secret)];
+    let shown = w.env.ok_with(&["config"], &vars);
+    assert!(
+        shown.contains("secret_env = \"DYNAMO_TEST_TOKEN_SECRET\"  # set"),
+        "{shown}"
+    );
+    w.env.ok_with(&["mail", GAME], &vars);
+    let notice = w.last_to("alice@example.org");
+    let out = w.stdin(&w.reply(&notice, ALICE, "m1@alice", "Ke1e5"), &[], &vars);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out2 = w.stdin(&w.reply(&notice, ALICE, "m2@alice", "e2e4"), &[], &vars);
+    assert!(out2.stdout.contains("recorded 1. e2e4"), "{}", out2.stdout);
+    for text in [&shown, &out.stdout, &out.stderr, &out2.stdout, &out2.stderr] {
+        assert!(!text.contains(secret));
+    }
+    for m in w.server.messages() {
+        assert!(!m.data.contains(secret));
+    }
+    let mut folders = vec![w.env.path("")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("a folder") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                let bytes = std::fs::read(&path).expect("a file");
+                assert!(
+                    !String::from_utf8_lossy(&bytes).contains(secret),
+                    "{}",
+                    path.display()
+                );
+            }
+        }
+    }
+    // Without the variable, nothing is mailed and nothing recorded.
+    let before = w.game();
+    let out = w.env.run(&["move", GAME, "e7e5", "--mail"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("DYNAMO_TEST_TOKEN_SECRET"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(w.game(), before);
+}
+
+#[test]
+fn a_key_file_other_users_may_read_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let w = World::new();
+    let key = w.env.path("dynamo.key");
+    let mode = std::fs::metadata(&key)
+        .expect("made on first use")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+    std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    let out = w.env.run(&["mail", GAME]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("chmod 600"), "{}", out.stderr);
+    let raw = w.reply(&w.last_to("alice@example.org"), ALICE, "m1@alice", "e2e4");
+    let out = w.stdin(&raw, &[], &[]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(!w.game().contains("e2e4"));
 }

@@ -77,8 +77,16 @@ fn random_kills_never_lose_double_or_forge_a_move() {
         let (black, _) = player(Color::Black, n);
         let path = format!("games/g{n:02}.pgn");
         w.env.ok(&[
-            "new", &path, "--white", &white, "--black", &black, "--at",
-            "2020-11-20T09:00:00Z", "--mail", "-q",
+            "new",
+            &path,
+            "--white",
+            &white,
+            "--black",
+            &black,
+            "--at",
+            "2020-11-20T09:00:00Z",
+            "--mail",
+            "-q",
         ]);
         let mut game = Game::load(&w.env.path(&path)).expect("the game");
         for ply in 0..PLIES {
@@ -117,7 +125,11 @@ fn random_kills_never_lose_double_or_forge_a_move() {
                 // A refused move to the new notice, before the next move.
                 let side = game.position().turn();
                 let (from, _) = player(side, n);
-                let bad = if side == Color::White { "Ke1e5" } else { "Ke8e4" };
+                let bad = if side == Color::White {
+                    "Ke1e5"
+                } else {
+                    "Ke8e4"
+                };
                 let id = format!("bad{n}@players");
                 mails.push((at + 300, reply(&secret, &game, side, &from, &id, bad)));
                 answers += 1;
@@ -195,7 +207,10 @@ fn random_kills_never_lose_double_or_forge_a_move() {
             }
         }
     }
-    let answered = counts.keys().filter(|id| id.starts_with("dynamo.answer.")).count();
+    let answered = counts
+        .keys()
+        .filter(|id| id.starts_with("dynamo.answer."))
+        .count();
     assert_eq!(answered, answers, "one answer per refused move");
     assert_eq!(counts.len(), notices + answers, "nothing else was sent");
 }

@@ -25,11 +25,24 @@ fn new_and_unhandled_cur_mail_is_handled_then_moved_and_never_again() {
         &w.reply(&notice, ALICE, "m1@alice", "e2e4"),
     );
     let out = w.env.ok(&["inbox", "--maildir", "Maildir"]);
-    let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("new/") || l.starts_with("cur/")).collect();
+    let lines: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("new/") || l.starts_with("cur/"))
+        .collect();
     assert_eq!(lines.len(), 2, "{out}");
-    assert!(lines[0].starts_with("cur/1605866400.M1P1.test:2,S: refused"), "{out}");
-    assert!(lines[1].starts_with("new/1605866460.M2P1.test: recorded 1. e2e4"), "{out}");
-    assert!(w.game().contains("1. e2e4 {2020-11-20T10:01:00Z}"), "{}", w.game());
+    assert!(
+        lines[0].starts_with("cur/1605866400.M1P1.test:2,S: refused"),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("new/1605866460.M2P1.test: recorded 1. e2e4"),
+        "{out}"
+    );
+    assert!(
+        w.game().contains("1. e2e4 {2020-11-20T10:01:00Z}"),
+        "{}",
+        w.game()
+    );
     assert!(w.listed("new").is_empty());
     assert_eq!(
         w.listed("cur"),
@@ -84,9 +97,19 @@ fn two_inboxes_at_once_handle_each_mail_once() {
     assert_eq!(record.matches("e2e4").count(), 1, "{record}");
     assert_eq!(record.matches("[%mail ").count(), 1, "{record}");
     let got = &w.server.messages()[sent..];
-    let to_alice = got.iter().filter(|m| m.rcpt_tos == ["alice@example.org"]).count();
-    let to_bob = got.iter().filter(|m| m.rcpt_tos == ["bob@example.org"]).count();
-    assert_eq!((to_alice, to_bob), (1 + 3, 1), "one notice each, one answer per refusal");
+    let to_alice = got
+        .iter()
+        .filter(|m| m.rcpt_tos == ["alice@example.org"])
+        .count();
+    let to_bob = got
+        .iter()
+        .filter(|m| m.rcpt_tos == ["bob@example.org"])
+        .count();
+    assert_eq!(
+        (to_alice, to_bob),
+        (1 + 3, 1),
+        "one notice each, one answer per refusal"
+    );
     assert!(w.listed("new").is_empty());
     assert_eq!(w.listed("cur").len(), 6);
 }
@@ -105,7 +128,10 @@ fn watch_records_a_new_mail_within_seconds_and_stops_on_sigterm() {
         .expect("dynamo inbox --watch");
     std::thread::sleep(Duration::from_millis(300));
     let notice = w.last_to("alice@example.org");
-    w.deliver("1605866400.M1P1.test", &w.reply(&notice, ALICE, "m1@alice", "e2e4"));
+    w.deliver(
+        "1605866400.M1P1.test",
+        &w.reply(&notice, ALICE, "m1@alice", "e2e4"),
+    );
     let start = Instant::now();
     while !w.game().contains("e2e4") {
         assert!(
@@ -125,7 +151,12 @@ fn watch_records_a_new_mail_within_seconds_and_stops_on_sigterm() {
         std::thread::sleep(Duration::from_millis(20));
     }
     let out = child.wait_with_output().expect("its output");
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let printed = String::from_utf8_lossy(&out.stdout);
     assert!(printed.contains("recorded 1. e2e4"), "{printed}");
 }

@@ -22,7 +22,11 @@ fn a_held_game_lock_is_exit_75_and_the_mail_is_handled_when_delivered_again() {
         .expect("the game's lock");
     let out = w.stdin(&raw, &[], &[("DYNAMO_LOCK_WAIT", "1")]);
     assert_eq!(out.code, 75, "{}{}", out.stdout, out.stderr);
-    assert!(out.stderr.contains("locked by another process"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("locked by another process"),
+        "{}",
+        out.stderr
+    );
     assert_eq!(w.game(), before);
     drop(lock);
     let out = w.handled(&raw);
@@ -38,7 +42,11 @@ fn a_held_inbox_lock_is_exit_75() {
         .expect("the inbox's lock");
     let out = w.stdin(&raw, &[], &[("DYNAMO_LOCK_WAIT", "1")]);
     assert_eq!(out.code, 75, "{}", out.stderr);
-    assert!(out.stderr.contains("another dynamo inbox"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("another dynamo inbox"),
+        "{}",
+        out.stderr
+    );
     drop(lock);
     assert!(w.handled(&raw).contains("recorded 1. e2e4"));
 }
@@ -97,7 +105,12 @@ fn a_stop_between_recording_and_noting_the_mail_records_nothing_twice() {
     assert_eq!(w.game(), record);
     assert_eq!(w.server.messages().len(), sent);
     // The same without a Message-ID: the mail's own words name it.
-    let bob = w.reply(&w.last_to("bob@example.org"), "Bob <bob@example.org>", "x", "e7e5");
+    let bob = w.reply(
+        &w.last_to("bob@example.org"),
+        "Bob <bob@example.org>",
+        "x",
+        "e7e5",
+    );
     let bob = bob.replace("Message-ID: <x>\r\n", "");
     w.handled(&bob);
     let record = w.game();
@@ -137,8 +150,14 @@ fn a_dry_run_says_what_it_would_do_and_changes_nothing() {
     let notice = w.last_to("alice@example.org");
     // The state folder exists from an earlier run.
     w.handled(&w.reply(&notice, ALICE, "bad@alice", "Ke1e5"));
-    w.deliver("1605866400.M1P1.test", &w.reply(&notice, ALICE, "m1@alice", "e2e4"));
-    w.deliver("1605866401.M1P1.test", &w.reply(&notice, ALICE, "m2@alice", "Ke1e5"));
+    w.deliver(
+        "1605866400.M1P1.test",
+        &w.reply(&notice, ALICE, "m1@alice", "e2e4"),
+    );
+    w.deliver(
+        "1605866401.M1P1.test",
+        &w.reply(&notice, ALICE, "m2@alice", "Ke1e5"),
+    );
     w.deliver(
         "1605866402.M1P1.test",
         &w.reply(&notice, "Eve <eve@example.org>", "m3@eve", "e2e4"),
@@ -147,12 +166,23 @@ fn a_dry_run_says_what_it_would_do_and_changes_nothing() {
     let sent = w.server.messages().len();
     let out = w.env.ok(&["inbox", "--maildir", "Maildir", "--dry-run"]);
     assert!(out.contains("would record 1. e2e4"), "{out}");
-    assert!(out.contains("would refuse in games/g.pgn: rejected: "), "{out}");
+    assert!(
+        out.contains("would refuse in games/g.pgn: rejected: "),
+        "{out}"
+    );
     assert!(out.contains("would answer alice@example.org"), "{out}");
     assert!(out.contains("would set aside: "), "{out}");
-    let piped = w.stdin(&w.reply(&notice, ALICE, "m4@alice", "e2e4"), &["--dry-run"], &[]);
+    let piped = w.stdin(
+        &w.reply(&notice, ALICE, "m4@alice", "e2e4"),
+        &["--dry-run"],
+        &[],
+    );
     assert_eq!(piped.code, 0, "{}", piped.stderr);
-    assert!(piped.stdout.contains("would record 1. e2e4"), "{}", piped.stdout);
+    assert!(
+        piped.stdout.contains("would record 1. e2e4"),
+        "{}",
+        piped.stdout
+    );
     assert_eq!(snapshot(w.env.path("").as_path()), before, "byte-identical");
     assert_eq!(w.server.messages().len(), sent, "no mail");
     assert!(!w.game().contains("e2e4"), "{}", w.env.read(GAME));

@@ -111,7 +111,10 @@ impl World {
     /// first line, the notice quoted below as a mail client quotes it.
     pub fn reply(&self, notice: &Received, from: &str, id: &str, first: &str) -> String {
         let n = parse(notice);
-        let their = n.message_id().expect("a notice has a Message-ID").to_string();
+        let their = n
+            .message_id()
+            .expect("a notice has a Message-ID")
+            .to_string();
         let mut references: Vec<String> = ids(n.references());
         references.push(their.clone());
         let references: Vec<String> = references.iter().map(|r| format!("<{r}>")).collect();

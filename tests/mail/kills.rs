@@ -102,13 +102,8 @@ fn random_kills_never_lose_or_double_a_notice() {
     let mut expected: Vec<String> = Vec::new();
     for event in game.events() {
         for side in [Color::White, Color::Black] {
-            let token = dynamo::mail::Token::new(
-                &secret,
-                &game.game_id(),
-                side,
-                event.seq,
-                &event.key(),
-            );
+            let token =
+                dynamo::mail::Token::new(&secret, &game.game_id(), side, event.seq, &event.key());
             expected.push(dynamo::mail::envelope::message_id(
                 &game.game_id(),
                 &event.key(),
@@ -184,7 +179,8 @@ fn a_notice_whose_event_was_never_written_is_dropped_not_sent() {
     assert!(queued(&env).is_empty());
 
     // Written after all (its recorder was only slow): then it is owed.
-    let _ = dynamo::mail::queue_event(&config, &secret, &moved, &path, chrono::Utc::now()).expect("queued");
+    let _ = dynamo::mail::queue_event(&config, &secret, &moved, &path, chrono::Utc::now())
+        .expect("queued");
     std::fs::write(&path, moved.to_text()).expect("written");
     let out = env.ok(&["mail", "--retry"]);
     assert_eq!(out.matches("mailed").count(), 2, "{out}");
