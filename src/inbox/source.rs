@@ -42,6 +42,22 @@ pub trait Source {
     fn fetch(&mut self, id: &str) -> Result<Option<Fetched>, InboxError>;
     /// Marks `id` handled, so that [`Source::waiting`] lists it no more.
     fn mark_handled(&mut self, id: &str) -> Result<(), InboxError>;
+    /// Waits until something may have arrived, `poll` has passed or
+    /// `stop` is set. A mailbox that can say when mail arrives (IMAP's
+    /// IDLE) returns then, and may wait longer than `poll`; the default
+    /// just lets `poll` pass.
+    fn wait(&mut self, poll: Duration, stop: &AtomicBool) -> Result<(), InboxError> {
+        nap(poll, stop);
+        Ok(())
+    }
+}
+
+/// Lets `time` pass, or less if `stop` is set meanwhile.
+fn nap(time: Duration, stop: &AtomicBool) {
+    let start = Instant::now();
+    while !stop.load(Ordering::SeqCst) && start.elapsed() < time {
+        std::thread::sleep(NAP.min(time));
+    }
 }
 
 /// One message of a mailbox: what became of it, its mail's delivery, and
@@ -130,7 +146,8 @@ pub fn run_once(
     }
 }
 
-/// Handles what `source` holds, then looks again every `poll`, until
+/// Handles what `source` holds, then looks again when
+/// [`Source::wait`] returns (after `poll`, by default), until
 /// `stop` is set; sends what the outbox owes first and every minute. A
 /// mailbox that cannot be read is tried again at the next look, unless
 /// the failure is for good.
@@ -157,9 +174,14 @@ pub fn watch(
         if let Some(e) = lasting {
             return Err(e);
         }
-        let start = Instant::now();
-        while !stop.load(Ordering::SeqCst) && start.elapsed() < poll {
-            std::thread::sleep(NAP.min(poll));
+        match source.wait(poll, stop) {
+            Err(e) if !e.is_temporary() => return Err(e),
+            Err(e) => {
+                // A mailbox that failed is not asked again at once.
+                each(Event::Failed(e));
+                nap(poll, stop);
+            }
+            Ok(()) => {}
         }
     }
     Ok(())

@@ -250,10 +250,8 @@ impl Outbox {
         self.path(State::Sent, message_id).exists()
     }
 
-    /// Whether a message with this id is in the outbox in any state:
-    /// queued, being sent, sent or refused. A message made again from the
-    /// same cause (the inbox reading one mail twice) is then not queued
-    /// again.
+    /// Whether a message with this id is here in any state, so that one
+    /// made again from the same cause (a mail read twice) is not queued.
     pub fn holds(&self, message_id: &str) -> bool {
         [State::Queued, State::Sending, State::Sent, State::Failed]
             .into_iter()
