@@ -355,3 +355,41 @@ fn a_key_file_other_users_may_read_is_refused() {
     assert_eq!(out.code, 2, "{}", out.stderr);
     assert!(!w.game().contains("e2e4"));
 }
+
+#[test]
+fn draws_and_resignations_come_by_mail_as_the_commands_record_them() {
+    let w = World::new();
+    w.handled(&w.reply(&w.last_to("alice@example.org"), ALICE, "m1@alice", "e2e4"));
+    // A move with a draw offer on the next line.
+    let out = w.handled(&w.reply(
+        &w.last_to("bob@example.org"),
+        BOB,
+        "m1@bob",
+        "e7e5\r\noffer draw",
+    ));
+    assert!(out.contains("recorded 1... e7e5, offering a draw"), "{out}");
+    assert!(text_of(&w.last_to("alice@example.org")).contains("  accept draw "));
+    let out = w.handled(&w.reply(
+        &w.last_to("alice@example.org"),
+        ALICE,
+        "m2@alice",
+        "decline draw",
+    ));
+    assert!(out.contains("recorded White declines the draw"), "{out}");
+    let out = w.handled(&w.reply(&w.last_to("bob@example.org"), BOB, "m2@bob", "resign"));
+    assert!(out.contains("recorded Black resigns"), "{out}");
+    let record = w.game();
+    assert!(record.contains("{[%draw offer Black "), "{record}");
+    assert!(record.contains("{[%draw decline White "), "{record}");
+    assert!(record.contains("{[%resign Black "), "{record}");
+    assert_eq!(record.matches("{[%mail ").count(), 4, "{record}");
+    assert!(record.ends_with("1-0\n"), "{record}");
+    w.env.ok(&["verify", GAME]);
+    assert!(text_of(&w.last_to("alice@example.org")).contains("Bob (Black) resigns"));
+    // After the end, a move is refused as `dynamo move` refuses it.
+    let out = w.handled(&w.reply(&w.last_to("alice@example.org"), ALICE, "m3@alice", "Ng1f3"));
+    assert!(
+        out.contains("refused in games/g.pgn: rejected: the game is over"),
+        "{out}"
+    );
+}

@@ -121,6 +121,19 @@ fn a_stop_between_recording_and_noting_the_mail_records_nothing_twice() {
     let out = w.handled(&format!("Received: again\r\n{bob}"));
     assert!(out.contains("recorded before from this mail"), "{out}");
     assert_eq!(w.game(), record);
+    // An answer the outbox holds (sent) is not queued again.
+    let bad = w.reply(&w.last_to("alice@example.org"), ALICE, "bad@alice", "Ke1e5");
+    w.handled(&bad);
+    let sent = w.server.messages().len();
+    for entry in std::fs::read_dir(w.env.path("inbox/handled")).expect("the record") {
+        std::fs::remove_file(entry.expect("entry").path()).expect("removed");
+    }
+    let out = w.handled(&bad);
+    assert!(
+        out.contains("alice@example.org was answered before"),
+        "{out}"
+    );
+    assert_eq!(w.server.messages().len(), sent);
 }
 
 /// Every file under `dir` and its bytes.
