@@ -251,6 +251,8 @@ impl Config {
         self.games_dir = from(&self.games_dir);
         if let Some(mail) = &mut self.mail {
             mail.outbox = from(&mail.outbox);
+            mail.inbox_state = from(&mail.inbox_state);
+            mail.key_file = from(&mail.key_file);
         }
     }
 

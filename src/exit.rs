@@ -14,6 +14,10 @@ pub enum Exit {
     Usage = 2,
     /// Input/output or mail failure.
     Io = 3,
+    /// A temporary failure (EX_TEMPFAIL of sysexits.h): `dynamo inbox`
+    /// could not handle a message now (a lock held too long, a disk or
+    /// server that failed); a mail system delivers it again later.
+    TempFail = 75,
 }
 
 impl From<Exit> for ExitCode {

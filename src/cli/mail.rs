@@ -71,7 +71,8 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
 /// Sends the game's latest event to each player, again if it was sent.
 fn send_latest(config: &MailConfig, path: &Path, quiet: bool) -> Result<Exit> {
     let game = store::load(path)?;
-    let queued = mail::queue_latest(config, &game, Utc::now())
+    let secret = notify::secret(config)?;
+    let queued = mail::queue_latest(config, &secret, &game, Utc::now())
         .map_err(|e| Failure::new(failure::mail_exit(&e), format!("{}: {e}", path.display())))?;
     let report = mail::deliver(config, queued, true);
     if !quiet {

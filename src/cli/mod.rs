@@ -17,6 +17,7 @@ mod args;
 mod config;
 mod failure;
 mod game;
+mod inbox;
 mod mail;
 mod meta;
 mod notify;
@@ -51,6 +52,7 @@ pub(crate) enum Command {
     Remind(remind::Args),
     #[command(flatten)]
     Tournament(tournament::Command),
+    Inbox(inbox::Args),
 }
 
 pub fn main() -> ExitCode {
@@ -63,6 +65,7 @@ pub fn main() -> ExitCode {
         Command::Meta(command) => meta::execute(command, Opts::command(), config),
         Command::Remind(args) => remind::execute(args, config),
         Command::Tournament(command) => tournament::execute(command, config),
+        Command::Inbox(args) => inbox::execute(args, config),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -18,7 +18,8 @@ use anyhow::Result;
 use chrono::Utc;
 use dynamo::config::{Config, MailConfig};
 use dynamo::game::Game;
-use dynamo::mail::{self, Pending, Report};
+use dynamo::mail::record::{self, RecordError};
+use dynamo::mail::{self, Pending, Report, Secret, SecretError};
 
 use crate::cli::{failure, store};
 use crate::exit::{Exit, Failure};
@@ -35,20 +36,49 @@ pub(crate) fn mail_config(config: &Config) -> Result<&MailConfig> {
     })
 }
 
+/// The secret of the notices' reply tokens (made on first use when it is
+/// a key file): settings that do not work are bad usage (2), a disk that
+/// fails an input/output failure (3).
+pub(crate) fn secret(config: &MailConfig) -> Result<Secret> {
+    Secret::load(config, true).map_err(|e| secret_failure(&e))
+}
+
+/// A [`SecretError`] with its exit code.
+pub(crate) fn secret_failure(e: &SecretError) -> anyhow::Error {
+    let exit = if e.is_setting() {
+        Exit::Usage
+    } else {
+        Exit::Io
+    };
+    Failure::new(exit, e.to_string()).into()
+}
+
 /// Mailing of the event a command records; `None` when off.
 pub(crate) struct Mailing<'c> {
     config: &'c MailConfig,
+    secret: Secret,
+}
+
+impl Mailing<'_> {
+    fn library(&self) -> record::Mailing<'_> {
+        record::Mailing {
+            config: self.config,
+            secret: &self.secret,
+        }
+    }
 }
 
 /// Whether the command mails its event (`--mail`, or `mail_after_move`
-/// in the config); mailing without a `[mail]` table is refused before
-/// anything is recorded.
+/// in the config); mailing without a `[mail]` table, or without a secret
+/// for the reply tokens, is refused before anything is recorded.
 pub(crate) fn mailing(config: &Config, flag: bool) -> Result<Option<Mailing<'_>>> {
     if !(flag || config.mail_after_move) {
         return Ok(None);
     }
+    let config = mail_config(config)?;
     Ok(Some(Mailing {
-        config: mail_config(config)?,
+        config,
+        secret: secret(config)?,
     }))
 }
 
@@ -63,45 +93,23 @@ pub(crate) fn update<T>(
     path: &Path,
     change: impl FnOnce(&Game) -> Result<(Game, T)>,
 ) -> Result<(Game, T, Vec<Pending>)> {
-    let Some(mailing) = mailing else {
-        let (game, extra) = store::update(path, change)?;
-        return Ok((game, extra, Vec::new()));
-    };
-    let config = mailing.config;
-    let _recording = mail::recording(config, path).map_err(|e| mail_failure(&e))?;
-    let mut queued = Vec::new();
-    let result = store::update(path, |game| {
-        let (changed, extra) = change(game)?;
-        queued =
-            mail::queue_event(config, &changed, path, Utc::now()).map_err(|e| mail_failure(&e))?;
-        Ok((changed, extra))
-    });
-    match result {
-        Ok((game, extra)) => Ok((game, extra, queued)),
-        Err(e) => {
-            // Nothing was recorded: the notices are void. Should removing
-            // fail, the next `--retry` finds their event missing.
-            discard(mailing, &queued);
-            Err(e)
-        }
-    }
+    let library = mailing.map(Mailing::library);
+    record::update(library.as_ref(), path, store::lock_wait()?, change).map_err(|e| match e {
+        RecordError::Mail(e) => mail_failure(&e),
+        RecordError::Game(e) => failure::game(e),
+        RecordError::Refused(e) => e,
+    })
 }
 
 /// Creates the game at `path` (as `store::create`), with its creation
 /// notices queued first when mailing is on.
 pub(crate) fn create(mailing: Option<&Mailing>, path: &Path, game: &Game) -> Result<Vec<Pending>> {
-    let Some(mailing) = mailing else {
-        store::create(path, game)?;
-        return Ok(Vec::new());
-    };
-    let config = mailing.config;
-    let _recording = mail::recording(config, path).map_err(|e| mail_failure(&e))?;
-    let queued = mail::queue_event(config, game, path, Utc::now()).map_err(|e| mail_failure(&e))?;
-    if let Err(e) = store::create(path, game) {
-        discard(mailing, &queued);
-        return Err(e);
-    }
-    Ok(queued)
+    let library = mailing.map(Mailing::library);
+    record::create(library.as_ref(), path, store::lock_wait()?, game).map_err(|e| match e {
+        RecordError::Mail(e) => mail_failure(&e),
+        RecordError::Game(e) => failure::game(e),
+        RecordError::Refused(never) => match never {},
+    })
 }
 
 /// Queues the creation notices of `game`, which is to appear at `path`
@@ -115,7 +123,7 @@ pub(crate) fn queue_created(
 ) -> Result<(mail::RecordingLock, Vec<Pending>)> {
     let config = mailing.config;
     let recording = mail::recording(config, path).map_err(|e| mail_failure(&e))?;
-    let queued = mail::queue_event(config, game, path, Utc::now()).map_err(|e| mail_failure(&e))?;
+    let queued = mail::queue_event(config, &mailing.secret, game, path, Utc::now()).map_err(|e| mail_failure(&e))?;
     Ok((recording, queued))
 }
 

@@ -42,6 +42,8 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     let mut out = io::stdout().lock();
     let mut pending: Vec<Pending> = Vec::new();
     let mut problems = Vec::new();
+    // Made only when a reminder is due: `--dry-run` makes no key file.
+    let mut secret = None;
     let mail_error = |path: &Path, e: mail::MailError| format!("{}: {e}", path.display());
     for path in game_files(&config, &args.paths)? {
         let game = match store::load(&path) {
@@ -76,7 +78,15 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
             Ok(false) if args.dry_run => {
                 writeln!(out, "{}: {who}: {when}; would remind", path.display())?
             }
-            Ok(false) => match queue(mail_config, &path, now) {
+            Ok(false) => match queue(
+                mail_config,
+                match &secret {
+                    Some(s) => s,
+                    None => secret.insert(notify::secret(mail_config)?),
+                },
+                &path,
+                now,
+            ) {
                 Ok(mut queued) => pending.append(&mut queued),
                 Err(e) => problems.push(mail_error(&path, e)),
             },
@@ -111,6 +121,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
 /// once.
 fn queue(
     config: &dynamo::config::MailConfig,
+    secret: &mail::Secret,
     path: &Path,
     now: chrono::DateTime<Utc>,
 ) -> Result<Vec<Pending>, mail::MailError> {
@@ -125,7 +136,7 @@ fn queue(
     if remind::already_made(config, &game.game_id(), &due, days)? {
         return Ok(Vec::new());
     }
-    let built = remind::build(config, &game, &due, now)?;
+    let built = remind::build(config, secret, &game, &due, now)?;
     let what = match due.threshold {
         Threshold::Overdue => "reminder: deadline passed".to_string(),
         Threshold::Days(d) => format!("reminder: {d} day(s) before the deadline"),

@@ -1,6 +1,6 @@
-//! The game files as the commands use them: reading one, and the locked
-//! update and creation of [`dynamo::game::store`], with their failures
-//! mapped to exit codes.
+//! The game files as the commands use them: reading one, with its
+//! failures mapped to exit codes, and how long a writer waits for a
+//! game's lock.
 
 use std::path::Path;
 use std::time::Duration;
@@ -18,7 +18,7 @@ const LOCK_WAIT_ENV: &str = "DYNAMO_LOCK_WAIT";
 /// How long to wait for a game's lock: `$DYNAMO_LOCK_WAIT` seconds, else
 /// the default. A value that is not a whole number of seconds is bad
 /// input, not a reason to wait for ever or not at all.
-fn lock_wait() -> Result<Duration> {
+pub(crate) fn lock_wait() -> Result<Duration> {
     let Some(value) = std::env::var_os(LOCK_WAIT_ENV) else {
         return Ok(store::LOCK_WAIT);
     };
@@ -41,22 +41,4 @@ fn lock_wait() -> Result<Duration> {
 /// Loads a game for reading; nothing is locked.
 pub(crate) fn load(path: &Path) -> Result<Game> {
     Game::load(path).map_err(failure::game)
-}
-
-/// Locks the game, replays it as it is on disk and writes what `change`
-/// returns; the error of a refused change is passed on as it is. The
-/// change runs with the lock held, so a time it takes is taken then.
-pub(crate) fn update<T>(
-    path: &Path,
-    change: impl FnOnce(&Game) -> Result<(Game, T)>,
-) -> Result<(Game, T)> {
-    store::update(path, lock_wait()?, change).map_err(|e| match e {
-        store::UpdateError::Game(e) => failure::game(e),
-        store::UpdateError::Refused(e) => e,
-    })
-}
-
-/// Writes a new game; an existing file is never overwritten.
-pub(crate) fn create(path: &Path, game: &Game) -> Result<()> {
-    store::create(path, lock_wait()?, game).map_err(failure::game)
 }

@@ -31,10 +31,12 @@ mod duplicate;
 mod error;
 pub mod event;
 pub mod outcome;
+pub mod peek;
 pub mod pgn;
 pub mod player;
 mod record;
 mod replay;
+pub mod source;
 pub mod store;
 mod text;
 

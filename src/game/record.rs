@@ -88,6 +88,23 @@ pub struct Game {
     pub(super) gaps: Vec<Vec<Gap>>,
 }
 
+/// The game id ([`Game::game_id`]) of the game with these tags.
+pub(crate) fn game_id_from<'a>(tag: impl Fn(&str) -> Option<&'a str>) -> String {
+    // Pinned by the first correction of a tag the id is made from
+    // (see `Game::set_tags`), so that a game keeps its mail thread.
+    if let Some(id) = tag(GAME_ID) {
+        return crate::id::sanitize(id, "").to_ascii_lowercase();
+    }
+    // The start time tells apart two games of the same players on the
+    // same day; mail threads and the outbox rely on ids being unique.
+    let raw = ["White", "Black", "Date", "Round", "UTCTime"]
+        .iter()
+        .map(|t| tag(t).unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("-");
+    crate::id::sanitize(&raw, "").to_ascii_lowercase()
+}
+
 /// An item between two moves of the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Gap {
@@ -351,19 +368,7 @@ impl Game {
     /// A stable id from the tags, for Message-IDs and file names:
     /// `alice-bob-2026-11-20-1`.
     pub fn game_id(&self) -> String {
-        // Pinned by the first correction of a tag the id is made from
-        // (see `Game::set_tags`), so that a game keeps its mail thread.
-        if let Some(id) = self.tag(GAME_ID) {
-            return crate::id::sanitize(id, "").to_ascii_lowercase();
-        }
-        // The start time tells apart two games of the same players on the
-        // same day; mail threads and the outbox rely on ids being unique.
-        let raw = ["White", "Black", "Date", "Round", "UTCTime"]
-            .iter()
-            .map(|t| self.tag(t).unwrap_or(""))
-            .collect::<Vec<_>>()
-            .join("-");
-        crate::id::sanitize(&raw, "").to_ascii_lowercase()
+        game_id_from(|name| self.tag(name))
     }
 
     pub(crate) fn set_tag(&mut self, name: &str, value: Option<String>) {

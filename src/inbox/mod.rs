@@ -3,12 +3,29 @@
 //!
 //! `message` reads one RFC 5322 message into what the inbox needs to know
 //! of it; `command` reads the player's command from its text. Neither
-//! knows games or files; the handling above them does.
+//! knows games or files; the handling above them does: [`handle`] (one
+//! mail, from any source: find the game by its reply tokens in `games`,
+//! judge the command in `judge`, record it or answer), what it remembers
+//! in [`state`], and the mailboxes it reads in [`source`] and
+//! [`maildir`].
 
 pub mod command;
 pub mod config;
+pub mod error;
+pub mod games;
+pub mod handle;
 pub mod imap;
+mod judge;
+pub mod key;
+pub mod maildir;
 pub mod message;
+pub mod outcome;
+pub mod source;
+pub mod state;
 
 pub use command::{Command, CommandError, read_command};
+pub use error::InboxError;
+pub use handle::{Handled, Inbox, Settings};
 pub use message::{Automatic, Incoming, MessageError};
+pub use outcome::{Outcome, ReplyFate, SetAside, Why};
+pub use source::{Fetched, Source};

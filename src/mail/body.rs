@@ -71,7 +71,9 @@ impl Notice {
         lines
     }
 
-    fn reply_lines(&self, side: Color, reply_to: &str) -> Vec<String> {
+    /// How to reply, for the player of `side`, ending with where replies
+    /// go (`reply_to`, in words).
+    pub(super) fn reply_lines(&self, side: Color, reply_to: &str) -> Vec<String> {
         let opponent = self.name(!side);
         match how_to_reply(
             &self.position,

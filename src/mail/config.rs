@@ -66,6 +66,33 @@ pub struct MailConfig {
     /// move, e.g. `[7, 2]`; none by default.
     #[serde(default, deserialize_with = "remind_value")]
     pub remind_days: Vec<u32>,
+    /// The NAME of the environment variable that holds the secret of the
+    /// reply tokens; without it, a key file beside the config holds one
+    /// (see [`super::secret`]). The secret itself is never in a file of
+    /// the config.
+    #[serde(default)]
+    pub secret_env: Option<String>,
+    /// Whether the `Reply-To` of a notice carries the reply token as a
+    /// sub-address (`moves+TOKEN@example.org`): only for a mail server
+    /// that delivers sub-addresses, or replies would bounce.
+    #[serde(default)]
+    pub reply_subaddress: bool,
+    /// Where `dynamo inbox` keeps what it knows of the mail it read: which
+    /// messages are handled, those set aside, the replies sent per sender.
+    #[serde(default = "default_inbox_state")]
+    pub inbox_state: PathBuf,
+    /// The most replies `dynamo inbox` sends one address in an hour (0 to
+    /// 100; default 5), so that two robots cannot answer each other for
+    /// ever.
+    #[serde(
+        default = "default_replies_per_hour",
+        deserialize_with = "replies_value"
+    )]
+    pub replies_per_hour: u32,
+    /// The key file of the reply tokens when `secret_env` is not set:
+    /// `dynamo.key` beside the config file. Not a key of the table.
+    #[serde(skip, default = "default_key_file")]
+    pub key_file: PathBuf,
 }
 
 impl MailConfig {
@@ -83,8 +110,41 @@ impl MailConfig {
             outbox: default_outbox(),
             timeout: default_timeout(),
             remind_days: Vec::new(),
+            secret_env: None,
+            reply_subaddress: false,
+            inbox_state: default_inbox_state(),
+            replies_per_hour: default_replies_per_hour(),
+            key_file: default_key_file(),
         }
     }
+}
+
+/// The key file's name, beside the config file.
+pub const KEY_FILE: &str = "dynamo.key";
+
+/// The most replies per sender and hour a config may allow.
+pub const MAX_REPLIES_PER_HOUR: u32 = 100;
+
+fn default_inbox_state() -> PathBuf {
+    PathBuf::from("inbox")
+}
+
+fn default_replies_per_hour() -> u32 {
+    5
+}
+
+fn default_key_file() -> PathBuf {
+    PathBuf::from(KEY_FILE)
+}
+
+fn replies_value<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let n = u32::deserialize(d)?;
+    if n > MAX_REPLIES_PER_HOUR {
+        return Err(serde::de::Error::custom(format!(
+            "replies_per_hour must be from 0 to {MAX_REPLIES_PER_HOUR}, not {n}"
+        )));
+    }
+    Ok(n)
 }
 
 fn default_outbox() -> PathBuf {

@@ -289,7 +289,7 @@ impl Notice {
 }
 
 /// `14. Qd8/d7d5` for White's move, `14... Qd8/d7d5` for Black's.
-pub(super) fn numbered(mv: &RecordedMove) -> String {
+pub fn numbered(mv: &RecordedMove) -> String {
     let dots = if mv.mover == Color::White { "." } else { "..." };
     format!("{}{dots} {}", mv.number, one_line(&mv.notation))
 }

@@ -250,6 +250,14 @@ impl Outbox {
         self.path(State::Sent, message_id).exists()
     }
 
+    /// Whether a message with this id is here in any state, so that one
+    /// made again from the same cause (a mail read twice) is not queued.
+    pub fn holds(&self, message_id: &str) -> bool {
+        [State::Queued, State::Sending, State::Sent, State::Failed]
+            .into_iter()
+            .any(|state| self.path(state, message_id).exists())
+    }
+
     /// Writes a message to the queue (replacing a queued copy of the same
     /// message), durably. Needs no lock: the file is the message's own and
     /// appears whole or not at all.

@@ -21,6 +21,7 @@ use super::envelope::Built;
 use super::error::MailError;
 use super::notice::Notice;
 use super::outbox::{Outbox, State};
+use super::secret::Secret;
 use super::text::one_line;
 use crate::game::Game;
 use crate::game::clock::{describe, format_time_short};
@@ -136,6 +137,7 @@ fn sender(config: &MailConfig) -> Result<Mailbox, MailError> {
 /// move a copy to the director. A player without an address gets none.
 pub fn build(
     config: &MailConfig,
+    secret: &Secret,
     game: &Game,
     due: &Due,
     now: DateTime<Utc>,
@@ -193,8 +195,16 @@ pub fn build(
         notice.name(Color::White),
         notice.name(Color::Black)
     );
-    let subject = super::text::header_text(&format!("Dynamo: {names} — reminder: {subject}"));
-    let thread = notice.message_id(&notice.happened.key, due.side, &domain);
+    // The token of the notice it follows, so that a reply to the
+    // reminder is read as a reply to that notice.
+    let (seq, key) = (notice.happened.seq, &notice.happened.key);
+    let token = notice.token(secret, seq, key, due.side);
+    let subject = format!(
+        "{} {}",
+        super::text::header_text(&format!("Dynamo: {names} — reminder: {subject}")),
+        token.subject_tag()
+    );
+    let thread = notice.message_id(secret, seq, key, due.side, &domain);
 
     let mut recipients = Vec::new();
     if let Some(email) = &notice.player(due.side).email {

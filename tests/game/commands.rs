@@ -623,6 +623,10 @@ fn the_example_config_is_valid_and_complete() {
         "password_env",
         "from",
         "outbox",
+        "secret_env",
+        "reply_subaddress",
+        "inbox_state",
+        "replies_per_hour",
     ] {
         assert!(
             text.contains(&format!("\n{key} = ")),

@@ -1,8 +1,19 @@
-//! `dynamo inbox`: players' replies read from a mail pipe, a Maildir or an
-//! IMAP mailbox. `imap` proves the IMAP client against a real Dovecot on
-//! loopback, `imap_faults` against servers that misbehave on purpose, and
-//! `settings` the `[inbox]` table.
+//! `dynamo inbox`: players' replies to their notices, read from a pipe, a
+//! Maildir or an IMAP mailbox, recorded, answered or set aside; proved
+//! with real game files, a real SMTP server and a real Dovecot on
+//! loopback.
+//!
+//! `handling` covers each case of what a mail comes to, `stdin` and
+//! `maildir` the two local sources, `kills` random kills over a Maildir
+//! of a few hundred replies; `world` is what they share. `imap` proves the
+//! IMAP client against Dovecot, `imap_faults` against servers that
+//! misbehave on purpose, and `settings` the `[inbox]` table.
 
+mod handling;
 mod imap;
 mod imap_faults;
+mod kills;
+mod maildir;
 mod settings;
+mod stdin;
+mod world;

@@ -90,13 +90,25 @@ fn random_kills_never_lose_or_double_a_notice() {
     assert!(queued(&env).is_empty(), "{out}");
 
     let game = Game::load(&env.path("game.dyn")).expect("the game");
+    // The key file the commands made beside the config signs the tokens.
+    let mut settings = dynamo::config::MailConfig::new(
+        "127.0.0.1",
+        server.port,
+        dynamo::config::Security::None,
+        "dynamo@club.example",
+    );
+    settings.key_file = env.path("dynamo.key");
+    let secret = dynamo::mail::Secret::load(&settings, false).expect("the key file");
     let mut expected: Vec<String> = Vec::new();
     for event in game.events() {
         for side in [Color::White, Color::Black] {
+            let token =
+                dynamo::mail::Token::new(&secret, &game.game_id(), side, event.seq, &event.key());
             expected.push(dynamo::mail::envelope::message_id(
                 &game.game_id(),
                 &event.key(),
                 side,
+                &token,
                 "club.example",
             ));
         }
@@ -154,7 +166,8 @@ fn a_notice_whose_event_was_never_written_is_dropped_not_sent() {
         "dynamo@club.example",
     );
     config.outbox = env.path("outbox");
-    dynamo::mail::queue_event(&config, &moved, &path, chrono::Utc::now()).expect("queued");
+    let secret = dynamo::mail::Secret::from_bytes(b"a secret for this test only");
+    dynamo::mail::queue_event(&config, &secret, &moved, &path, chrono::Utc::now()).expect("queued");
     assert_eq!(queued(&env).len(), 2);
     let out = env.ok(&["mail", "--retry"]);
     assert_eq!(
@@ -166,7 +179,8 @@ fn a_notice_whose_event_was_never_written_is_dropped_not_sent() {
     assert!(queued(&env).is_empty());
 
     // Written after all (its recorder was only slow): then it is owed.
-    let _ = dynamo::mail::queue_event(&config, &moved, &path, chrono::Utc::now()).expect("queued");
+    let _ = dynamo::mail::queue_event(&config, &secret, &moved, &path, chrono::Utc::now())
+        .expect("queued");
     std::fs::write(&path, moved.to_text()).expect("written");
     let out = env.ok(&["mail", "--retry"]);
     assert_eq!(out.matches("mailed").count(), 2, "{out}");

@@ -69,7 +69,33 @@ fn print_mail(out: &mut impl Write, mail: &MailConfig) -> Result<()> {
         None => writeln!(out, "# password_env: none (no login)")?,
     }
     writeln!(out, "from = {}", text(&mail.from))?;
+    if let Some(reply_to) = &mail.reply_to {
+        writeln!(out, "reply_to = {}", text(reply_to))?;
+    }
     writeln!(out, "outbox = {}", text(&mail.outbox.display()))?;
+    writeln!(out, "reply_subaddress = {}", mail.reply_subaddress)?;
+    match &mail.secret_env {
+        Some(var) => {
+            // As for the password: whether it is set, never what it is.
+            let set = std::env::var_os(var).is_some_and(|v| !v.is_empty());
+            let state = if set { "set" } else { "not set" };
+            writeln!(out, "secret_env = {}  # {state}", text(var))?;
+        }
+        None => {
+            let state = if mail.key_file.exists() {
+                "exists"
+            } else {
+                "made on first use"
+            };
+            writeln!(
+                out,
+                "# secret_env: none; the reply tokens' key is in {} ({state})",
+                mail.key_file.display()
+            )?;
+        }
+    }
+    writeln!(out, "inbox_state = {}", text(&mail.inbox_state.display()))?;
+    writeln!(out, "replies_per_hour = {}", mail.replies_per_hour)?;
     match std::env::var_os("DYNAMO_SMTP_CA_FILE").filter(|v| !v.is_empty()) {
         Some(ca) => writeln!(out, "# DYNAMO_SMTP_CA_FILE: {}", Path::new(&ca).display())?,
         None => writeln!(out, "# DYNAMO_SMTP_CA_FILE: not set")?,

@@ -151,9 +151,9 @@ fn check_unique(tags: &[Tag]) -> Result<(), SyntaxError> {
     }
 }
 
-/// Parses the text of a game file.
-pub fn parse(text: &str) -> Result<Record, SyntaxError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+/// The tag pairs at the top of a game file's text, and where the
+/// movetext begins (its byte offset and line); the moves are not read.
+pub fn read_tags(text: &str) -> Result<(Vec<Tag>, usize, usize), SyntaxError> {
     let mut tags: Vec<Tag> = Vec::new();
     let mut offset = 0;
     let mut line_no = 0;
@@ -173,6 +173,13 @@ pub fn parse(text: &str) -> Result<Record, SyntaxError> {
         return Err(syntax(1, "no tag pairs: this is not a game file"));
     }
     check_unique(&tags)?;
+    Ok((tags, offset, line_no))
+}
+
+/// Parses the text of a game file.
+pub fn parse(text: &str) -> Result<Record, SyntaxError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let (tags, offset, line_no) = read_tags(text)?;
     let mut lexer = lex::Lexer {
         text: &text[offset..],
         pos: 0,

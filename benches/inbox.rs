@@ -1,0 +1,180 @@
+//! `cargo bench --bench inbox`: `dynamo inbox --maildir` over a Maildir of
+//! 1,000 replies for 100 games (ten moves each), run as the real binary,
+//! each move recorded and both players' notices sent to an SMTP sink on
+//! loopback. The time per message is in the README.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::Command;
+
+use chrono::DateTime;
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use dynamo::game::{Game, NewGame, Player};
+use dynamo::mail::envelope::message_id;
+use dynamo::mail::{Secret, Token};
+
+const GAMES: usize = 100;
+const PLIES: usize = 10;
+const SECRET: &str = "the secret of the inbox benchmark";
+const CYCLE: [&str; 4] = ["Ng1f3", "Ng8f6", "Nf3g1", "Nf6g8"];
+
+/// Accepts every message and forgets it: a server that costs the client
+/// as little as a real one on loopback would.
+fn smtp_sink() -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
+    let port = listener.local_addr().expect("its address").port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            std::thread::spawn(move || serve(stream));
+        }
+    });
+    port
+}
+
+fn serve(stream: TcpStream) {
+    let Ok(mut out) = stream.try_clone() else {
+        return;
+    };
+    let mut lines = BufReader::new(stream);
+    let _ = out.write_all(b"220 sink\r\n");
+    let mut line = String::new();
+    let mut data = false;
+    while lines.read_line(&mut line).is_ok_and(|n| n > 0) {
+        let reply: &[u8] = if data {
+            if line == ".\r\n" {
+                data = false;
+                b"250 accepted\r\n"
+            } else {
+                b""
+            }
+        } else {
+            match line.get(..4).map(str::to_ascii_uppercase).as_deref() {
+                Some("DATA") => {
+                    data = true;
+                    b"354 go on\r\n"
+                }
+                Some("QUIT") => {
+                    let _ = out.write_all(b"221 bye\r\n");
+                    return;
+                }
+                _ => b"250 ok\r\n",
+            }
+        };
+        if !reply.is_empty() && out.write_all(reply).is_err() {
+            return;
+        }
+        line.clear();
+    }
+}
+
+/// The tournament folder: the config, 100 games, and the Maildir of their
+/// players' replies, each answering the notice of the move before it.
+fn tournament(dir: &Path, port: u16) {
+    let secret = Secret::from_bytes(SECRET.as_bytes());
+    std::fs::write(
+        dir.join("dynamo.toml"),
+        format!(
+            "games_dir = \"games\"\n[mail]\nhost = \"127.0.0.1\"\nport = {port}\n\
+             security = \"none\"\nfrom = \"dynamo@club.example\"\n\
+             secret_env = \"DYNAMO_BENCH_SECRET\"\n"
+        ),
+    )
+    .expect("the config");
+    for sub in ["games", "Maildir/new", "Maildir/cur", "Maildir/tmp"] {
+        std::fs::create_dir_all(dir.join(sub)).expect("a folder");
+    }
+    let start = DateTime::from_timestamp(1_605_862_800, 0).expect("a time");
+    let mut n_mail = 0;
+    for n in 0..GAMES {
+        let white = Player::parse(&format!("W{n} <w{n}@example.org>")).expect("white");
+        let black = Player::parse(&format!("B{n} <b{n}@example.org>")).expect("black");
+        let mut new = NewGame::new(white.clone(), black.clone(), start);
+        new.round = n.to_string();
+        let mut game = Game::create(new).expect("a game");
+        std::fs::write(dir.join(format!("games/g{n:03}.pgn")), game.to_text()).expect("a game");
+        for ply in 0..PLIES {
+            let side = game.position().turn();
+            let player = if ply % 2 == 0 { &white } else { &black };
+            let event = game.last_event();
+            let id = game.game_id();
+            let token = Token::new(&secret, &id, side, event.seq, &event.key());
+            let notice = message_id(&id, &event.key(), side, &token, "club.example");
+            let at = 1_605_866_400 + (ply * GAMES + n) as i64;
+            let text = format!(
+                "From: {player}\r\nTo: dynamo@club.example\r\nSubject: Re: your move {}\r\n\
+                 Message-ID: <g{n}-p{ply}@players>\r\nIn-Reply-To: {notice}\r\n\
+                 References: {notice}\r\n\r\n{}\r\n\r\n> the notice\r\n",
+                token.subject_tag(),
+                CYCLE[ply % 4]
+            );
+            n_mail += 1;
+            std::fs::write(
+                dir.join(format!("Maildir/new/{at}.M{n_mail}P1.bench")),
+                text,
+            )
+            .expect("a mail");
+            let checked = game.check_move(CYCLE[ply % 4], None).expect("legal");
+            let when = DateTime::from_timestamp(at, 0).expect("a time");
+            game = game.with_move(&checked, when).expect("recorded");
+        }
+    }
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("a folder");
+    for entry in std::fs::read_dir(from).expect("a folder") {
+        let entry = entry.expect("an entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).expect("copied");
+        }
+    }
+}
+
+fn inbox(dir: &Path) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dynamo"))
+        .current_dir(dir)
+        .args(["inbox", "--maildir", "Maildir", "-q"])
+        .env("DYNAMO_BENCH_SECRET", SECRET)
+        .env_remove("DYNAMO_CONFIG")
+        .output()
+        .expect("run dynamo inbox");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn bench_inbox(c: &mut Criterion) {
+    let port = smtp_sink();
+    let template = tempfile::tempdir().expect("temp dir");
+    tournament(template.path(), port);
+    let mut group = c.benchmark_group("inbox");
+    group.sample_size(10);
+    group.bench_function("1,000 replies for 100 games from a Maildir", |b| {
+        b.iter_batched(
+            || {
+                let run = tempfile::tempdir().expect("temp dir");
+                copy_tree(template.path(), run.path());
+                run
+            },
+            |run| {
+                inbox(run.path());
+                let left = std::fs::read_dir(run.path().join("Maildir/new"))
+                    .expect("new/")
+                    .count();
+                assert_eq!(left, 0, "every message handled");
+                run
+            },
+            BatchSize::PerIteration,
+        )
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_inbox);
+criterion_main!(benches);

@@ -1,0 +1,328 @@
+//! `dynamo inbox --stdin | --maildir DIR | --imap [--once | --watch]
+//! [--dry-run]`, and `dynamo inbox --unmatched`.
+
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use chrono::Utc;
+use dynamo::config::{Config, MailConfig};
+use dynamo::game::clock::format_time_short;
+use dynamo::inbox::maildir::Maildir;
+use dynamo::inbox::message::MAX_MESSAGE_BYTES;
+use dynamo::inbox::source::{self, Event, Step};
+use dynamo::inbox::state::State;
+use dynamo::inbox::{Handled, Inbox, InboxError, Outcome, Settings, Source};
+use dynamo::mail::{Report, Secret, SecretError};
+
+use crate::cli::args::QuietArgs;
+use crate::cli::{config, notify, store};
+use crate::exit::{Exit, Failure};
+
+/// Read players' replies to their notices and record their moves: each
+/// mail's reply token names the game and the player, the sender must be
+/// that player, and the move is recorded as `dynamo move` records it, with
+/// the time the mail arrived, and both players are mailed the new
+/// position; a refused move is answered to its sender alone; mail that is
+/// not a player's reply is set aside unanswered. Each mail is handled
+/// once, however often it is read.
+#[derive(clap::Args, Debug)]
+#[command(group(
+    clap::ArgGroup::new("source")
+        .required(true)
+        .args(["stdin", "maildir", "imap", "unmatched"])
+))]
+pub(crate) struct Args {
+    /// Read one message from standard input, for a `.forward`, procmail
+    /// or Postfix pipe: exit 0 when it is handled (recorded, answered or
+    /// set aside), 75 (EX_TEMPFAIL) when the mail system should deliver it
+    /// again later (a lock held too long, a disk error).
+    #[arg(long)]
+    stdin: bool,
+    /// Read the Maildir DIR: the messages in DIR/new, and those in DIR/cur
+    /// not handled yet; each is moved to DIR/cur once handled.
+    #[arg(long, value_name = "DIR")]
+    maildir: Option<PathBuf>,
+    /// Read the IMAP mailbox of the config's `[inbox]` table.
+    #[arg(long)]
+    imap: bool,
+    /// List the mail set aside (not a player's reply, a forged or machine
+    /// one, or one over the hourly limit of answers): when it came, from
+    /// whom, its subject and why.
+    #[arg(long)]
+    unmatched: bool,
+    /// Handle what is waiting, then exit (the default).
+    #[arg(long, conflicts_with = "watch")]
+    once: bool,
+    /// Keep running, looking for new mail every --poll seconds, until
+    /// SIGINT or SIGTERM (the message in hand is finished first).
+    #[arg(long, conflicts_with_all = ["stdin", "unmatched", "dry_run"])]
+    watch: bool,
+    /// Seconds between two looks at the mailbox under --watch (1 to
+    /// 3600).
+    #[arg(long, value_name = "SECONDS", default_value_t = 5,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    poll: u64,
+    /// Say what would be done with each message; record, mail and mark
+    /// nothing.
+    #[arg(long, conflicts_with = "unmatched")]
+    dry_run: bool,
+    #[command(flatten)]
+    quiet: QuietArgs,
+}
+
+/// EX_TEMPFAIL of sysexits.h: try again later.
+const TEMPORARY: Exit = Exit::TempFail;
+
+/// How the messages of a run went, for the exit code.
+#[derive(Debug, Default)]
+struct Tally {
+    temporary: bool,
+    failed: bool,
+}
+
+impl Tally {
+    fn exit(&self) -> Exit {
+        match (self.temporary, self.failed) {
+            (true, _) => TEMPORARY,
+            (false, true) => Exit::Io,
+            _ => Exit::Ok,
+        }
+    }
+
+    fn error(&mut self, e: &InboxError) {
+        if e.is_temporary() {
+            self.temporary = true;
+        } else {
+            self.failed = true;
+        }
+    }
+}
+
+pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
+    let config = config::load(config_path)?;
+    let mail = notify::mail_config(&config)?;
+    if args.unmatched {
+        return unmatched(mail);
+    }
+    if !config.games_dir.is_dir() {
+        return Err(Failure::new(
+            Exit::Usage,
+            format!(
+                "the games folder {} (games_dir in the config) is not a folder",
+                config.games_dir.display()
+            ),
+        )
+        .into());
+    }
+    let secret = secret(mail, args.dry_run, args.stdin)?;
+    let settings = Settings {
+        games_dir: config.games_dir.clone(),
+        mail,
+        secret: secret.as_ref(),
+        lock_wait: store::lock_wait()?,
+        dry_run: args.dry_run,
+    };
+    let mut inbox = Inbox::new(settings);
+    let quiet = args.quiet.quiet;
+    if args.stdin {
+        return stdin(&mut inbox, quiet);
+    }
+    let mut source: Box<dyn Source> = match &args.maildir {
+        Some(dir) => Box::new(Maildir::open(dir, inbox.state()).map_err(|e| {
+            let exit = if e.is_temporary() {
+                TEMPORARY
+            } else {
+                Exit::Usage
+            };
+            Failure::new(exit, e.to_string())
+        })?),
+        None => imap(&config)?,
+    };
+    let dry_run = args.dry_run;
+    let mut tally = Tally::default();
+    let mut report = |event: Event| show(event, dry_run, quiet, &mut tally);
+    if args.watch {
+        let stop = Arc::new(AtomicBool::new(false));
+        for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+            signal_hook::flag::register(signal, Arc::clone(&stop))
+                .context("setting up SIGINT and SIGTERM")?;
+        }
+        let poll = Duration::from_secs(args.poll);
+        if let Err(e) = source::watch(&mut inbox, source.as_mut(), poll, &stop, &mut report) {
+            eprintln!("dynamo: {}: {e}", source.name());
+            report(Event::Failed(e));
+        }
+    } else {
+        if let Some(owed) = inbox.send_owed() {
+            report(Event::Owed(owed));
+        }
+        let stop = AtomicBool::new(false);
+        source::run_once(&mut inbox, source.as_mut(), &stop, &mut report);
+    }
+    Ok(tally.exit())
+}
+
+/// The secret of the reply tokens. A dry run makes no key file: without
+/// one, no token is valid. Read from a pipe, a key file the disk fails to
+/// give is a reason to be delivered again later.
+fn secret(mail: &MailConfig, dry_run: bool, piped: bool) -> Result<Option<Secret>> {
+    match Secret::load(mail, !dry_run) {
+        Ok(secret) => Ok(Some(secret)),
+        Err(SecretError::Missing { .. }) => Ok(None),
+        Err(e) if piped && !e.is_setting() => Err(Failure::new(TEMPORARY, e.to_string()).into()),
+        Err(e) => Err(notify::secret_failure(&e)),
+    }
+}
+
+/// The IMAP mailbox of the config's `[inbox]` table.
+fn imap(_config: &Config) -> Result<Box<dyn Source>> {
+    Err(Failure::new(
+        Exit::Usage,
+        "--imap: the IMAP client is not wired into this build yet; use --maildir or --stdin",
+    )
+    .into())
+}
+
+/// One message from standard input.
+fn stdin(inbox: &mut Inbox, quiet: bool) -> Result<Exit> {
+    let mut raw = Vec::new();
+    if let Err(e) = io::stdin()
+        .lock()
+        .take(MAX_MESSAGE_BYTES as u64 + 1)
+        .read_to_end(&mut raw)
+    {
+        return Err(Failure::new(TEMPORARY, format!("reading standard input: {e}")).into());
+    }
+    let mut tally = Tally::default();
+    let dry_run = inbox.settings().dry_run;
+    let mut report = |event: Event| show(event, dry_run, quiet, &mut tally);
+    if let Some(owed) = inbox.send_owed() {
+        report(Event::Owed(owed));
+    }
+    let mut handled = inbox.handle(&raw, Utc::now());
+    let handled_ok = handled.is_ok();
+    let delivery = match &mut handled {
+        Ok(h) => inbox.deliver(std::mem::take(&mut h.pending)),
+        Err(_) => None,
+    };
+    report(Event::Message(Box::new(Step {
+        id: "stdin".to_string(),
+        handled,
+        delivery,
+        unmarked: None,
+    })));
+    // A message handled is not to be delivered again, whatever became of
+    // the mail it queued: the outbox keeps that for `dynamo mail --retry`.
+    Ok(match handled_ok {
+        true => Exit::Ok,
+        false => tally.exit(),
+    })
+}
+
+/// Says what happened: standard output for what was done, standard error
+/// for what failed.
+fn show(event: Event, dry_run: bool, quiet: bool, tally: &mut Tally) {
+    let mut out = io::stdout().lock();
+    match event {
+        Event::Message(step) => {
+            let Step {
+                id,
+                handled,
+                delivery,
+                unmarked,
+            } = *step;
+            match &handled {
+                Ok(h) if !quiet => {
+                    let _ = writeln!(out, "{id}: {}", line(h, dry_run));
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    tally.error(e);
+                    eprintln!("dynamo: {id}: {e}; the message is left to handle again");
+                }
+            }
+            if let Some(report) = delivery {
+                mailed(&report, quiet, &mut out, tally);
+            }
+            if let Some(e) = unmarked {
+                tally.error(&e);
+                eprintln!("dynamo: {id}: handled, but not marked as handled: {e}");
+            }
+        }
+        Event::Failed(e) => {
+            tally.error(&e);
+            eprintln!("dynamo: {e}");
+        }
+        Event::Owed(Ok(report)) => mailed(&report, quiet, &mut out, tally),
+        Event::Owed(Err(e)) => {
+            tally.failed = true;
+            eprintln!("dynamo: sending what the outbox owes: {e}");
+        }
+    }
+    let _ = out.flush();
+}
+
+/// One message's line: what became of it, and whose and which mail it is
+/// when it was set aside.
+fn line(h: &Handled, dry_run: bool) -> String {
+    let what = h.outcome.describe(dry_run);
+    match &h.outcome {
+        Outcome::SetAside(_) => format!(
+            "{what} (from {}, {})",
+            if h.from.is_empty() { "nobody" } else { &h.from },
+            dynamo_core::quoted(&h.subject)
+        ),
+        _ => what,
+    }
+}
+
+/// The mail delivered, and what was not.
+fn mailed(report: &Report, quiet: bool, out: &mut impl Write, tally: &mut Tally) {
+    if !quiet {
+        let _ = notify::print_sent(report, out);
+    }
+    if let Some(e) = report.first_error() {
+        tally.failed = true;
+        eprintln!(
+            "dynamo: mailing failed: {e}\n{}",
+            notify::where_queued(report)
+        );
+    }
+}
+
+/// `--unmatched`: the mail set aside, oldest first.
+fn unmatched(mail: &MailConfig) -> Result<Exit> {
+    let state = State::new(&mail.inbox_state);
+    let found = state
+        .unmatched()
+        .map_err(|e| Failure::new(Exit::Io, e.to_string()))?;
+    let mut out = io::stdout().lock();
+    if found.is_empty() {
+        writeln!(out, "nothing set aside in {}", state.dir().display())?;
+    }
+    for (record, kept) in found {
+        let when = chrono::DateTime::parse_from_rfc3339(&record.arrived)
+            .map(|t| format_time_short(t.with_timezone(&Utc)))
+            .unwrap_or(record.arrived);
+        let from = if record.from.is_empty() {
+            "nobody".to_string()
+        } else {
+            record.from
+        };
+        writeln!(
+            out,
+            "{when}  from {from}  {}  {}",
+            dynamo_core::quoted(&record.subject),
+            record.what
+        )?;
+        if let Some(path) = kept {
+            writeln!(out, "    {}", path.display())?;
+        }
+    }
+    out.flush().context("writing to standard output")?;
+    Ok(Exit::Ok)
+}

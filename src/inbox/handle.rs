@@ -1,0 +1,411 @@
+//! Handling one mail, wherever it came from (a pipe, a Maildir, an IMAP
+//! mailbox): read it, find the game, the player and the notice it answers
+//! from its reply tokens, check that the sender is that player, read the
+//! command, then record it exactly as `dynamo move` (or `resign`, `draw`)
+//! would, with the time the mail arrived, and queue both players'
+//! notices; or answer the sender why nothing was recorded; or set the
+//! mail aside, unanswered.
+//!
+//! **Exactly once.** The whole of it runs under the inbox's lock, and ends
+//! by noting the mail as handled ([`State`]); a mail noted is not handled
+//! again. Should the process stop between recording the command and
+//! noting the mail, the game file itself says which mail brought its
+//! event ([`crate::game::source`]), and the next run does not record it
+//! again. An answer's Message-ID is made from the mail it answers, and one
+//! the outbox holds already is not queued again.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use dynamo_core::Color;
+
+use super::command::{Command, read_command};
+use super::error::InboxError;
+use super::games::{Found, Games, Target};
+use super::judge::{Judged, apply, arrival, judge};
+use super::key::MailKey;
+use super::message::{self, Incoming, MessageError};
+use super::outcome::{Outcome, ReplyFate, SetAside, Why};
+use super::state::{Held, Record, State, time_text};
+use crate::game::clock::format_time_short;
+use crate::game::player::Mailbox;
+use crate::game::{Game, Rejection};
+use crate::mail::config::MailConfig;
+use crate::mail::record::{self, Mailing, RecordError};
+use crate::mail::{self, Answer, Notice, Outbox, Pending, Secret, Sender, Token};
+
+/// What handling needs to know.
+#[derive(Debug, Clone)]
+pub struct Settings<'a> {
+    /// Where the games are (`games_dir`).
+    pub games_dir: PathBuf,
+    /// `[mail]`: the outbox, the sender, the inbox's state folder and the
+    /// hourly limit of answers.
+    pub mail: &'a MailConfig,
+    /// The secret of the reply tokens; without one no token is valid.
+    pub secret: Option<&'a Secret>,
+    /// How long to wait for a lock (the inbox's, a game's).
+    pub lock_wait: Duration,
+    /// Say what would be done; change nothing.
+    pub dry_run: bool,
+}
+
+/// One mail handled.
+#[derive(Debug)]
+pub struct Handled {
+    /// What became of it.
+    pub outcome: Outcome,
+    /// The notices and answers it queued, to be delivered.
+    pub pending: Vec<Pending>,
+    /// Its From address as written, or empty.
+    pub from: String,
+    /// Its subject.
+    pub subject: String,
+}
+
+/// The inbox: its settings, its state folder and the games.
+#[derive(Debug)]
+pub struct Inbox<'a> {
+    settings: Settings<'a>,
+    state: State,
+    games: Games,
+}
+
+/// What to refuse inside a game's locked update.
+enum Stop {
+    Refused(Rejection, Box<Game>),
+    Judged(Judged, Box<Game>),
+}
+
+/// One mail being handled.
+struct Work<'w> {
+    key: MailKey,
+    incoming: &'w Incoming,
+    arrived: DateTime<Utc>,
+    held: Option<&'w Held>,
+    pending: Vec<Pending>,
+}
+
+impl<'a> Inbox<'a> {
+    pub fn new(settings: Settings<'a>) -> Inbox<'a> {
+        Inbox {
+            state: State::new(&settings.mail.inbox_state),
+            games: Games::new(&settings.games_dir),
+            settings,
+        }
+    }
+
+    pub fn settings(&self) -> &Settings<'a> {
+        &self.settings
+    }
+
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// Handles the mail `raw`, which arrived at `arrived`.
+    pub fn handle(&mut self, raw: &[u8], arrived: DateTime<Utc>) -> Result<Handled, InboxError> {
+        let read = message::read(raw);
+        let key = MailKey::of(read.as_ref().ok(), raw);
+        let empty = Incoming::default();
+        let incoming = read.as_ref().unwrap_or(&empty);
+        let from = incoming.from.clone().unwrap_or_default();
+        let subject = incoming.subject.clone();
+        let held = match self.settings.dry_run {
+            true => None,
+            false => Some(self.state.lock(self.settings.lock_wait)?),
+        };
+        if let Some(record) = self.state.handled(&key)? {
+            return Ok(Handled {
+                outcome: Outcome::HandledBefore(record.what),
+                pending: Vec::new(),
+                from,
+                subject,
+            });
+        }
+        let mut work = Work {
+            key,
+            incoming,
+            arrived,
+            held: held.as_ref(),
+            pending: Vec::new(),
+        };
+        let outcome = self.decide(&mut work, read.as_ref().err())?;
+        if let Some(held) = &held {
+            let record = |what: String| Record {
+                mail: work.key.reference.clone(),
+                arrived: time_text(arrived),
+                from: from.clone(),
+                subject: subject.clone(),
+                what,
+                handled: time_text(Utc::now()),
+            };
+            if let Some(why) = outcome.unmatched() {
+                self.state.set_aside(held, &work.key, &record(why), raw)?;
+            }
+            let done = record(outcome.describe(false));
+            self.state.note_handled(held, &work.key, &done)?;
+        }
+        Ok(Handled {
+            outcome,
+            pending: work.pending,
+            from,
+            subject,
+        })
+    }
+
+    fn decide(
+        &mut self,
+        work: &mut Work,
+        unreadable: Option<&MessageError>,
+    ) -> Result<Outcome, InboxError> {
+        if let Some(e) = unreadable {
+            return Ok(Outcome::SetAside(SetAside::Unreadable(e.to_string())));
+        }
+        let incoming = work.incoming;
+        if let Some(automatic) = &incoming.automatic {
+            return Ok(Outcome::SetAside(SetAside::Automatic(automatic.clone())));
+        }
+        let Some(from) = incoming
+            .from
+            .as_deref()
+            .and_then(|f| Mailbox::parse(f).ok())
+            .map(|m| m.address.to_string())
+        else {
+            return Ok(Outcome::SetAside(SetAside::NoSender));
+        };
+        let target = match self.games.find(self.settings.secret, &tokens(incoming))? {
+            Found::Target(target) => *target,
+            Found::NoToken => return Ok(Outcome::SetAside(SetAside::NoToken)),
+            Found::Invalid => return Ok(Outcome::SetAside(SetAside::InvalidToken)),
+            Found::Conflict => return Ok(Outcome::SetAside(SetAside::Conflict)),
+        };
+        let side = target.side;
+        if !target.game.player(side).has_address(&from) {
+            let why = if target.game.player(!side).has_address(&from) {
+                SetAside::OtherPlayer { from, side }
+            } else {
+                SetAside::Stranger { from, side }
+            };
+            return Ok(Outcome::SetAside(why));
+        }
+        let command = match read_command(&incoming.text) {
+            Ok(command) => command,
+            Err(e) => {
+                let why = Why::Refused(e.to_string());
+                return self.answer(work, &target.path, &target.game, side, &from, why);
+            }
+        };
+        let judged = judge(
+            &target.game,
+            side,
+            target.seq,
+            &command,
+            &work.key.reference,
+        );
+        match judged {
+            Judged::Current => self.record(work, &target, &command, &from),
+            other => self.judged(work, &target.path, &target.game, side, &from, other),
+        }
+    }
+
+    /// The outcome of anything but a command to do now.
+    fn judged(
+        &mut self,
+        work: &mut Work,
+        path: &Path,
+        game: &Game,
+        side: Color,
+        from: &str,
+        judged: Judged,
+    ) -> Result<Outcome, InboxError> {
+        let why = match judged {
+            Judged::Duplicate(what) => {
+                return Ok(Outcome::Duplicate {
+                    game: path.to_path_buf(),
+                    what,
+                });
+            }
+            Judged::Already { what, at } => Why::Already { what, at },
+            Judged::MovedOn | Judged::Current => Why::MovedOn,
+        };
+        self.answer(work, path, game, side, from, why)
+    }
+
+    /// Records `command` in the game of `target` under its lock, judged
+    /// again on the game as it is then; or answers why not.
+    fn record(
+        &mut self,
+        work: &mut Work,
+        target: &Target,
+        command: &Command,
+        from: &str,
+    ) -> Result<Outcome, InboxError> {
+        let (path, side, seq) = (&target.path, target.side, target.seq);
+        let recorded = |what: String| Outcome::Recorded {
+            game: path.to_path_buf(),
+            what,
+            from: from.to_string(),
+        };
+        if self.settings.dry_run {
+            let at = arrival(&target.game, work.arrived, Utc::now());
+            return match apply(&target.game, side, command, at) {
+                Ok((_, what)) => Ok(recorded(what)),
+                Err(r) => {
+                    let why = Why::Refused(format!("rejected: {r}"));
+                    self.answer(work, path, &target.game, side, from, why)
+                }
+            };
+        }
+        let secret = self.secret()?;
+        let mailing = Mailing {
+            config: self.settings.mail,
+            secret,
+        };
+        let key = target.game.events().get(seq as usize).map(|e| e.key());
+        let reference = work.key.reference.clone();
+        let arrived = work.arrived;
+        let result = record::update(Some(&mailing), path, self.settings.lock_wait, |game| {
+            // Judged again: another mail may have moved the game since.
+            if game.events().get(seq as usize).map(|e| e.key()) != key {
+                return Err(Stop::Judged(Judged::MovedOn, Box::new(game.clone())));
+            }
+            match judge(game, side, seq, command, &reference) {
+                Judged::Current => {}
+                other => return Err(Stop::Judged(other, Box::new(game.clone()))),
+            }
+            let at = arrival(game, arrived, Utc::now());
+            let (next, what) = apply(game, side, command, at)
+                .map_err(|r| Stop::Refused(r, Box::new(game.clone())))?;
+            // A mail's key is always one a game file can hold.
+            let noted = next.with_mail_source(&reference).unwrap_or(next);
+            Ok((noted, what))
+        });
+        match result {
+            Ok((_, what, pending)) => {
+                work.pending.extend(pending);
+                Ok(recorded(what))
+            }
+            Err(RecordError::Refused(Stop::Refused(r, game))) => {
+                let why = Why::Refused(format!("rejected: {r}"));
+                self.answer(work, path, &game, side, from, why)
+            }
+            Err(RecordError::Refused(Stop::Judged(judged, game))) => {
+                self.judged(work, path, &game, side, from, judged)
+            }
+            Err(RecordError::Game(e)) => Err(e.into()),
+            Err(RecordError::Mail(e)) => Err(e.into()),
+        }
+    }
+
+    fn secret(&self) -> Result<&'a Secret, InboxError> {
+        self.settings.secret.ok_or_else(|| InboxError::Source {
+            what: "no secret to sign the answer's reply token with".to_string(),
+            temporary: false,
+        })
+    }
+
+    /// Answers the sender why nothing was recorded, within the hourly
+    /// limit, unless this mail was answered before.
+    fn answer(
+        &mut self,
+        work: &mut Work,
+        path: &Path,
+        game: &Game,
+        side: Color,
+        to: &str,
+        why: Why,
+    ) -> Result<Outcome, InboxError> {
+        let config = self.settings.mail;
+        let now = Utc::now();
+        let notice = Notice::from_game(game, now);
+        let mail = format!("Your mail of {}", format_time_short(work.arrived));
+        let (lines, position) = match &why {
+            Why::Refused(reason) => (
+                vec![
+                    format!("{mail} was read, but nothing was recorded:"),
+                    format!("  {reason}"),
+                    "Send the corrected move as a reply to this message.".to_string(),
+                ],
+                true,
+            ),
+            Why::Already { what, at } => (
+                vec![format!(
+                    "{mail} was read: it is already recorded as {what} at {}. Nothing else \
+                     was done.",
+                    format_time_short(*at)
+                )],
+                false,
+            ),
+            Why::MovedOn => (
+                vec![format!(
+                    "{mail} was read, but nothing was recorded: the game has moved on since \
+                     the notice you answered; reply to the latest notice (or to this message)."
+                )],
+                true,
+            ),
+        };
+        let incoming = work.incoming;
+        let thread: Vec<String> = incoming
+            .references
+            .iter()
+            .chain(&incoming.in_reply_to)
+            .cloned()
+            .collect();
+        let answer = Answer {
+            side,
+            to,
+            subject: &incoming.subject,
+            message_id: incoming.message_id.as_deref(),
+            thread: &thread,
+            mail_key: &work.key.name,
+            lines,
+            position,
+        };
+        let built = notice.answer(&Sender::new(config, self.secret()?), &answer)?;
+        let answered = |reply: ReplyFate| Outcome::Answered {
+            game: path.to_path_buf(),
+            to: to.to_string(),
+            why: why.clone(),
+            reply,
+        };
+        let Some(held) = work.held else {
+            return Ok(answered(ReplyFate::Queued));
+        };
+        if Outbox::new(&config.outbox).holds(&built.message_id) {
+            return Ok(answered(ReplyFate::Before));
+        }
+        let limit = config.replies_per_hour;
+        if !self
+            .state
+            .allow_reply(held, to, &built.message_id, now, limit)?
+        {
+            return Ok(answered(ReplyFate::OverLimit(limit)));
+        }
+        let what = format!("answer to {} ({})", to, side.title());
+        let queued = mail::queue(config, &[built], &notice.game_id, &what, notice.ply(), None)?;
+        work.pending.extend(queued);
+        Ok(answered(ReplyFate::Queued))
+    }
+}
+
+/// Every reply token of a mail: in the ids it answers, its subject and
+/// its recipients' addresses.
+fn tokens(incoming: &Incoming) -> Vec<Token> {
+    let mut found: Vec<Token> = Vec::new();
+    let texts = incoming
+        .in_reply_to
+        .iter()
+        .chain(&incoming.references)
+        .chain(std::iter::once(&incoming.subject))
+        .chain(&incoming.recipients);
+    for text in texts {
+        for token in Token::find(text) {
+            if !found.contains(&token) {
+                found.push(token);
+            }
+        }
+    }
+    found
+}

@@ -1,0 +1,265 @@
+//! What a player's command comes to in their game: recorded already (by
+//! this very mail, or by an earlier one), asked of a game that has moved
+//! on since the notice it answers, or to be done now — and doing it, as
+//! the commands `move`, `resign` and `draw` do.
+
+use chrono::{DateTime, Utc};
+use dynamo_core::{Color, Position, notation, parse_game_move, parse_move};
+
+use super::command::Command;
+use crate::game::clock;
+use crate::game::{Event, EventKind, Game, Rejection};
+use crate::mail::notice::numbered;
+
+/// What a command comes to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Judged {
+    /// This very mail brought an event of the game already: `what`.
+    Duplicate(String),
+    /// The player's command is recorded already, from another mail.
+    Already { what: String, at: DateTime<Utc> },
+    /// The mail answers an older notice and asks for something else.
+    MovedOn,
+    /// The command is for the game as it is now.
+    Current,
+}
+
+/// Judges `command` of the player of `side`, answering the notice of
+/// event `seq`, in `game`; `mail` is the mail's reference (see
+/// [`crate::game::source`]).
+pub fn judge(game: &Game, side: Color, seq: u32, command: &Command, mail: &str) -> Judged {
+    if let Some(event) = game.event_from_mail(mail) {
+        return Judged::Duplicate(describe(game, event));
+    }
+    let events = game.events();
+    let first_own = events
+        .iter()
+        .skip(seq as usize)
+        .find(|e| by(game, e) == Some(side));
+    if let Some(event) = first_own
+        && matches(game, event, command)
+    {
+        return Judged::Already {
+            what: describe(game, event),
+            at: event.at.unwrap_or_default(),
+        };
+    }
+    // A header corrected since (a name, an address) leaves the position
+    // the player answered as it was.
+    if events
+        .iter()
+        .skip(seq as usize + 1)
+        .any(|e| !matches!(e.kind, EventKind::Corrected(_)))
+    {
+        return Judged::MovedOn;
+    }
+    Judged::Current
+}
+
+/// Does `command` of the player of `side` at `at`; returns the game and
+/// what was done (`1... e7e5`, `Black resigns`), or the rule that refuses
+/// it, in the words `dynamo check` and the other commands use.
+pub fn apply(
+    game: &Game,
+    side: Color,
+    command: &Command,
+    at: DateTime<Utc>,
+) -> Result<(Game, String), Rejection> {
+    Ok(match command {
+        Command::Move {
+            text,
+            number,
+            offer_draw,
+        } => {
+            let checked = game.check_move(&with_number(text, *number), Some(side))?;
+            let dots = if side == Color::White { "." } else { "..." };
+            let mut what = format!("{}{dots} {}", game.position().fullmoves(), checked.display);
+            let mut next = game.with_move(&checked, at)?;
+            if *offer_draw && next.ending().is_none() {
+                next = next.offer_draw(side, at)?;
+                what.push_str(", offering a draw");
+            }
+            (next, what)
+        }
+        Command::Resign => (game.resign(side, at)?, format!("{} resigns", side.title())),
+        Command::OfferDraw => (
+            game.offer_draw(side, at)?,
+            format!("{} offers a draw", side.title()),
+        ),
+        Command::AcceptDraw => (
+            game.accept_draw(side, at)?,
+            format!("{} accepts the draw", side.title()),
+        ),
+        Command::DeclineDraw => (
+            game.decline_draw(side, at)?,
+            format!("{} declines the draw", side.title()),
+        ),
+    })
+}
+
+/// The time to record for a mail that arrived at `arrived`: that time, to
+/// the second, but never after `now` (a clock ahead) nor before the
+/// game's latest event (a clock behind), which the record could not hold.
+pub fn arrival(game: &Game, arrived: DateTime<Utc>, now: DateTime<Utc>) -> DateTime<Utc> {
+    let at = clock::truncate(arrived).min(clock::truncate(now));
+    match game.last_event_time() {
+        Some(last) if last > at => last,
+        _ => at,
+    }
+}
+
+/// The move text with its number, as `check_move` reads and checks it.
+fn with_number(text: &str, number: Option<(u32, bool)>) -> String {
+    match number {
+        Some((n, true)) => format!("{n}... {text}"),
+        Some((n, false)) => format!("{n}. {text}"),
+        None => text.to_string(),
+    }
+}
+
+/// The side that did `event`, if a side did it.
+fn by(game: &Game, event: &Event) -> Option<Color> {
+    match event.kind {
+        EventKind::Moved => game
+            .moves()
+            .get((event.ply as usize).checked_sub(1)?)
+            .map(|m| m.mover),
+        ref kind => kind.by(),
+    }
+}
+
+/// Whether `event` is what `command` asks for.
+fn matches(game: &Game, event: &Event, command: &Command) -> bool {
+    match (command, &event.kind) {
+        (Command::Move { text, number, .. }, EventKind::Moved) => {
+            let ply = event.ply as usize;
+            let recorded = ply.checked_sub(1).and_then(|i| game.moves().get(i));
+            let (Some(recorded), Some(before)) = (recorded, position_at(game, ply)) else {
+                return false;
+            };
+            parse_game_move(&before, &with_number(text, *number))
+                .is_ok_and(|m| notation::format(&m) == recorded.notation)
+        }
+        (Command::Resign, EventKind::Resigned { .. })
+        | (Command::OfferDraw, EventKind::DrawOffered { .. })
+        | (Command::AcceptDraw, EventKind::DrawAccepted { .. })
+        | (Command::DeclineDraw, EventKind::DrawDeclined { .. }) => true,
+        _ => false,
+    }
+}
+
+/// The position before ply `ply` (from 1) of the game.
+fn position_at(game: &Game, ply: usize) -> Option<Position> {
+    let mut position = game.start_position().clone();
+    for m in game.moves().get(..ply.checked_sub(1)?)? {
+        let mv = parse_move(&position, &m.notation).ok()?;
+        position = position.play(&mv).ok()?;
+    }
+    Some(position)
+}
+
+/// An event in a few words: `12... Qd8/d7d5`, `Black's resignation`.
+fn describe(game: &Game, event: &Event) -> String {
+    match &event.kind {
+        EventKind::Moved => game
+            .moves()
+            .get((event.ply as usize).saturating_sub(1))
+            .map_or_else(|| "a move".to_string(), numbered),
+        EventKind::Created => "the game's creation".to_string(),
+        EventKind::DrawOffered { by } => format!("{}'s draw offer", by.title()),
+        EventKind::DrawAccepted { by } => format!("{}'s acceptance of the draw", by.title()),
+        EventKind::DrawDeclined { by } => format!("{}'s refusal of the draw", by.title()),
+        EventKind::Resigned { by } => format!("{}'s resignation", by.title()),
+        EventKind::Adjudicated { outcome, .. } => format!("the director's decision, {outcome}"),
+        EventKind::Undone { .. } => "the director's taking back of a move".to_string(),
+        EventKind::Corrected(_) => "the director's correction of the header".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{NewGame, Player};
+
+    fn game(moves: &[&str]) -> Game {
+        let start = clock::parse_time("2026-11-20T09:00:00Z").expect("time");
+        let white = Player::parse("Alice <a@example.org>").expect("white");
+        let black = Player::parse("Bob <b@example.org>").expect("black");
+        let mut game = Game::create(NewGame::new(white, black, start)).expect("a game");
+        for (i, m) in moves.iter().enumerate() {
+            let checked = game.check_move(m, None).expect("legal");
+            let at = start + chrono::Duration::hours(i as i64 + 1);
+            game = game.with_move(&checked, at).expect("recorded");
+        }
+        game
+    }
+
+    fn mv(text: &str) -> Command {
+        Command::Move {
+            text: text.to_string(),
+            number: None,
+            offer_draw: false,
+        }
+    }
+
+    #[test]
+    fn a_command_is_current_recorded_already_or_overtaken() {
+        let g = game(&["e2e4", "e7e5", "Ng1f3"]);
+        // Black answers the notice of 1. e2e4 (event 1) with 1... e7e5: done.
+        let already = judge(&g, Color::Black, 1, &mv("e7e5"), "<m@x>");
+        assert!(
+            matches!(&already, Judged::Already { what, .. } if what == "1... e7e5"),
+            "{already:?}"
+        );
+        // With another move: the game has moved on.
+        assert_eq!(
+            judge(&g, Color::Black, 1, &mv("d7d5"), "<m@x>"),
+            Judged::MovedOn
+        );
+        // The latest notice: current.
+        assert_eq!(
+            judge(&g, Color::Black, 3, &mv("Nb8c6"), "<m@x>"),
+            Judged::Current
+        );
+        let (next, what) = apply(&g, Color::Black, &mv("Nb8c6"), Utc::now()).expect("legal");
+        assert_eq!(what, "2... Nb8c6");
+        let noted = next.with_mail_source("<m@x>").expect("tame");
+        assert_eq!(
+            judge(&noted, Color::Black, 3, &mv("Nb8c6"), "<m@x>"),
+            Judged::Duplicate("2... Nb8c6".to_string())
+        );
+        let err = apply(&g, Color::White, &mv("d2d4"), Utc::now()).expect_err("not White's turn");
+        assert_eq!(err.to_string(), "it is Black's turn, not White's");
+    }
+
+    /// A name or address corrected after the notice leaves the position
+    /// the player answered: their move is still the move to make.
+    #[test]
+    fn a_header_corrected_since_the_notice_has_not_moved_the_game_on() {
+        let g = game(&["e2e4"]);
+        let edit = crate::game::TagEdit {
+            field: "--black".to_string(),
+            name: "Black".to_string(),
+            value: "Robert".to_string(),
+        };
+        let corrected = g
+            .set_tags(&[edit], Some("his full name"), Utc::now())
+            .expect("set");
+        assert_eq!(corrected.events().len(), 3);
+        assert_eq!(
+            judge(&corrected, Color::Black, 1, &mv("e7e5"), "<m@x>"),
+            Judged::Current
+        );
+    }
+
+    #[test]
+    fn the_time_recorded_is_the_arrival_within_the_record() {
+        let g = game(&["e2e4"]);
+        let last = g.last_event_time().expect("a time");
+        let now = last + chrono::Duration::days(1);
+        assert_eq!(arrival(&g, last - chrono::Duration::hours(1), now), last);
+        assert_eq!(arrival(&g, now + chrono::Duration::hours(1), now), now);
+        let between = last + chrono::Duration::hours(2);
+        assert_eq!(arrival(&g, between, now), between);
+    }
+}

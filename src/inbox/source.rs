@@ -1,0 +1,188 @@
+//! The mailboxes the inbox reads, behind one small trait, and the loop
+//! that handles what they hold: each waiting message fetched, handled
+//! ([`Inbox::handle`]), its mail delivered, and only then marked handled
+//! in the mailbox. A message marked is never handled again; one handled
+//! but not yet marked (the process stopped) is found handled by the inbox's
+//! own record and only marked.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Utc};
+
+use super::error::InboxError;
+use super::handle::{Handled, Inbox};
+use crate::mail::{self, MailError, Pending, Report};
+
+/// How often `--watch` sends what the outbox still owes.
+const RETRY_EVERY: Duration = Duration::from_secs(60);
+
+/// The longest pause between two looks at the stop flag.
+const NAP: Duration = Duration::from_millis(100);
+
+/// One message as a mailbox hands it over.
+#[derive(Debug, Clone)]
+pub struct Fetched {
+    /// The whole message.
+    pub raw: Vec<u8>,
+    /// When it arrived in the mailbox (IMAP's INTERNALDATE, a Maildir
+    /// file's delivery time), never the sender's Date header.
+    pub arrived: DateTime<Utc>,
+}
+
+/// A mailbox the inbox reads: a Maildir, an IMAP mailbox. Its ids are
+/// its own (a file name, a UID), as text.
+pub trait Source {
+    /// A name for the mailbox, for reports.
+    fn name(&self) -> String;
+    /// The messages not marked handled, oldest first.
+    fn waiting(&mut self) -> Result<Vec<String>, InboxError>;
+    /// The message `id`; `None` when it has gone (another `dynamo inbox`
+    /// took it).
+    fn fetch(&mut self, id: &str) -> Result<Option<Fetched>, InboxError>;
+    /// Marks `id` handled, so that [`Source::waiting`] lists it no more.
+    fn mark_handled(&mut self, id: &str) -> Result<(), InboxError>;
+    /// Waits until something may have arrived, `poll` has passed or
+    /// `stop` is set. A mailbox that can say when mail arrives (IMAP's
+    /// IDLE) returns then, and may wait longer than `poll`; the default
+    /// just lets `poll` pass.
+    fn wait(&mut self, poll: Duration, stop: &AtomicBool) -> Result<(), InboxError> {
+        nap(poll, stop);
+        Ok(())
+    }
+}
+
+/// Lets `time` pass, or less if `stop` is set meanwhile.
+fn nap(time: Duration, stop: &AtomicBool) {
+    let start = Instant::now();
+    while !stop.load(Ordering::SeqCst) && start.elapsed() < time {
+        std::thread::sleep(NAP.min(time));
+    }
+}
+
+/// One message of a mailbox: what became of it, its mail's delivery, and
+/// a failure to mark it handled (it is then handled again, harmlessly,
+/// next time).
+#[derive(Debug)]
+pub struct Step {
+    /// Its id in the mailbox.
+    pub id: String,
+    pub handled: Result<Handled, InboxError>,
+    pub delivery: Option<Report>,
+    pub unmarked: Option<InboxError>,
+}
+
+/// What happened, as the loop goes.
+#[derive(Debug)]
+pub enum Event {
+    /// One message.
+    Message(Box<Step>),
+    /// The mailbox could not be read.
+    Failed(InboxError),
+    /// What the outbox owed, sent (or still not).
+    Owed(Result<Report, MailError>),
+}
+
+impl Inbox<'_> {
+    /// Sends the mail a handled message queued; `None` in a dry run or
+    /// when there is none.
+    pub fn deliver(&self, pending: Vec<Pending>) -> Option<Report> {
+        if self.settings().dry_run || pending.is_empty() {
+            return None;
+        }
+        Some(mail::deliver(self.settings().mail, pending, false))
+    }
+
+    /// Sends what the outbox owes (a run that stopped before sending, a
+    /// server that was down); `None` in a dry run.
+    pub fn send_owed(&self) -> Option<Result<Report, MailError>> {
+        if self.settings().dry_run {
+            return None;
+        }
+        Some(mail::retry(self.settings().mail, None))
+    }
+}
+
+/// Handles each message `source` holds waiting, once, until `stop` is
+/// set (the message in hand is finished first); tells `each` what
+/// happened.
+pub fn run_once(
+    inbox: &mut Inbox,
+    source: &mut dyn Source,
+    stop: &AtomicBool,
+    each: &mut dyn FnMut(Event),
+) {
+    let waiting = match source.waiting() {
+        Ok(waiting) => waiting,
+        Err(e) => return each(Event::Failed(e)),
+    };
+    for id in waiting {
+        if stop.load(Ordering::SeqCst) {
+            return;
+        }
+        let fetched = match source.fetch(&id) {
+            Ok(Some(fetched)) => fetched,
+            Ok(None) => continue,
+            Err(e) => {
+                each(Event::Failed(e));
+                continue;
+            }
+        };
+        let mut handled = inbox.handle(&fetched.raw, fetched.arrived);
+        let delivery = match &mut handled {
+            Ok(h) => inbox.deliver(std::mem::take(&mut h.pending)),
+            Err(_) => None,
+        };
+        let unmarked = match &handled {
+            Ok(_) if !inbox.settings().dry_run => source.mark_handled(&id).err(),
+            _ => None,
+        };
+        each(Event::Message(Box::new(Step {
+            id,
+            handled,
+            delivery,
+            unmarked,
+        })));
+    }
+}
+
+/// Handles what `source` holds, then looks again when
+/// [`Source::wait`] returns (after `poll`, by default), until
+/// `stop` is set; sends what the outbox owes first and every minute. A
+/// mailbox that cannot be read is tried again at the next look, unless
+/// the failure is for good.
+pub fn watch(
+    inbox: &mut Inbox,
+    source: &mut dyn Source,
+    poll: Duration,
+    stop: &AtomicBool,
+    each: &mut dyn FnMut(Event),
+) -> Result<(), InboxError> {
+    let mut retried: Option<Instant> = None;
+    while !stop.load(Ordering::SeqCst) {
+        if retried.is_none_or(|t| t.elapsed() >= RETRY_EVERY) {
+            if let Some(owed) = inbox.send_owed() {
+                each(Event::Owed(owed));
+            }
+            retried = Some(Instant::now());
+        }
+        let mut lasting = None;
+        run_once(inbox, source, stop, &mut |event| match event {
+            Event::Failed(e) if !e.is_temporary() => lasting = Some(e),
+            other => each(other),
+        });
+        if let Some(e) = lasting {
+            return Err(e);
+        }
+        match source.wait(poll, stop) {
+            Err(e) if !e.is_temporary() => return Err(e),
+            Err(e) => {
+                // A mailbox that failed is not asked again at once.
+                each(Event::Failed(e));
+                nap(poll, stop);
+            }
+            Ok(()) => {}
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,258 @@
+//! An answer to a player's mail, from the inbox: to the sender alone,
+//! threaded to their mail, marked `Auto-Submitted: auto-replied` (so that
+//! their robots do not answer it), saying why nothing was recorded and,
+//! where it helps, the position and how to send a corrected move.
+//!
+//! Its Message-ID is made from the mail it answers, so the same mail read
+//! twice makes the same answer, which the outbox then sends once. Its
+//! subject and `References` carry the reply token of the game's latest
+//! notice for that player, so that a reply to the answer is read as a
+//! reply to that notice.
+
+use std::error::Error;
+use std::fmt::Write as _;
+
+use lettre::message::Mailbox;
+use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
+use lettre::{Address, Message};
+
+use super::envelope::{Built, Sender, message_id, subaddressed};
+use super::error::MailError;
+use super::notice::Notice;
+use super::text::header_text;
+use super::token::{SUBJECT_TAG, Token};
+use crate::diagram::{self, Charset};
+use crate::id;
+use dynamo_core::Color;
+
+/// The most ids of the thread an answer's `References` repeats.
+const MAX_REFERENCES: usize = 10;
+
+/// What an answer says, and to whom.
+#[derive(Debug, Clone)]
+pub struct Answer<'a> {
+    /// The player it goes to.
+    pub side: Color,
+    /// Their address, as their mail's From gave it.
+    pub to: &'a str,
+    /// Their mail's subject.
+    pub subject: &'a str,
+    /// Their mail's Message-ID, without brackets.
+    pub message_id: Option<&'a str>,
+    /// Their mail's `References`, then `In-Reply-To`, without brackets.
+    pub thread: &'a [String],
+    /// A name for their mail, unique to it: names the answer's Message-ID.
+    pub mail_key: &'a str,
+    /// The paragraphs of what is said, before the position.
+    pub lines: Vec<String>,
+    /// Whether to show the position and how to reply.
+    pub position: bool,
+}
+
+/// The `Auto-Submitted: auto-replied` header (RFC 3834).
+#[derive(Debug, Clone)]
+struct AutoReplied;
+
+impl Header for AutoReplied {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("Auto-Submitted")
+    }
+
+    fn parse(_: &str) -> Result<Self, Box<dyn Error + Send + Sync>> {
+        Ok(AutoReplied)
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), "auto-replied".to_string())
+    }
+}
+
+/// The Message-ID of the answer to the mail named `mail_key`.
+pub fn answer_id(mail_key: &str, domain: &str) -> String {
+    format!(
+        "<dynamo.answer.{}@{}>",
+        id::sanitize(mail_key, "-"),
+        id::sanitize(domain, "-.")
+    )
+}
+
+/// Whether an id from a mail (no brackets) may be repeated in a header:
+/// printable ASCII with nothing that would end or split it.
+fn tame_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 250
+        && id.contains('@')
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_graphic() && !b"<>\"\\(),;[]".contains(&b))
+}
+
+/// `subject` without our `[dynamo …]` tags, as one line.
+fn untagged(subject: &str) -> String {
+    let mut out = String::new();
+    let mut rest = subject;
+    let open = format!("[{SUBJECT_TAG} ");
+    while let Some(at) = rest.find(&open) {
+        out.push_str(&rest[..at]);
+        match rest[at..].find(']') {
+            Some(end) => rest = &rest[at + end + 1..],
+            None => {
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    header_text(&out)
+}
+
+impl Notice {
+    /// The answer `answer` to a mail of the player of `answer.side`, this
+    /// notice being the game's latest.
+    pub fn answer(&self, sender: &Sender, answer: &Answer) -> Result<Built, MailError> {
+        let side = answer.side;
+        let (from, reply_to) = sender.mailboxes()?;
+        let address: Address = answer.to.parse().map_err(|e| MailError::Address {
+            who: format!("the sender of the mail answered ({})", side.title()),
+            address: answer.to.to_string(),
+            reason: format!("{e}"),
+        })?;
+        let domain = from.email.domain().to_string();
+        let (seq, key) = (self.happened.seq, &self.happened.key);
+        let token: Token = self.token(sender.secret, seq, key, side);
+        let id = answer_id(answer.mail_key, &domain);
+        let theirs = untagged(answer.subject);
+        let re = if theirs.to_ascii_lowercase().starts_with("re:") {
+            theirs
+        } else {
+            format!("Re: {theirs}")
+        };
+        let subject = format!("{re} {}", token.subject_tag());
+        let mut thread: Vec<String> = answer
+            .thread
+            .iter()
+            .map(String::as_str)
+            .chain(answer.message_id)
+            .filter(|i| tame_id(i))
+            .map(|i| format!("<{i}>"))
+            .collect();
+        thread.dedup();
+        let keep = thread.len().saturating_sub(MAX_REFERENCES - 1);
+        let mut references: Vec<String> = thread.split_off(keep);
+        references.push(message_id(&self.game_id, key, side, &token, &domain));
+        let reply_words = reply_to.to_string();
+        let reply_to = if sender.subaddress {
+            subaddressed(&reply_to, &token)
+        } else {
+            reply_to
+        };
+        let mut builder = Message::builder()
+            .from(from.clone())
+            .reply_to(reply_to)
+            .to(Mailbox::new(None, address.clone()))
+            .subject(subject.clone())
+            .message_id(Some(id.clone()))
+            .references(references.join(" "))
+            .user_agent(format!("dynamo {}", env!("CARGO_PKG_VERSION")))
+            .header(AutoReplied);
+        if let Some(theirs) = answer.message_id.filter(|i| tame_id(i)) {
+            builder = builder.in_reply_to(format!("<{theirs}>"));
+        }
+        let message = builder
+            .header(ContentType::TEXT_PLAIN)
+            .body(self.answer_text(answer, &reply_words))
+            .map_err(|e| MailError::Build(e.to_string()))?;
+        Ok(Built {
+            message_id: id,
+            subject,
+            from: from.email,
+            to: address,
+            side,
+            raw: message.formatted(),
+        })
+    }
+
+    fn answer_text(&self, answer: &Answer, reply_to: &str) -> String {
+        let side = answer.side;
+        let mut out = format!("Dear {},\n\n", self.name(side));
+        for line in &answer.lines {
+            let _ = writeln!(out, "{line}\n");
+        }
+        if answer.position {
+            out.push_str(&diagram::board_from(&self.position, Charset::Ascii, side));
+            let _ = writeln!(out, "\n{}\n", self.turn_line(side));
+            out.push_str("How to reply\n------------\n");
+            for line in self.reply_lines(side, reply_to) {
+                let _ = writeln!(out, "{line}");
+            }
+            out.push('\n');
+        }
+        out.push_str(
+            "-- \nSent by dynamo, the Dynamo Chess adjudicator: an automatic answer to your mail.\n",
+        );
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mail::notice::sample;
+    use crate::mail::secret::Secret;
+
+    #[test]
+    fn an_answer_is_threaded_tagged_and_auto_submitted() {
+        let n = sample(&["e2e4"]);
+        let secret = Secret::from_bytes(b"the secret of the answer tests");
+        let sender = Sender {
+            from: "Dynamo <dynamo@club.example>",
+            reply_to: None,
+            subaddress: false,
+            secret: &secret,
+        };
+        let thread = vec!["dynamo.x.0-created-1.black.t@club.example".to_string()];
+        let answer = Answer {
+            side: Color::Black,
+            to: "bob@example.org",
+            subject: "Re: Dynamo: Alice – Bob [dynamo abcdefgh-b0-aaaaaaaaaaaaaaaa]",
+            message_id: Some("m1@example.org"),
+            thread: &thread,
+            mail_key: "k3y",
+            lines: vec!["rejected: it is White's turn, not Black's".to_string()],
+            position: true,
+        };
+        let built = n.answer(&sender, &answer).expect("builds");
+        assert_eq!(built.message_id, "<dynamo.answer.k3y@club.example>");
+        assert_eq!(built.to.to_string(), "bob@example.org");
+        let token = n.token(&secret, n.happened.seq, &n.happened.key, Color::Black);
+        assert_eq!(
+            built.subject,
+            format!("Re: Dynamo: Alice – Bob {}", token.subject_tag())
+        );
+        let raw = String::from_utf8(built.raw).expect("ascii");
+        let raw = raw.replace("\r\n ", " ");
+        assert!(raw.contains("Auto-Submitted: auto-replied\r\n"), "{raw}");
+        assert!(raw.contains("In-Reply-To: <m1@example.org>\r\n"), "{raw}");
+        assert!(
+            raw.contains(&format!(
+                "References: <{}> <m1@example.org> <dynamo.",
+                thread[0]
+            )),
+            "{raw}"
+        );
+        assert!(
+            raw.contains(&format!(".black.{token}@club.example>")),
+            "{raw}"
+        );
+        assert!(raw.contains("rejected: it is White"), "{raw}");
+        assert!(raw.contains("Bob, it is your move."), "{raw}");
+    }
+
+    #[test]
+    fn hostile_ids_are_not_repeated() {
+        assert!(tame_id("a.b@c"));
+        for bad in ["", "a b@c", "a>\r\nBcc: x@y", "no-at-sign", "a\"@b"] {
+            assert!(!tame_id(bad), "{bad}");
+        }
+        assert_eq!(untagged("Re: x [dynamo abc] y [dynamo open"), "Re: x y");
+    }
+}
