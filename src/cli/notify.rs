@@ -123,7 +123,8 @@ pub(crate) fn queue_created(
 ) -> Result<(mail::RecordingLock, Vec<Pending>)> {
     let config = mailing.config;
     let recording = mail::recording(config, path).map_err(|e| mail_failure(&e))?;
-    let queued = mail::queue_event(config, &mailing.secret, game, path, Utc::now()).map_err(|e| mail_failure(&e))?;
+    let queued = mail::queue_event(config, &mailing.secret, game, path, Utc::now())
+        .map_err(|e| mail_failure(&e))?;
     Ok((recording, queued))
 }
 
