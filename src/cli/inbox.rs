@@ -11,6 +11,7 @@ use anyhow::{Context, Result};
 use chrono::Utc;
 use dynamo::config::{Config, MailConfig};
 use dynamo::game::clock::format_time_short;
+use dynamo::inbox::imap::ImapMailbox;
 use dynamo::inbox::maildir::Maildir;
 use dynamo::inbox::message::MAX_MESSAGE_BYTES;
 use dynamo::inbox::source::{self, Event, Step};
@@ -57,8 +58,9 @@ pub(crate) struct Args {
     /// Handle what is waiting, then exit (the default).
     #[arg(long, conflicts_with = "watch")]
     once: bool,
-    /// Keep running, looking for new mail every --poll seconds, until
-    /// SIGINT or SIGTERM (the message in hand is finished first).
+    /// Keep running until SIGINT or SIGTERM (the message in hand is
+    /// finished first): a Maildir is looked at every --poll seconds; an
+    /// IMAP mailbox waits in IDLE, renewed every `idle_minutes`.
     #[arg(long, conflicts_with_all = ["stdin", "unmatched", "dry_run"])]
     watch: bool,
     /// Seconds between two looks at the mailbox under --watch (1 to
@@ -178,13 +180,26 @@ fn secret(mail: &MailConfig, dry_run: bool, piped: bool) -> Result<Option<Secret
     }
 }
 
-/// The IMAP mailbox of the config's `[inbox]` table.
-fn imap(_config: &Config) -> Result<Box<dyn Source>> {
-    Err(Failure::new(
-        Exit::Usage,
-        "--imap: the IMAP client is not wired into this build yet; use --maildir or --stdin",
-    )
-    .into())
+/// The IMAP mailbox of the config's `[inbox]` table, logged in.
+fn imap(config: &Config) -> Result<Box<dyn Source>> {
+    let Some(settings) = &config.inbox else {
+        return Err(Failure::new(
+            Exit::Usage,
+            "--imap needs an [inbox] table in the configuration (see config.example.toml)",
+        )
+        .into());
+    };
+    match ImapMailbox::open(settings) {
+        Ok(mailbox) => Ok(Box::new(mailbox)),
+        Err(e) => {
+            let exit = if e.is_temporary() {
+                TEMPORARY
+            } else {
+                Exit::Usage
+            };
+            Err(Failure::new(exit, e.to_string()).into())
+        }
+    }
 }
 
 /// One message from standard input.

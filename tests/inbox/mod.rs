@@ -12,6 +12,7 @@
 mod handling;
 mod imap;
 mod imap_faults;
+mod imap_inbox;
 mod kills;
 mod maildir;
 mod settings;

@@ -8,7 +8,7 @@
 //! cuts the byte stream into whole responses, literals and all, within
 //! bounds; `response.rs` reads one; `quote.rs` writes arguments; `date.rs`
 //! reads INTERNALDATE; `error.rs` says what went wrong and whether it may
-//! pass.
+//! pass; `mailbox.rs` makes the session one of the inbox's sources.
 
 mod account;
 mod client;
@@ -16,9 +16,11 @@ mod conn;
 mod date;
 mod error;
 mod frame;
+mod mailbox;
 mod quote;
 mod response;
 
 pub use account::Account;
 pub use client::{DONE_KEYWORD, Fetched, Imap, MAX_MESSAGE_BYTES};
 pub use error::{ImapError, Step};
+pub use mailbox::ImapMailbox;

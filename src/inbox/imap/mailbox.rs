@@ -1,0 +1,113 @@
+//! The IMAP mailbox as one of the inbox's sources: the session kept open
+//! between looks and opened again after a failure, IDLE as the wait of
+//! `--watch`.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use super::account::Account;
+use super::client::Imap;
+use super::error::ImapError;
+use crate::inbox::config::InboxConfig;
+use crate::inbox::error::InboxError;
+use crate::inbox::source::{Fetched, Source};
+
+/// The `[inbox]` mailbox, read through one session at a time.
+pub struct ImapMailbox {
+    account: Account,
+    mailbox: String,
+    idle: Duration,
+    /// `None` after a failure: the next call logs in again.
+    session: Option<Imap>,
+}
+
+impl ImapMailbox {
+    /// Logs in and selects the mailbox, so that settings that do not work
+    /// are found before anything else is done.
+    pub fn open(config: &InboxConfig) -> Result<ImapMailbox, InboxError> {
+        let account = Account::from_config(config).map_err(source_error)?;
+        let session = Imap::open(&account).map_err(source_error)?;
+        Ok(ImapMailbox {
+            account,
+            mailbox: config.mailbox.clone(),
+            idle: config.idle,
+            session: Some(session),
+        })
+    }
+
+    /// Runs `step` on the session, opening one if the last failed; a
+    /// failure closes it, since the server may be in any state after it.
+    fn with<T>(
+        &mut self,
+        step: impl FnOnce(&mut Imap) -> Result<T, ImapError>,
+    ) -> Result<T, ImapError> {
+        let mut session = match self.session.take() {
+            Some(session) => session,
+            None => Imap::open(&self.account)?,
+        };
+        let result = step(&mut session);
+        if result.is_ok() {
+            self.session = Some(session);
+        }
+        result
+    }
+}
+
+impl Source for ImapMailbox {
+    fn name(&self) -> String {
+        format!("imap://{}/{}", self.account.server(), self.mailbox)
+    }
+
+    fn waiting(&mut self) -> Result<Vec<String>, InboxError> {
+        let uids = self.with(Imap::waiting).map_err(source_error)?;
+        Ok(uids.iter().map(u32::to_string).collect())
+    }
+
+    fn fetch(&mut self, id: &str) -> Result<Option<Fetched>, InboxError> {
+        let uid = uid(id)?;
+        match self.with(|s| s.fetch(uid)) {
+            Ok(fetched) => Ok(Some(Fetched {
+                raw: fetched.raw,
+                arrived: fetched.arrived,
+            })),
+            // Expunged by someone else since the search: nothing to do.
+            Err(ImapError::Gone { .. }) => Ok(None),
+            // Left in the mailbox unread and unmarked; it is named at every
+            // look, so the director sees it, and the rest goes on.
+            Err(e @ ImapError::TooLarge { .. }) => Err(InboxError::Source {
+                what: format!("{e}; it stays in the mailbox, unhandled"),
+                temporary: true,
+            }),
+            Err(e) => Err(source_error(e)),
+        }
+    }
+
+    fn mark_handled(&mut self, id: &str) -> Result<(), InboxError> {
+        let uid = uid(id)?;
+        self.with(|s| s.mark_handled(uid)).map_err(source_error)
+    }
+
+    /// IDLE: returns as soon as the server says mail arrived, at the
+    /// renewal time, or when `stop` is set; `poll` is for mailboxes that
+    /// cannot say.
+    fn wait(&mut self, _poll: Duration, stop: &AtomicBool) -> Result<(), InboxError> {
+        let idle = self.idle;
+        self.with(|s| s.idle(idle, stop))
+            .map(|_| ())
+            .map_err(source_error)
+    }
+}
+
+fn uid(id: &str) -> Result<u32, InboxError> {
+    id.parse().map_err(|_| InboxError::Source {
+        what: format!("{id:?} is not an IMAP UID"),
+        temporary: false,
+    })
+}
+
+fn source_error(e: ImapError) -> InboxError {
+    InboxError::Source {
+        temporary: e.is_temporary(),
+        what: e.to_string(),
+    }
+}
