@@ -5,6 +5,7 @@
 use chrono::{DateTime, Utc};
 use dynamo_core::Color;
 
+use super::leave::LeaveDays;
 use super::outcome::Outcome;
 
 /// One thing that happened in a game.
@@ -30,16 +31,33 @@ pub struct Event {
 pub enum EventKind {
     Created,
     Moved,
-    DrawOffered { by: Color },
-    DrawAccepted { by: Color },
-    DrawDeclined { by: Color },
-    Resigned { by: Color },
-    Adjudicated { outcome: Outcome, reason: String },
+    DrawOffered {
+        by: Color,
+    },
+    DrawAccepted {
+        by: Color,
+    },
+    DrawDeclined {
+        by: Color,
+    },
+    Resigned {
+        by: Color,
+    },
+    Adjudicated {
+        outcome: Outcome,
+        reason: String,
+    },
+    /// The director recorded leave for `by`: their clock stops on those
+    /// days.
+    Leave {
+        by: Color,
+        days: LeaveDays,
+    },
 }
 
 impl EventKind {
     /// A short label: `created`, `move`, `draw-offer`, `draw-accept`,
-    /// `draw-decline`, `resign`, `adjudicate`.
+    /// `draw-decline`, `resign`, `adjudicate`, `leave`.
     pub fn label(&self) -> &'static str {
         match self {
             EventKind::Created => "created",
@@ -49,6 +67,7 @@ impl EventKind {
             EventKind::DrawDeclined { .. } => "draw-decline",
             EventKind::Resigned { .. } => "resign",
             EventKind::Adjudicated { .. } => "adjudicate",
+            EventKind::Leave { .. } => "leave",
         }
     }
 
@@ -58,7 +77,8 @@ impl EventKind {
             EventKind::DrawOffered { by }
             | EventKind::DrawAccepted { by }
             | EventKind::DrawDeclined { by }
-            | EventKind::Resigned { by } => Some(by),
+            | EventKind::Resigned { by }
+            | EventKind::Leave { by, .. } => Some(by),
             _ => None,
         }
     }
@@ -80,6 +100,9 @@ impl Event {
         if let EventKind::Adjudicated { outcome, reason } = &kind {
             digest.write(outcome.pgn().as_bytes());
             digest.write(reason.as_bytes());
+        }
+        if let EventKind::Leave { days, .. } = &kind {
+            digest.write(days.to_string().as_bytes());
         }
         digest.write(&ply.to_le_bytes());
         digest.write(&at.map_or(i64::MIN, |t| t.timestamp()).to_le_bytes());

@@ -5,8 +5,10 @@
 //! The record is split by concern: [`player`] (names and addresses),
 //! [`outcome`] (how a game ends), `record` (the game and what replaying it shows), [`pgn`] (the
 //! text format, both ways), `replay` (text to a checked game), `actions` (moves,
-//! resignations, draws, adjudication), [`clock`] (time controls and
-//! deadlines) and [`store`] (the locked, atomic update of a file).
+//! resignations, draws, adjudication, leave), [`clock`] (time controls
+//! and deadlines), [`leave`] (the days a player's clock stops), `timing`
+//! (the clocks of a replayed game) and [`store`] (the locked, atomic
+//! update of a file).
 //!
 //! ```
 //! use dynamo::game::{Game, NewGame, Player};
@@ -24,9 +26,11 @@
 //! ```
 
 mod actions;
+pub mod allowance;
 pub mod clock;
 mod error;
 pub mod event;
+pub mod leave;
 pub mod outcome;
 pub mod pgn;
 pub mod player;
@@ -34,12 +38,16 @@ mod record;
 mod replay;
 pub mod store;
 mod text;
+mod timing;
 
 pub use actions::{Checked, Rejection};
+pub use allowance::{LeaveTaken, OverAllowance, YearOfLeave};
 pub use clock::{Clock, LateMove, TimeControl, TimeControlError, TimeError};
 pub use error::{GameError, RecordError};
 pub use event::{Event, EventKind};
+pub use leave::{LeaveDays, LeaveError, Pauses};
 pub use outcome::{Ending, Outcome, OutcomeError};
 pub use pgn::{BadValue, SyntaxError};
 pub use player::{Address, AddressError, Player, PlayerError};
 pub use record::{Game, NewGame, RecordedMove};
+pub use timing::SideClock;

@@ -11,8 +11,9 @@ use super::actions::ADJUDICATED;
 use super::clock::{self, TimeControl};
 use super::error::{GameError, RecordError};
 use super::event::EventKind;
+use super::leave::Pauses;
 use super::outcome::{Ending, Outcome};
-use super::pgn::{self, Action, Item, RawMove, Record, SyntaxError, Tag};
+use super::pgn::{self, Action, Item, RawEvent, RawMove, Record, SyntaxError, Tag};
 use super::player::{Address, Player};
 use super::record::Game;
 
@@ -269,6 +270,17 @@ impl Game {
             header.start,
         );
         game.ending = Ending::forced_by(&game.start);
+        // Leave stops a clock on its days wherever the file records it,
+        // so every leave is known before the first move is timed.
+        for side in [Color::White, Color::Black] {
+            game.leave[side] = Pauses::of(rec.items.iter().filter_map(|item| match item {
+                Item::Event(RawEvent {
+                    action: Action::Leave { by, days },
+                    ..
+                }) if *by == side => Some(*days),
+                _ => None,
+            }));
+        }
         let termination = rec.tag("Termination").map_or("", |t| t.value.as_str());
         let mut draw_events = false;
         for item in &rec.items {

@@ -9,7 +9,7 @@ use std::fmt::Write;
 
 use dynamo_core::Color;
 
-use super::notice::{Notice, numbered};
+use super::notice::{Notice, long_date, numbered};
 use super::reply::how_to_reply;
 use super::text::one_line;
 use crate::diagram::{self, Charset};
@@ -58,6 +58,7 @@ impl Notice {
         }
         lines.push(self.lost_line());
         lines.extend(self.clock_lines());
+        lines.extend(self.leave_lines());
         if let Some(draw) = self.draw_line() {
             lines.push(draw);
         }
@@ -236,6 +237,30 @@ impl Notice {
             self.name(running.side)
         ));
         lines
+    }
+
+    /// Each player's leave, going on or to come, in a sentence:
+    /// `Leave: Ada is on leave until 10 December 2026; Ada's clock is
+    /// stopped.`
+    pub fn leave_lines(&self) -> Vec<String> {
+        self.leave
+            .iter()
+            .map(|l| {
+                let name = self.name(l.side);
+                if l.current {
+                    format!(
+                        "Leave: {name} is on leave until {}; {name}'s clock is stopped.",
+                        long_date(l.days.to())
+                    )
+                } else {
+                    format!(
+                        "Leave: {name} will be on leave from {} to {}; {name}'s clock will not run on those days.",
+                        long_date(l.days.from()),
+                        long_date(l.days.to())
+                    )
+                }
+            })
+            .collect()
     }
 
     /// The standing draw offer, in a sentence.
