@@ -18,7 +18,7 @@ const LOCK_WAIT_ENV: &str = "DYNAMO_LOCK_WAIT";
 /// How long to wait for a game's lock: `$DYNAMO_LOCK_WAIT` seconds, else
 /// the default. A value that is not a whole number of seconds is bad
 /// input, not a reason to wait for ever or not at all.
-fn lock_wait() -> Result<Duration> {
+pub(crate) fn lock_wait() -> Result<Duration> {
     let Some(value) = std::env::var_os(LOCK_WAIT_ENV) else {
         return Ok(store::LOCK_WAIT);
     };
