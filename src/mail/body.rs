@@ -387,3 +387,45 @@ fn escape(text: &str) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use chrono::Duration;
+    use dynamo_core::Color;
+
+    use crate::game::LeaveDays;
+    use crate::mail::notice::{Notice, sample_game, sample_start};
+
+    /// The notice of Bob's leave says whose it is, for which days, that
+    /// his clock stops, and each copy carries the line about it.
+    #[test]
+    fn a_leave_notice_names_the_days_and_the_stopped_clock() {
+        let leave = LeaveDays::parse("2024-04-25", "2024-05-10").expect("dates");
+        let at = sample_start() + Duration::days(1);
+        let game = sample_game(&["e2e4"])
+            .take_leave(Color::Black, leave, at)
+            .expect("leave");
+        let before = Notice::from_game(&game, at);
+        assert_eq!(
+            before.headline(),
+            "Bob (Black) is on leave from 25 April 2024 to 10 May 2024: Bob's clock does not \
+             run on those days (2024-04-22 12:00 UTC)."
+        );
+        assert_eq!(before.summary(), "Bob on leave 2024-04-25 to 2024-05-10");
+        assert_eq!(
+            before.leave_lines(),
+            [
+                "Leave: Bob will be on leave from 25 April 2024 to 10 May 2024; Bob's clock \
+              will not run on those days."
+            ]
+        );
+        let during = Notice::from_game(&game, sample_start() + Duration::days(5));
+        let line = "Leave: Bob is on leave until 10 May 2024; Bob's clock is stopped.";
+        assert_eq!(during.leave_lines(), [line]);
+        assert!(during.text(Color::White, "td").contains(line));
+        let html = during.html(Color::Black, "b", "td");
+        assert!(html.contains(&line.replace('\'', "&#39;")), "{html}");
+        let after = Notice::from_game(&game, sample_start() + Duration::days(20));
+        assert!(after.leave_lines().is_empty());
+    }
+}
