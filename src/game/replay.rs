@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
-use dynamo_core::{Color, MoveError, Position, Rules, clipped, notation, parse_move, quoted};
+use dynamo_core::{Color, MoveError, Position, Rules, clipped, notation, parse_and_play, quoted};
 
 use super::actions::ADJUDICATED;
 use super::clock::{self, TimeControl};
@@ -359,7 +359,8 @@ impl Game {
                 )));
             }
         }
-        let m = parse_move(&self.position, &raw.text).map_err(|e| match e {
+        // Reading the move judges it and builds the position after it.
+        let (m, after) = parse_and_play(&self.position, &raw.text).map_err(|e| match e {
             MoveError::Illegal { reason, .. } => fail(reason.to_string()),
             MoveError::Syntax(s) => fail(s.to_string()),
         })?;
@@ -381,7 +382,6 @@ impl Game {
                     clipped(comment)
                 ))
             })?;
-        let after = self.position.play(&m).map_err(|e| fail(e.to_string()))?;
         if let Some(last) = self.last_event_time()
             && received < last
         {

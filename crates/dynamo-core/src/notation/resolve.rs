@@ -15,7 +15,11 @@ use crate::role::{Piece, Role};
 use crate::rules::CastlingRule;
 use crate::square::{Square, Step};
 
-pub(crate) fn resolve_castle(pos: &Position, side: CastlingSide) -> Result<Move, Illegal> {
+/// The castling `side` names, with the position after it.
+pub(crate) fn resolve_castle(
+    pos: &Position,
+    side: CastlingSide,
+) -> Result<(Move, Position), Illegal> {
     let us = pos.turn();
     let castling = pos.castling();
     let name = Illegal::side_name(side);
@@ -57,15 +61,17 @@ pub(crate) fn resolve_castle(pos: &Position, side: CastlingSide) -> Result<Move,
         king: king_home,
         rook: rook_home,
     };
-    pos.play_checked(&m).map(|_| m)
+    pos.play_checked(&m).map(|after| (m, after))
 }
 
+/// The move an exact text names, with the position after it: judging the
+/// move builds that position, so a caller that plays it need not again.
 pub(crate) fn resolve_move(
     pos: &Position,
     style: Style,
     mover: Part,
     target: Option<Part>,
-) -> Result<Move, Illegal> {
+) -> Result<(Move, Position), Illegal> {
     let us = pos.turn();
     let board = pos.board();
     let piece = board
@@ -137,7 +143,7 @@ pub(crate) fn resolve_move(
         }
         (Some(_), None) => return Err(Illegal::PromotionNotAllowed),
     };
-    pos.play_checked(&m).map(|_| m)
+    pos.play_checked(&m).map(|after| (m, after))
 }
 
 /// A descriptive move names a pattern: it must fit exactly one legal move.
