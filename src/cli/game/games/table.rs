@@ -60,8 +60,9 @@ pub(super) enum Line {
 /// One step of fitting a table that is too wide.
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Step {
-    /// Narrow the column down to at most this width, cutting its text.
-    Shrink(usize, usize),
+    /// Narrow the columns, evenly, down to this width at least, cutting
+    /// their text.
+    Shrink(&'static [usize], usize),
     /// Leave the column out.
     Drop(usize),
 }
@@ -102,7 +103,7 @@ fn total(widths: &[Option<usize>]) -> usize {
 /// Each column's width, or `None` for a column left out: the widest
 /// text of each (a column empty in every line is left out), then, while
 /// wider than `limit`, `steps` in order; what a later step frees is given
-/// back to the columns shrunk before it, undoing the latest shrinking
+/// back to the columns dropped or shrunk before it, undoing the latest
 /// first. Should the steps not be enough,
 /// columns are left out from the right.
 pub(super) fn fit(
@@ -135,21 +136,35 @@ pub(super) fn fit(
         return widths;
     };
     let mut shrunk = Vec::new();
+    let mut dropped = Vec::new();
     for &step in steps {
         let excess = total(&widths).saturating_sub(limit);
         if excess == 0 {
             break;
         }
         match step {
-            Step::Shrink(col, min) => {
-                if let Some(w) = widths[col].as_mut()
-                    && *w > min
-                {
-                    shrunk.push((col, *w));
-                    *w -= excess.min(*w - min);
+            Step::Shrink(cols, min) => {
+                let before: Vec<(usize, usize)> = cols
+                    .iter()
+                    .filter_map(|&c| widths[c].map(|w| (c, w)))
+                    .collect();
+                // A cell at a time from the widest, so that they end even.
+                for _ in 0..excess {
+                    let widest = cols
+                        .iter()
+                        .filter_map(|&c| widths[c].map(|w| (w, c)))
+                        .filter(|&(w, _)| w > min)
+                        .max();
+                    let Some((w, c)) = widest else { break };
+                    widths[c] = Some(w - 1);
+                }
+                shrunk.push(before);
+            }
+            Step::Drop(col) => {
+                if let Some(w) = widths[col].take() {
+                    dropped.push((col, w));
                 }
             }
-            Step::Drop(col) => widths[col] = None,
         }
     }
     while total(&widths) > limit && widths.iter().flatten().count() > 1 {
@@ -157,12 +172,24 @@ pub(super) fn fit(
             *last = None;
         }
     }
+    // A later step may have freed room for a column dropped before it:
+    // the last dropped, the most important, comes back first.
+    for (col, w) in dropped.into_iter().rev() {
+        widths[col] = Some(w);
+        if total(&widths) > limit {
+            widths[col] = None;
+        }
+    }
     // Undo the shrinking, the latest first, each as far as room allows:
     // the columns shrunk last, the most important, get back most.
-    for (col, before) in shrunk.into_iter().rev() {
-        let spare = limit.saturating_sub(total(&widths));
-        if let Some(w) = widths[col].as_mut() {
-            *w += spare.min(before.saturating_sub(*w));
+    for before in shrunk.into_iter().rev() {
+        for _ in 0..limit.saturating_sub(total(&widths)) {
+            let narrowest = before
+                .iter()
+                .filter_map(|&(c, b)| widths[c].filter(|&w| w < b).map(|w| (w, c)))
+                .min();
+            let Some((w, c)) = narrowest else { break };
+            widths[c] = Some(w + 1);
         }
     }
     widths
