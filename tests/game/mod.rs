@@ -6,4 +6,6 @@ mod concurrency;
 mod filesystem;
 mod hostile;
 mod kill;
+mod leave;
+mod overview;
 mod verify;

@@ -3,13 +3,14 @@
 //! transport. Every check reads what the server actually received.
 //!
 //! `events` covers each kind of event, `faults` the misbehaving servers,
-//! `kills` random kills, `output` closed and full standard output,
+//! `kills` random kills, `leave` the notices of leave, `output` closed and full standard output,
 //! `picture` the HTML in a real browser, `remind` the reminders and
 //! `secrets` what is never printed.
 
 mod events;
 mod faults;
 mod kills;
+mod leave;
 mod output;
 mod picture;
 mod remind;
