@@ -270,6 +270,10 @@ impl Game {
             header.start,
         );
         game.ending = Ending::forced_by(&game.start);
+        let plies = rec.moves().count();
+        game.moves.reserve_exact(plies);
+        game.gaps.reserve_exact(plies);
+        game.events.reserve(plies + 1);
         // Leave stops a clock on its days wherever the file records it,
         // so every leave is known before the first move is timed.
         for side in [Color::White, Color::Black] {
