@@ -192,7 +192,7 @@ impl Game {
     }
 
     /// The time of the latest event: nothing may be recorded before it.
-    pub(crate) fn last_event_time(&self) -> Option<DateTime<Utc>> {
+    pub fn last_event_time(&self) -> Option<DateTime<Utc>> {
         self.events.iter().rev().find_map(|e| e.at)
     }
 

@@ -421,6 +421,17 @@ fn refusals_change_nothing() {
     );
     fails(
         &[
+            &["--player", "ada@example.org", "--at", "2020-11-01 00:00"],
+            &days[..],
+        ]
+        .concat(),
+        2,
+        "dynamo: games/g.pgn: the time 2020-11-01T00:00:00Z is before the last recorded time \
+         2020-11-02T00:00:00Z; nothing was recorded\n",
+    );
+    assert!(!env.read("games/g.pgn").contains("%leave"));
+    fails(
+        &[
             "--player",
             "ada@example.org",
             "--from",

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use dynamo::config::Config;
 use dynamo::durable::{FileLock, LockError};
-use dynamo::game::clock::format_time_short;
+use dynamo::game::clock::{format_time, format_time_short};
 use dynamo::game::player::Mailbox;
 use dynamo::game::{Game, LeaveDays, LeaveTaken, Rejection};
 use dynamo::mail::{self, Pending};
@@ -86,6 +86,16 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         let side = match game.identify(None, Some(address.as_str())) {
             Ok(Some(side)) => side,
             Err(Rejection::UnknownAddress(_)) if args.paths.is_empty() => continue,
+            Err(Rejection::AmbiguousAddress(a)) => {
+                return Err(Failure::new(
+                    Exit::Rejected,
+                    format!(
+                        "{}: both players have the address {a}: whose leave it is cannot be told",
+                        path.display()
+                    ),
+                )
+                .into());
+            }
             Err(e) => return Err(refuse(e).into()),
             // Not reached: an address always names a side or is refused.
             Ok(None) => continue,
@@ -113,6 +123,23 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         )
         .into());
     }
+    // A time given with --at must suit every game before any is written.
+    let at = received.at(args::now()).map_err(failure::rejected)?;
+    for (path, plan) in &plans {
+        if let (Plan::Record(_), Some(last)) = (plan, game_at(path).last_event_time())
+            && at < last
+        {
+            let e = Rejection::TimeOrder {
+                at: format_time(at),
+                last: format_time(last),
+            };
+            return Err(Failure::new(
+                Exit::Usage,
+                format!("{}: {e}; nothing was recorded", path.display()),
+            )
+            .into());
+        }
+    }
     let years = taken
         .check(days, config.leave_days_per_year, address.as_str())
         .map_err(|e| Failure::new(Exit::Rejected, format!("{e}; nothing was recorded")))?;
@@ -131,7 +158,6 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
             ),
             Plan::Record(side) => {
                 let result = notify::update(mailing.as_ref(), path, |g| {
-                    let at = received.at(args::now()).map_err(failure::rejected)?;
                     let changed = g.take_leave(side, days, at).map_err(failure::rejected)?;
                     Ok((changed, ()))
                 });
