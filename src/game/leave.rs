@@ -71,11 +71,6 @@ impl LeaveDays {
         (self.to - self.from).num_days() + 1
     }
 
-    /// Every day of the leave, in order.
-    pub fn dates(&self) -> impl Iterator<Item = NaiveDate> + use<> {
-        self.from.iter_days().take(self.days() as usize)
-    }
-
     /// When the clock stops: the first day at 00:00 UTC.
     pub fn start(&self) -> DateTime<Utc> {
         midnight(self.from)
