@@ -72,6 +72,15 @@ pub(crate) enum Colour {
 }
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+    // Standard output writes each line as it ends; ten thousand lines are
+    // written in a few large writes instead.
+    let mut out = io::BufWriter::with_capacity(1 << 16, out);
+    let exit = overview(args, config, &mut out)?;
+    out.flush()?;
+    Ok(exit)
+}
+
+fn overview(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
     let now = match &args.now {
         Some(text) => {
             clock::parse_time(text).map_err(|e| Failure::new(Exit::Usage, format!("--now: {e}")))?
