@@ -67,7 +67,9 @@ pub(crate) struct Args {
 pub(crate) enum Colour {
     /// On a terminal, unless the NO_COLOR variable is set and not empty.
     Auto,
+    /// Always, NO_COLOR or not.
     Always,
+    /// Never.
     Never,
 }
 
