@@ -33,6 +33,10 @@ pub struct Config {
     pub require_identity: bool,
     /// Whether `dynamo move` mails the new position after recording it.
     pub mail_after_move: bool,
+    /// The days of leave each player may take in a calendar year (`dynamo
+    /// leave`), counted once per day across their games; 0 to 366.
+    #[serde(deserialize_with = "leave_days_value")]
+    pub leave_days_per_year: u32,
     /// Outgoing mail; `None` when the config has no `[mail]` table.
     pub mail: Option<MailConfig>,
     /// The IMAP mailbox of players' replies; `None` when the config has
@@ -48,10 +52,28 @@ impl Default for Config {
             default_time_control: TimeControl::None,
             require_identity: false,
             mail_after_move: false,
+            leave_days_per_year: DEFAULT_LEAVE_DAYS,
             mail: None,
             inbox: None,
         }
     }
+}
+
+/// The yearly leave of ICCF's rules, at their lower end.
+pub const DEFAULT_LEAVE_DAYS: u32 = 30;
+
+/// More than every day of a year would be no limit at all: a typing
+/// slip, most likely.
+fn leave_days_value<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let days = i64::deserialize(d)?;
+    u32::try_from(days)
+        .ok()
+        .filter(|&n| n <= 366)
+        .ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "leave_days_per_year must be from 0 to 366, not {days}"
+            ))
+        })
 }
 
 /// Reads a value with its type's own parser, so that a bad value is

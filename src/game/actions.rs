@@ -7,6 +7,7 @@ use dynamo_core::{Color, Move, MoveError, Position, Status, notation, parse_game
 
 use super::clock;
 use super::event::EventKind;
+use super::leave::LeaveDays;
 use super::outcome::{Ending, Outcome};
 use super::pgn::{Action, BadValue, check_value};
 use super::player::Player;
@@ -198,6 +199,18 @@ impl Game {
         self.with_action(Action::Adjudicate(outcome), Some(at), reason)
     }
 
+    /// Leave for `side` on `days`, recorded at `at`: their clock does not
+    /// run on those days. Leave already recorded for some of the days
+    /// counts once; see [`Game::leave`] for whether it adds anything.
+    pub fn take_leave(
+        &self,
+        side: Color,
+        days: LeaveDays,
+        at: DateTime<Utc>,
+    ) -> Result<Game, Rejection> {
+        self.with_action(Action::Leave { by: side, days }, Some(at), "")
+    }
+
     fn with_action(
         &self,
         action: Action,
@@ -280,6 +293,10 @@ impl Game {
                     outcome,
                     reason: reason.to_string(),
                 }
+            }
+            Action::Leave { by, days } => {
+                self.add_leave(by, days);
+                EventKind::Leave { by, days }
             }
         };
         self.record_event(kind, at, "", true);

@@ -111,12 +111,18 @@ impl TimeControl {
     /// the last time a clock can show (year 262143): no move can be late
     /// for it.
     pub fn deadline(&self, n: u32, used: Duration, start: DateTime<Utc>) -> Option<DateTime<Utc>> {
-        let span = match *self {
-            TimeControl::None => return None,
-            TimeControl::PerMove(span) => span,
-            TimeControl::Period { .. } => self.allowance(n)?.checked_sub(&used)?,
-        };
-        start.checked_add_signed(span)
+        start.checked_add_signed(self.span(n, used)?)
+    }
+
+    /// How long a player's clock may run for their `n`-th move, who has
+    /// used `used` on their earlier moves (negative when already over);
+    /// `None` without a time control or beyond any representable time.
+    pub fn span(&self, n: u32, used: Duration) -> Option<Duration> {
+        match *self {
+            TimeControl::None => None,
+            TimeControl::PerMove(span) => Some(span),
+            TimeControl::Period { .. } => self.allowance(n)?.checked_sub(&used),
+        }
     }
 }
 

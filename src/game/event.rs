@@ -5,6 +5,7 @@
 use chrono::{DateTime, Utc};
 use dynamo_core::Color;
 
+use super::leave::LeaveDays;
 use super::outcome::Outcome;
 
 /// One thing that happened in a game.
@@ -39,6 +40,9 @@ pub enum EventKind {
     // header corrected (`set`).
     Undone { undone: TakenBack, reason: String },
     Corrected(HeaderFix),
+    // The director recorded leave for `by`: their clock stops on those
+    // days.
+    Leave { by: Color, days: LeaveDays },
 }
 
 /// The tags the director changed, and why.
@@ -84,7 +88,7 @@ pub struct TagChange {
 
 impl EventKind {
     /// A short label: `created`, `move`, `draw-offer`, `draw-accept`,
-    /// `draw-decline`, `resign`, `adjudicate`, `undo`, `set`.
+    /// `draw-decline`, `resign`, `adjudicate`, `undo`, `set`, `leave`.
     pub fn label(&self) -> &'static str {
         match self {
             EventKind::Created => "created",
@@ -96,6 +100,7 @@ impl EventKind {
             EventKind::Adjudicated { .. } => "adjudicate",
             EventKind::Undone { .. } => "undo",
             EventKind::Corrected(_) => "set",
+            EventKind::Leave { .. } => "leave",
         }
     }
 
@@ -113,7 +118,8 @@ impl EventKind {
             EventKind::DrawOffered { by }
             | EventKind::DrawAccepted { by }
             | EventKind::DrawDeclined { by }
-            | EventKind::Resigned { by } => Some(by),
+            | EventKind::Resigned { by }
+            | EventKind::Leave { by, .. } => Some(by),
             _ => None,
         }
     }
@@ -149,6 +155,9 @@ impl Event {
                     }
                 }
                 digest.write(fix.reason.as_deref().unwrap_or("").as_bytes());
+            }
+            EventKind::Leave { days, .. } => {
+                digest.write(days.to_string().as_bytes());
             }
             _ => {}
         }

@@ -5,9 +5,11 @@
 //! The record is split by concern: [`player`] (names and addresses),
 //! [`outcome`] (how a game ends), `record` (the game and what replaying it shows), [`pgn`] (the
 //! text format, both ways), `replay` (text to a checked game), `actions` (moves,
-//! resignations, draws, adjudication), `correct` (the director's `undo`
-//! and `set`), `duplicate` (a move sent twice), [`clock`] (time controls
-//! and deadlines) and [`store`] (the locked, atomic update of a file).
+//! resignations, draws, adjudication, leave), `correct` (the director's
+//! `undo` and `set`), `duplicate` (a move sent twice), [`clock`] (time
+//! controls and deadlines), [`leave`] (the days a player's clock stops),
+//! `timing` (the clocks of a replayed game) and [`store`] (the locked,
+//! atomic update of a file).
 //!
 //! ```
 //! use dynamo::game::{Game, NewGame, Player};
@@ -25,11 +27,13 @@
 //! ```
 
 mod actions;
+pub mod allowance;
 pub mod clock;
 mod correct;
 mod duplicate;
 mod error;
 pub mod event;
+pub mod leave;
 pub mod outcome;
 pub mod peek;
 pub mod pgn;
@@ -39,13 +43,17 @@ mod replay;
 pub mod source;
 pub mod store;
 mod text;
+mod timing;
 
 pub use actions::{Checked, Rejection};
+pub use allowance::{LeaveTaken, OverAllowance, YearOfLeave};
 pub use clock::{Clock, LateMove, TimeControl, TimeControlError, TimeError};
 pub use correct::{CorrectionError, TagEdit};
 pub use error::{GameError, RecordError};
 pub use event::{Event, EventKind, HeaderFix, TagChange, TakenBack};
+pub use leave::{LeaveDays, LeaveError, Pauses};
 pub use outcome::{Ending, Outcome, OutcomeError};
 pub use pgn::{BadValue, SyntaxError};
 pub use player::{Address, AddressError, Player, PlayerError};
 pub use record::{Game, NewGame, RecordedMove};
+pub use timing::SideClock;

@@ -5,8 +5,9 @@
 use chrono::{DateTime, Duration, Utc};
 use dynamo_core::{ByColor, Color, Position, Rules};
 
-use super::clock::{self, Clock, LateMove, TimeControl, describe, format_time_short};
+use super::clock::{self, LateMove, TimeControl};
 use super::event::{Event, EventKind};
+use super::leave::Pauses;
 use super::outcome::Ending;
 use super::pgn::{BadValue, Note, check_value};
 use super::player::Player;
@@ -79,6 +80,8 @@ pub struct Game {
     pub(super) used: ByColor<Duration>,
     pub(super) own_moves: ByColor<u32>,
     pub(super) late: Option<LateMove>,
+    /// When each side's clock stops for leave.
+    pub(super) leave: ByColor<Pauses>,
     /// Everything that happened, from the creation on.
     pub(super) events: Vec<Event>,
     /// The latest time of any event, corrections included.
@@ -196,6 +199,7 @@ impl Game {
             used: ByColor::new_with(|_| Duration::zero()),
             own_moves: ByColor::new_with(|_| 0),
             late: None,
+            leave: ByColor::new_with(|_| Pauses::default()),
             events: Vec::new(),
             latest: None,
             gaps: vec![Vec::new()],
@@ -213,7 +217,7 @@ impl Game {
     /// The time of the latest event of the game: nothing may be recorded
     /// before it. The director's corrections do not count: a move
     /// received before a correction may be entered after it.
-    pub(crate) fn last_event_time(&self) -> Option<DateTime<Utc>> {
+    pub fn last_event_time(&self) -> Option<DateTime<Utc>> {
         self.events
             .iter()
             .rev()
@@ -251,23 +255,14 @@ impl Game {
     /// `notation` is its canonical text, `after` the position it leads to.
     pub(crate) fn push_move(&mut self, notation: String, after: Position, received: DateTime<Utc>) {
         let color = self.position.turn();
-        if let Some(since) = self.last_time() {
-            let n = self.own_moves[color] + 1;
-            if let Some(deadline) = self.time_control.deadline(n, self.used[color], since)
-                && received > deadline
-                && self.late.is_none()
-            {
-                self.late = Some(LateMove {
-                    ply: self.moves.len() as u32 + 1,
-                    number: self.position.fullmoves(),
-                    side: color,
-                    deadline,
-                    received,
-                });
-            }
-            self.used[color] += received - since;
-        }
-        self.own_moves[color] += 1;
+        let since = self.last_time();
+        self.time_move(
+            color,
+            since,
+            received,
+            self.moves.len() as u32 + 1,
+            self.position.fullmoves(),
+        );
         if self.draw_offer == Some(!color) {
             // Playing on instead of answering declines the offer.
             self.draw_offer = None;
@@ -399,41 +394,6 @@ impl Game {
     /// The first move received after its player's deadline.
     pub fn late_move(&self) -> Option<&LateMove> {
         self.late.as_ref()
-    }
-
-    /// The clock of the side to move, or `None` when the game has ended,
-    /// has no time control, or its start time is unknown.
-    pub fn clock(&self, now: DateTime<Utc>) -> Option<Clock> {
-        if self.ending.is_some() {
-            return None;
-        }
-        let side = self.position.turn();
-        let since = self.last_time()?;
-        let deadline =
-            self.time_control
-                .deadline(self.own_moves[side] + 1, self.used[side], since)?;
-        Some(Clock {
-            side,
-            deadline,
-            left: deadline - now,
-        })
-    }
-
-    /// `Black to move: 12 days 3 hours left (deadline 2026-12-01 09:14 UTC)`
-    /// or `… 2 hours over the time limit (deadline …)`; `None` as for
-    /// [`Game::clock`].
-    pub fn clock_line(&self, now: DateTime<Utc>) -> Option<String> {
-        let clock = self.clock(now)?;
-        let state = if clock.is_over() {
-            format!("{} over the time limit", describe(clock.left))
-        } else {
-            format!("{} left", describe(clock.left))
-        };
-        Some(format!(
-            "{} to move: {state} (deadline {})",
-            clock.side.title(),
-            format_time_short(clock.deadline)
-        ))
     }
 }
 

@@ -5,14 +5,15 @@
 use std::path::Path;
 
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
-use dynamo_core::{Color, MoveError, Position, Rules, clipped, notation, parse_move, quoted};
+use dynamo_core::{Color, MoveError, Position, Rules, clipped, notation, parse_and_play, quoted};
 
 use super::actions::ADJUDICATED;
 use super::clock::{self, TimeControl};
 use super::error::{GameError, RecordError};
 use super::event::EventKind;
+use super::leave::Pauses;
 use super::outcome::{Ending, Outcome};
-use super::pgn::{self, Action, Item, RawMove, Record, SyntaxError, Tag};
+use super::pgn::{self, Action, Item, RawEvent, RawMove, Record, SyntaxError, Tag};
 use super::player::{Address, Player};
 use super::record::Game;
 
@@ -269,6 +270,21 @@ impl Game {
             header.start,
         );
         game.ending = Ending::forced_by(&game.start);
+        let plies = rec.moves().count();
+        game.moves.reserve_exact(plies);
+        game.gaps.reserve_exact(plies);
+        game.events.reserve(plies + 1);
+        // Leave stops a clock on its days wherever the file records it,
+        // so every leave is known before the first move is timed.
+        for side in [Color::White, Color::Black] {
+            game.leave[side] = Pauses::of(rec.items.iter().filter_map(|item| match item {
+                Item::Event(RawEvent {
+                    action: Action::Leave { by, days },
+                    ..
+                }) if *by == side => Some(*days),
+                _ => None,
+            }));
+        }
         let termination = rec.tag("Termination").map_or("", |t| t.value.as_str());
         let mut draw_events = false;
         for item in &rec.items {
@@ -354,7 +370,8 @@ impl Game {
                 )));
             }
         }
-        let m = parse_move(&self.position, &raw.text).map_err(|e| match e {
+        // Reading the move judges it and builds the position after it.
+        let (m, after) = parse_and_play(&self.position, &raw.text).map_err(|e| match e {
             MoveError::Illegal { reason, .. } => fail(reason.to_string()),
             MoveError::Syntax(s) => fail(s.to_string()),
         })?;
@@ -376,7 +393,6 @@ impl Game {
                     clipped(comment)
                 ))
             })?;
-        let after = self.position.play(&m).map_err(|e| fail(e.to_string()))?;
         if let Some(last) = self.last_event_time()
             && received < last
         {

@@ -110,5 +110,6 @@ pub(super) fn action_of(kind: &EventKind) -> Option<Action> {
         EventKind::DrawDeclined { by } => Action::DeclineDraw(by),
         EventKind::Resigned { by } => Action::Resign(by),
         EventKind::Adjudicated { outcome, .. } => Action::Adjudicate(outcome),
+        EventKind::Leave { by, days } => Action::Leave { by, days },
     })
 }

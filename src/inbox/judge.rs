@@ -44,12 +44,12 @@ pub fn judge(game: &Game, side: Color, seq: u32, command: &Command, mail: &str) 
             at: event.at.unwrap_or_default(),
         };
     }
-    // A header corrected since (a name, an address) leaves the position
-    // the player answered as it was.
+    // A header corrected since (a name, an address) or leave recorded
+    // leaves the position the player answered as it was.
     if events
         .iter()
         .skip(seq as usize + 1)
-        .any(|e| !matches!(e.kind, EventKind::Corrected(_)))
+        .any(|e| !matches!(e.kind, EventKind::Corrected(_) | EventKind::Leave { .. }))
     {
         return Judged::MovedOn;
     }
@@ -173,6 +173,7 @@ fn describe(game: &Game, event: &Event) -> String {
         EventKind::Adjudicated { outcome, .. } => format!("the director's decision, {outcome}"),
         EventKind::Undone { .. } => "the director's taking back of a move".to_string(),
         EventKind::Corrected(_) => "the director's correction of the header".to_string(),
+        EventKind::Leave { by, .. } => format!("{}'s leave", by.title()),
     }
 }
 

@@ -9,7 +9,7 @@ use std::fmt::Write;
 
 use dynamo_core::Color;
 
-use super::notice::{Notice, numbered};
+use super::notice::{Notice, long_date, numbered};
 use super::reply::how_to_reply;
 use super::text::one_line;
 use crate::diagram::{self, Charset};
@@ -58,6 +58,7 @@ impl Notice {
         }
         lines.push(self.lost_line());
         lines.extend(self.clock_lines());
+        lines.extend(self.leave_lines());
         if let Some(draw) = self.draw_line() {
             lines.push(draw);
         }
@@ -240,6 +241,30 @@ impl Notice {
         lines
     }
 
+    /// Each player's leave, going on or to come, in a sentence:
+    /// `Leave: Ada is on leave until 10 December 2026; Ada's clock is
+    /// stopped.`
+    pub fn leave_lines(&self) -> Vec<String> {
+        self.leave
+            .iter()
+            .map(|l| {
+                let name = self.name(l.side);
+                if l.current {
+                    format!(
+                        "Leave: {name} is on leave until {}; {name}'s clock is stopped.",
+                        long_date(l.days.to())
+                    )
+                } else {
+                    format!(
+                        "Leave: {name} will be on leave from {} to {}; {name}'s clock will not run on those days.",
+                        long_date(l.days.from()),
+                        long_date(l.days.to())
+                    )
+                }
+            })
+            .collect()
+    }
+
     /// The standing draw offer, in a sentence.
     pub fn draw_line(&self) -> Option<String> {
         self.draw_offer.map(|by| {
@@ -363,4 +388,46 @@ fn escape(text: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::Duration;
+    use dynamo_core::Color;
+
+    use crate::game::LeaveDays;
+    use crate::mail::notice::{Notice, sample_game, sample_start};
+
+    /// The notice of Bob's leave says whose it is, for which days, that
+    /// his clock stops, and each copy carries the line about it.
+    #[test]
+    fn a_leave_notice_names_the_days_and_the_stopped_clock() {
+        let leave = LeaveDays::parse("2024-04-25", "2024-05-10").expect("dates");
+        let at = sample_start() + Duration::days(1);
+        let game = sample_game(&["e2e4"])
+            .take_leave(Color::Black, leave, at)
+            .expect("leave");
+        let before = Notice::from_game(&game, at);
+        assert_eq!(
+            before.headline(),
+            "Bob (Black) is on leave from 25 April 2024 to 10 May 2024: Bob's clock does not \
+             run on those days (2024-04-22 12:00 UTC)."
+        );
+        assert_eq!(before.summary(), "Bob on leave 2024-04-25 to 2024-05-10");
+        assert_eq!(
+            before.leave_lines(),
+            [
+                "Leave: Bob will be on leave from 25 April 2024 to 10 May 2024; Bob's clock \
+              will not run on those days."
+            ]
+        );
+        let during = Notice::from_game(&game, sample_start() + Duration::days(5));
+        let line = "Leave: Bob is on leave until 10 May 2024; Bob's clock is stopped.";
+        assert_eq!(during.leave_lines(), [line]);
+        assert!(during.text(Color::White, "td").contains(line));
+        let html = during.html(Color::Black, "b", "td");
+        assert!(html.contains(&line.replace('\'', "&#39;")), "{html}");
+        let after = Notice::from_game(&game, sample_start() + Duration::days(20));
+        assert!(after.leave_lines().is_empty());
+    }
 }

@@ -9,8 +9,8 @@ use chrono::{DateTime, Duration, Utc};
 use super::picture::{Replayed, replay};
 use super::text::{header_text, one_line};
 use crate::game::clock::format_time_short;
-use crate::game::{Clock, Ending, EventKind, Game, Player, RecordedMove, TimeControl};
-use dynamo_core::{ByColor, Color, Position, Status};
+use crate::game::{Clock, Ending, EventKind, Game, LeaveDays, Player, RecordedMove};
+use dynamo_core::{Color, Position, Status};
 
 /// The event a notice is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,6 +33,17 @@ pub struct Clocks {
     pub running: Clock,
     /// The time the other side has for their next move, not running.
     pub other_left: Option<Duration>,
+}
+
+/// A player's leave that a notice mentions: going on, or to come.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeaveNote {
+    /// Whose leave.
+    pub side: Color,
+    /// Its first and last day.
+    pub days: LeaveDays,
+    /// Whether it is going on at the time of the notice.
+    pub current: bool,
 }
 
 /// Everything a notice says, gathered from a game.
@@ -68,6 +79,8 @@ pub struct Notice {
     pub replayed: Replayed,
     /// Both clocks; `None` without a time control or after the end.
     pub clocks: Option<Clocks>,
+    /// Each player's leave going on or to come, while the game goes on.
+    pub leave: Vec<LeaveNote>,
 }
 
 impl Notice {
@@ -80,9 +93,21 @@ impl Notice {
             .collect();
         let running = game.clock(now);
         let clocks = running.map(|running| Clocks {
-            other_left: time_in_hand(game, !running.side),
+            other_left: game.side_clock(!running.side, now).map(|c| c.in_hand),
             running,
         });
+        let leave = [Color::White, Color::Black]
+            .into_iter()
+            .filter(|_| game.ending().is_none())
+            .filter_map(|side| {
+                let days = game.next_leave(side, now)?;
+                Some(LeaveNote {
+                    side,
+                    days,
+                    current: game.leave(side).at(now).is_some(),
+                })
+            })
+            .collect();
         let replayed = replay(
             game.start_position(),
             game.moves().iter().map(|m| m.notation.as_str()),
@@ -108,6 +133,7 @@ impl Notice {
             earlier,
             replayed,
             clocks,
+            leave,
         }
     }
 
@@ -177,6 +203,13 @@ impl Notice {
             EventKind::Undone { .. } | EventKind::Corrected(_) => {
                 self.correction_headline().unwrap_or_default()
             }
+            EventKind::Leave { by, days } => format!(
+                "{} is on leave from {} to {}: {}'s clock does not run on those days",
+                self.named(*by),
+                long_date(days.from()),
+                long_date(days.to()),
+                self.name(*by)
+            ),
         };
         match self.happened.at {
             Some(at) => format!("{what} ({}).", format_time_short(at)),
@@ -242,6 +275,9 @@ impl Notice {
             EventKind::Undone { .. } | EventKind::Corrected(_) => {
                 self.correction_summary().unwrap_or_default()
             }
+            EventKind::Leave { by, days } => {
+                format!("{} on leave {} to {}", short(*by), days.from(), days.to())
+            }
         }
     }
 
@@ -294,29 +330,9 @@ pub fn numbered(mv: &RecordedMove) -> String {
     format!("{}{dots} {}", mv.number, one_line(&mv.notation))
 }
 
-/// How much time `side` has for their next move while their clock does
-/// not run: what is left of their allowance, or the time per move. The
-/// game's own clock covers only the side to move, so the time each side
-/// has used is summed here from the moves' received times, as the game
-/// sums it.
-fn time_in_hand(game: &Game, side: Color) -> Option<Duration> {
-    let mut used: ByColor<Duration> = ByColor::new_with(|_| Duration::zero());
-    let mut own: ByColor<u32> = ByColor::new_with(|_| 0);
-    let mut since = game.started();
-    for m in game.moves() {
-        if let Some(s) = since {
-            used[m.mover] += m.received - s;
-        }
-        own[m.mover] += 1;
-        since = Some(m.received);
-    }
-    let reference = since?;
-    match game.time_control() {
-        TimeControl::None => None,
-        tc => tc
-            .deadline(own[side] + 1, used[side], reference)
-            .map(|deadline| deadline - reference),
-    }
+/// `1 December 2026`.
+pub(super) fn long_date(day: chrono::NaiveDate) -> String {
+    day.format("%-d %B %Y").to_string()
 }
 
 /// The notice of the last event of a game of Alice (White) against Bob

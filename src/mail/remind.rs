@@ -60,9 +60,14 @@ pub struct Due {
 }
 
 /// The reminder due for `game` at `now` under the thresholds `days`, if
-/// any: the nearest threshold the deadline is within, or `Overdue`.
+/// any: the nearest threshold the deadline is within, or `Overdue`. None
+/// while the player to move is on leave: their clock is stopped and they
+/// are away; a reminder due then goes when the leave is over.
 pub fn due(game: &Game, now: DateTime<Utc>, days: &[u32]) -> Option<Due> {
     let clock = game.clock(now)?;
+    if game.leave(clock.side).at(now).is_some() {
+        return None;
+    }
     let threshold = if clock.left < Duration::zero() {
         Threshold::Overdue
     } else {
@@ -279,5 +284,22 @@ mod tests {
         let d = due(&game, at(-Duration::hours(1)), &[]).expect("overdue");
         assert_eq!(d.threshold, Threshold::Overdue);
         assert_eq!(due(&game, at(Duration::days(1)), &[]), None);
+    }
+
+    #[test]
+    fn no_reminder_while_on_leave_and_the_deadline_moves_with_it() {
+        use crate::game::LeaveDays;
+        // Bob's 50 days run from 2024-04-21 13:00; ten days of leave at
+        // the end move his deadline from 10 June 13:00 to 20 June 13:00.
+        let leave = LeaveDays::parse("2024-06-05", "2024-06-14").expect("dates");
+        let game = sample_game(&["e2e4"])
+            .take_leave(Color::Black, leave, sample_start() + Duration::days(1))
+            .expect("leave");
+        let deadline = sample_start() + Duration::hours(1) + Duration::days(60);
+        let on_leave = sample_start() + Duration::days(46);
+        assert_eq!(due(&game, on_leave, &[7, 2]), None);
+        let back = leave.end() + Duration::hours(1);
+        let d = due(&game, back, &[7, 2]).expect("due once back");
+        assert_eq!((d.deadline, d.threshold), (deadline, Threshold::Days(7)));
     }
 }

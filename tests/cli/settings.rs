@@ -217,6 +217,7 @@ fn config_shows_whether_a_secret_is_set_never_its_value() {
         "outbox = \"outbox\"",
         "require_identity = false",
         "mail_after_move = false",
+        "leave_days_per_year = 30",
         "default_rules = \"nost\"",
     ] {
         assert!(unset.lines().any(|l| l == line), "{line}: {unset}");
@@ -225,4 +226,29 @@ fn config_shows_whether_a_secret_is_set_never_its_value() {
     let printed = dynamo::config::Config::parse(&unset).expect("the output is a config");
     let file = dynamo::config::Config::parse(&env.read("dynamo.toml")).expect("the file");
     assert_eq!(printed, file);
+}
+
+/// The yearly leave is from 0 to 366 days; another number is refused
+/// when the config is read, by its key.
+#[test]
+fn leave_days_per_year_is_read_and_checked() {
+    let env = TestEnv::new();
+    env.write("dynamo.toml", "leave_days_per_year = 45\n");
+    let shown = env.ok(&["config"]);
+    assert!(
+        shown.lines().any(|l| l == "leave_days_per_year = 45"),
+        "{shown}"
+    );
+    for bad in ["367", "-1"] {
+        env.write("dynamo.toml", &format!("leave_days_per_year = {bad}\n"));
+        let out = env.run(&["config"]);
+        assert_eq!(out.code, 2, "{bad}: {}", out.stderr);
+        assert!(
+            out.stderr.contains(&format!(
+                "leave_days_per_year must be from 0 to 366, not {bad}"
+            )),
+            "{}",
+            out.stderr
+        );
+    }
 }

@@ -3,8 +3,16 @@
 
 use crate::support::TestEnv;
 
+/// The game's line of the `games` table, its cells joined by ` | `
+/// (empty ones left out).
 fn games_line(env: &TestEnv, now: &str) -> String {
-    env.ok(&["games", "g.pgn", "--now", now])
+    let table = env.ok(&["games", "g.pgn", "--now", now]);
+    let row = table.lines().nth(1).expect("a line under the header");
+    row.split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect::<Vec<_>>()
+        .join(" | ")
 }
 
 fn json(env: &TestEnv, now: &str) -> serde_json::Value {
@@ -19,11 +27,11 @@ fn per_move_deadline_exactly_and_one_second_over() {
     env.new_game_at("2020-11-20T09:00:00Z", &["--time-control", "3d"]);
     assert_eq!(
         games_line(&env, "2020-11-23T09:00:00Z"),
-        "g.pgn | Alice - Bob | move 1, White to move | no moves yet | 0 seconds left (deadline 2020-11-23 09:00 UTC)\n"
+        "g.pgn | Correspondence game | - | Alice | Bob | 1 | Alice | 2020-11-23 09:00 | 0 seconds"
     );
     assert_eq!(
         games_line(&env, "2020-11-23T09:00:01Z"),
-        "g.pgn | Alice - Bob | move 1, White to move | no moves yet | OVERDUE by 1 second (deadline 2020-11-23 09:00 UTC)\n"
+        "g.pgn | Correspondence game | - | Alice | Bob | 1 | Alice | 2020-11-23 09:00 | OVERDUE by 1 second"
     );
     let v = json(&env, "2020-11-23T09:00:01Z");
     assert_eq!(v["clock"]["seconds_left"], -1);
@@ -45,7 +53,7 @@ fn per_move_deadline_exactly_and_one_second_over() {
     );
     assert_eq!(
         games_line(&env, "2020-11-24T10:30:00Z"),
-        "g.pgn | Alice - Bob | move 1, Black to move | last 1. e2e4 at 2020-11-23 09:00 UTC | 1 day 22 hours left (deadline 2020-11-26 09:00 UTC)\n"
+        "g.pgn | Correspondence game | - | Alice | Bob | 1 | Bob | 1. e2e4 | 2020-11-23 09:00 | 2020-11-26 09:00 | 1 day 22 hours"
     );
     // One second late is recorded, and flagged for the director.
     let out = env.ok(&[
@@ -62,7 +70,7 @@ fn per_move_deadline_exactly_and_one_second_over() {
     );
     assert_eq!(
         games_line(&env, "2020-11-26T10:00:00Z"),
-        "g.pgn | Alice - Bob | move 2, White to move | last 1... e7e5 at 2020-11-26 09:00:01 UTC | 2 days 23 hours left (deadline 2020-11-29 09:00:01 UTC) | LATE: Black's move 1 arrived 1 second after the deadline\n"
+        "g.pgn | Correspondence game | - | Alice | Bob | 2 | Alice | 1... e7e5 | 2020-11-26 09:00:01 | 2020-11-29 09:00:01 | 2 days 23 hours | LATE: Black's move 1 arrived 1 second after the deadline"
     );
     let v = json(&env, "2020-11-26T10:00:00Z");
     assert_eq!(v["late_move"]["ply"], 2);
@@ -72,7 +80,7 @@ fn per_move_deadline_exactly_and_one_second_over() {
     env.ok(&["adjudicate", "g.pgn", "1-0", "--reason", "time forfeit"]);
     assert_eq!(
         games_line(&env, "2020-11-27T00:00:00Z"),
-        "g.pgn | Alice - Bob | 2 half-moves | last 1... e7e5 at 2020-11-26 09:00:01 UTC | 1-0 adjudicated: time forfeit | LATE: Black's move 1 arrived 1 second after the deadline\n"
+        "g.pgn | Correspondence game | - | Alice | Bob | 1 | 1... e7e5 | 2020-11-26 09:00:01 | 1-0 adjudicated: time forfeit | LATE: Black's move 1 arrived 1 second after the deadline"
     );
 }
 
@@ -119,7 +127,7 @@ fn no_time_control_has_no_clock() {
     env.new_game(&[]);
     assert_eq!(
         games_line(&env, "2030-01-01T00:00:00Z"),
-        "g.pgn | Alice - Bob | move 1, White to move | no moves yet\n"
+        "g.pgn | Correspondence game | - | Alice | Bob | 1 | Alice"
     );
     assert_eq!(
         json(&env, "2030-01-01T00:00:00Z")["clock"],
@@ -155,7 +163,7 @@ fn late_move_in_a_game_set_up_at_move_20() {
     );
     let line = games_line(&env, "2020-11-24T10:00:00Z");
     assert!(
-        line.contains("| last 20. e2e4 at 2020-11-24 09:00 UTC |")
+        line.contains("| 20. e2e4 | 2020-11-24 09:00 |")
             && line.contains("LATE: White's move 20 arrived 1 day after the deadline"),
         "{line}"
     );

@@ -105,7 +105,7 @@ games/z.pgn: a character device, not a regular file; a game file must be one
     assert_eq!(games.code, 1, "{}", games.stderr);
     assert!(
         games.stdout.contains(
-            "games/f.pgn | does not replay: games/f.pgn: a FIFO, not a regular file; a game file must be one\n"
+            "games/f.pgn  does not replay: a FIFO, not a regular file; a game file must be one\n"
         ),
         "{}",
         games.stdout

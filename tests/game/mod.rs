@@ -8,4 +8,6 @@ mod duplicates;
 mod filesystem;
 mod hostile;
 mod kill;
+mod leave;
+mod overview;
 mod verify;

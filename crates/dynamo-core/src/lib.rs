@@ -42,7 +42,7 @@ pub use color::{ByColor, Color};
 pub use fen::FenError;
 pub use illegal::Illegal;
 pub use moves::{Move, Shove};
-pub use notation::{MoveError, Notation, SyntaxError, parse_game_move, parse_move};
+pub use notation::{MoveError, Notation, SyntaxError, parse_and_play, parse_game_move, parse_move};
 pub use position::{Position, Status};
 pub use quote::{clipped, quoted};
 pub use role::{Piece, Role};

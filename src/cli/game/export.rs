@@ -10,7 +10,7 @@ use dynamo::game::clock::format_time;
 use dynamo_core::Color;
 use serde::Serialize;
 
-use super::json::{EventJson, MoveJson, PlayerJson};
+use super::json::{EventJson, LeaveJson, MoveJson, PlayerJson, leave_list};
 use crate::cli::store;
 use crate::exit::Exit;
 
@@ -66,6 +66,7 @@ struct ExportJson<'a> {
     result: &'a str,
     reason: Option<&'a str>,
     events: Vec<EventJson>,
+    leave: Vec<LeaveJson>,
 }
 
 impl<'a> From<&'a Game> for ExportJson<'a> {
@@ -94,6 +95,7 @@ impl<'a> From<&'a Game> for ExportJson<'a> {
             result: game.ending().map_or("*", |o| o.outcome.pgn()),
             reason: game.ending().map(|o| o.reason.as_str()),
             events: game.events().iter().map(EventJson::from).collect(),
+            leave: leave_list(game),
         }
     }
 }

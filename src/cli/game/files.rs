@@ -100,9 +100,19 @@ const PROGRESS_FROM: usize = 20;
 /// works if that is a terminal and there are many files. The results are
 /// in the order of `files`.
 pub(crate) fn load_with_progress(files: &[PathBuf]) -> Vec<Result<Game, GameError>> {
+    load_map_with_progress(files, |_, game| game)
+}
+
+/// As [`load_with_progress`], keeping of each game only what `keep`
+/// takes from it, on the thread that loaded it: a command that needs a
+/// few facts of ten thousand games does not hold ten thousand games.
+pub(super) fn load_map_with_progress<T: Send>(
+    files: &[PathBuf],
+    keep: impl Fn(&Path, Game) -> T + Sync,
+) -> Vec<Result<T, GameError>> {
     let done = AtomicUsize::new(0);
     if files.len() < PROGRESS_FROM || !io::stderr().is_terminal() {
-        return load_all(files, &done);
+        return load_all(files, &done, &keep);
     }
     let finished = AtomicBool::new(false);
     std::thread::scope(|scope| {
@@ -129,7 +139,7 @@ pub(crate) fn load_with_progress(files: &[PathBuf]) -> Vec<Result<Game, GameErro
                 std::thread::sleep(Duration::from_millis(100));
             }
         });
-        let results = load_all(files, &done);
+        let results = load_all(files, &done, &keep);
         finished.store(true, Ordering::Release);
         results
     })
@@ -137,14 +147,18 @@ pub(crate) fn load_with_progress(files: &[PathBuf]) -> Vec<Result<Game, GameErro
 
 /// Loads every file, on all cores, results in the order of `files`.
 /// `done` counts finished files for a progress bar.
-fn load_all(files: &[PathBuf], done: &AtomicUsize) -> Vec<Result<Game, GameError>> {
+fn load_all<T: Send>(
+    files: &[PathBuf],
+    done: &AtomicUsize,
+    keep: &(impl Fn(&Path, Game) -> T + Sync),
+) -> Vec<Result<T, GameError>> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(files.len().max(1));
     let next = AtomicUsize::new(0);
-    let mut results: Vec<Option<Result<Game, GameError>>> = Vec::new();
+    let mut results: Vec<Option<Result<T, GameError>>> = Vec::new();
     results.resize_with(files.len(), || None);
-    let chunks: Vec<Vec<(usize, Result<Game, GameError>)>> = std::thread::scope(|scope| {
+    let chunks: Vec<Vec<(usize, Result<T, GameError>)>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
@@ -152,7 +166,7 @@ fn load_all(files: &[PathBuf], done: &AtomicUsize) -> Vec<Result<Game, GameError
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(path) = files.get(i) else { break };
-                        mine.push((i, Game::load(path)));
+                        mine.push((i, Game::load(path).map(|game| keep(path, game))));
                         done.fetch_add(1, Ordering::Relaxed);
                     }
                     mine

@@ -2,7 +2,7 @@
 //! Scripts read these keys in this order: they are part of the interface.
 
 use dynamo::game::clock::format_time;
-use dynamo::game::{Event, EventKind, Player, RecordedMove};
+use dynamo::game::{Event, EventKind, Game, Player, RecordedMove};
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -45,6 +45,37 @@ pub(super) struct EventJson {
     undone: Option<UndoneJson>,
     /// For a `set`: each tag changed.
     changes: Option<Vec<ChangeJson>>,
+    /// A leave's first and last day; left out for the other kinds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<String>,
+}
+
+/// One leave recorded in a game: whose, its first and last day (both
+/// included, UTC), and when it was recorded.
+#[derive(Serialize)]
+pub(super) struct LeaveJson {
+    side: &'static str,
+    from: String,
+    to: String,
+    recorded: Option<String>,
+}
+
+/// Every leave recorded in `game`, in the order recorded.
+pub(super) fn leave_list(game: &Game) -> Vec<LeaveJson> {
+    game.events()
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Leave { by, days } => Some(LeaveJson {
+                side: by.name(),
+                from: days.from().to_string(),
+                to: days.to().to_string(),
+                recorded: e.at.map(format_time),
+            }),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A move the director took back.
@@ -96,6 +127,12 @@ impl From<&Event> for EventJson {
             ),
             _ => None,
         };
+        let (from, to) = match &e.kind {
+            EventKind::Leave { days, .. } => {
+                (Some(days.from().to_string()), Some(days.to().to_string()))
+            }
+            _ => (None, None),
+        };
         EventJson {
             seq: e.seq,
             kind: e.kind.label(),
@@ -107,6 +144,8 @@ impl From<&Event> for EventJson {
             key: e.key(),
             undone,
             changes,
+            from,
+            to,
         }
     }
 }

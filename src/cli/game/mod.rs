@@ -17,6 +17,7 @@ mod export;
 pub(crate) mod files;
 mod games;
 mod json;
+mod leave;
 mod r#move;
 mod new;
 mod report;
@@ -39,6 +40,7 @@ pub(crate) enum Command {
     Verify(verify::Args),
     Games(games::Args),
     Export(export::Args),
+    Leave(leave::Args),
 }
 
 /// Runs a game command. `config_path` is `--config`.
@@ -57,6 +59,7 @@ pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Ex
         Command::Verify(args) => verify::execute(args, &config, &mut out)?,
         Command::Games(args) => games::execute(args, &config, &mut out)?,
         Command::Export(args) => export::execute(args, &mut out)?,
+        Command::Leave(args) => leave::execute(args, &config, &mut out)?,
     };
     out.flush().context("writing to standard output")?;
     Ok(exit)

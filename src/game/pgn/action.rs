@@ -1,12 +1,15 @@
 //! The events between moves, as `{[%…]}` comments: `[%draw offer White
 //! 2026-11-20T09:14:00Z]`, `[%draw accept Black …]`, `[%draw decline
-//! Black …]`, `[%resign White …]`, `[%adjudicate 1-0 …]`. Other
-//! programs' `[%…]` commands are left to be kept as notes.
+//! Black …]`, `[%resign White …]`, `[%adjudicate 1-0 …]`, `[%leave White
+//! 2026-12-01 2026-12-10 …]` (the first and last day of a player's leave,
+//! then when it was recorded). Other programs' `[%…]` commands are left to
+//! be kept as notes.
 
 use chrono::{DateTime, Utc};
 use dynamo_core::{Color, clipped};
 
 use super::super::clock;
+use super::super::leave::LeaveDays;
 use super::super::outcome::Outcome;
 use super::syntax::{SyntaxError, syntax};
 
@@ -24,6 +27,10 @@ pub enum Action {
     Resign(Color),
     /// `[%adjudicate 1-0 TIME]`; the reason is the Termination tag.
     Adjudicate(Outcome),
+    /// `[%leave White 2026-12-01 2026-12-10 TIME]`: leave for White on
+    /// those days, both included; the time is when it was recorded, and
+    /// must be there.
+    Leave { by: Color, days: LeaveDays },
 }
 
 /// An [`Action`] as read, with its time (absent only in files written
@@ -65,7 +72,13 @@ pub(super) fn parse_action(body: &str, line: usize) -> Result<Option<RawEvent>, 
                 .ok_or_else(|| bad("has a result that is not 1-0, 0-1 or 1/2-1/2"))?;
             (Action::Adjudicate(outcome), rest)
         }
-        ["draw" | "resign" | "adjudicate", ..] => return Err(bad("is incomplete")),
+        ["leave", who, from, to, rest @ ..] if !rest.is_empty() => {
+            let by = side(who)?;
+            let days =
+                LeaveDays::parse(from, to).map_err(|e| bad(&format!("is not a leave: {e}")))?;
+            (Action::Leave { by, days }, rest)
+        }
+        ["draw" | "resign" | "adjudicate" | "leave", ..] => return Err(bad("is incomplete")),
         _ => return Ok(None),
     };
     let at = match rest {
@@ -88,6 +101,9 @@ pub fn write_action(action: Action, at: Option<DateTime<Utc>>) -> String {
         Action::DeclineDraw(c) => format!("[%draw decline {}", c.title()),
         Action::Resign(c) => format!("[%resign {}", c.title()),
         Action::Adjudicate(o) => format!("[%adjudicate {}", o.pgn()),
+        Action::Leave { by, days } => {
+            format!("[%leave {} {} {}", by.title(), days.from(), days.to())
+        }
     };
     if let Some(at) = at {
         text.push(' ');
@@ -109,6 +125,10 @@ mod tests {
             "{[%resign White yesterday]}",
             "{[%adjudicate 2-0]}",
             "{[%resign]}",
+            "{[%leave White 2026-12-01 2026-12-10]}",
+            "{[%leave White 2026-12-10 2026-12-01 2026-11-20T09:14:00Z]}",
+            "{[%leave White 2026-12-01 12-10 2026-11-20T09:14:00Z]}",
+            "{[%leave Purple 2026-12-01 2026-12-10 2026-11-20T09:14:00Z]}",
         ] {
             let text = format!("[Event \"T\"]\n\n1. e2e4 {{t}}\n{bad} *\n");
             let err = parse(&text).unwrap_err();

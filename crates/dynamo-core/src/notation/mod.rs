@@ -23,7 +23,7 @@ pub use cursor::SyntaxError;
 pub use descriptive::Descriptive;
 pub use nost::{Dest, Notation, Part, Short, Style};
 pub use number::MoveNumber;
-pub use read::{MoveError, parse_game_move, parse_move};
+pub use read::{MoveError, parse_and_play, parse_game_move, parse_move};
 pub use short::format_short;
 pub use suggest::closest_moves;
 pub use write::{format, format_numeric};

@@ -31,16 +31,23 @@ impl Notation {
     /// The legal move this notation names in `pos`, or the reason there is
     /// none.
     pub fn resolve(&self, pos: &Position) -> Result<Move, Illegal> {
-        match *self {
-            Notation::Castle(side) => resolve_castle(pos, side),
-            Notation::Descriptive(ref d) => resolve_descriptive(pos, d),
-            Notation::Short(ref s) => s.resolve(pos),
+        self.resolve_and_play(pos).map(|(m, _)| m)
+    }
+
+    /// As [`Notation::resolve`], with the position after the move.
+    pub fn resolve_and_play(&self, pos: &Position) -> Result<(Move, Position), Illegal> {
+        let pattern = match *self {
+            Notation::Castle(side) => return resolve_castle(pos, side),
             Notation::Move {
                 style,
                 mover,
                 target,
-            } => resolve_move(pos, style, mover, target),
-        }
+            } => return resolve_move(pos, style, mover, target),
+            Notation::Descriptive(ref d) => resolve_descriptive(pos, d)?,
+            Notation::Short(ref s) => s.resolve(pos)?,
+        };
+        // A pattern picks among the legal moves: playing it cannot fail.
+        pos.play_checked(&pattern).map(|after| (pattern, after))
     }
 }
 
@@ -48,13 +55,20 @@ impl Notation {
 /// number written before the move (`23...`) is read but not checked, as
 /// the position's own may be unknown; see [`parse_game_move`].
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
-    read(pos, text).map(|(m, _)| m)
+    read(pos, text).map(|(m, _, _)| m)
+}
+
+/// As [`parse_move`], with the position after the move: what replaying a
+/// record needs, at the cost of judging the move once instead of twice
+/// (once to read it, once to play it).
+pub fn parse_and_play(pos: &Position, text: &str) -> Result<(Move, Position), MoveError> {
+    read(pos, text).map(|(m, after, _)| (m, after))
 }
 
 /// As [`parse_move`], for a move in a game: a move number written before
 /// the move must be the position's move number and side to move.
 pub fn parse_game_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
-    let (m, number) = read(pos, text)?;
+    let (m, _, number) = read(pos, text)?;
     match number {
         Some(n) => n
             .check(pos)
@@ -67,12 +81,12 @@ pub fn parse_game_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     }
 }
 
-fn read(pos: &Position, text: &str) -> Result<(Move, Option<MoveNumber>), MoveError> {
+fn read(pos: &Position, text: &str) -> Result<(Move, Position, Option<MoveNumber>), MoveError> {
     let (number, notation) = Notation::read(text).map_err(|mut e| {
         e.closest = closest_moves(pos, text);
         e
     })?;
-    let m = notation.resolve(pos).map_err(|reason| {
+    let (m, after) = notation.resolve_and_play(pos).map_err(|reason| {
         let reason = match reason {
             Illegal::NoFit { why, .. } => Illegal::NoFit {
                 why,
@@ -85,5 +99,5 @@ fn read(pos: &Position, text: &str) -> Result<(Move, Option<MoveNumber>), MoveEr
             reason,
         }
     })?;
-    Ok((m, number))
+    Ok((m, after, number))
 }

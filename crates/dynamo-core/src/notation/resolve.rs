@@ -15,7 +15,11 @@ use crate::role::{Piece, Role};
 use crate::rules::CastlingRule;
 use crate::square::{Square, Step};
 
-pub(crate) fn resolve_castle(pos: &Position, side: CastlingSide) -> Result<Move, Illegal> {
+/// The castling `side` names, with the position after it.
+pub(crate) fn resolve_castle(
+    pos: &Position,
+    side: CastlingSide,
+) -> Result<(Move, Position), Illegal> {
     let us = pos.turn();
     let castling = pos.castling();
     let name = Illegal::side_name(side);
@@ -57,15 +61,17 @@ pub(crate) fn resolve_castle(pos: &Position, side: CastlingSide) -> Result<Move,
         king: king_home,
         rook: rook_home,
     };
-    pos.play_checked(&m).map(|_| m)
+    pos.play_checked(&m).map(|after| (m, after))
 }
 
+/// The move an exact text names, with the position after it: judging the
+/// move builds that position, so a caller that plays it need not again.
 pub(crate) fn resolve_move(
     pos: &Position,
     style: Style,
     mover: Part,
     target: Option<Part>,
-) -> Result<Move, Illegal> {
+) -> Result<(Move, Position), Illegal> {
     let us = pos.turn();
     let board = pos.board();
     let piece = board
@@ -106,38 +112,37 @@ pub(crate) fn resolve_move(
     };
     let mut pseudo = Vec::with_capacity(64);
     pos.pseudo_legal_moves_from(mover.from, &mut pseudo);
-    let same_squares: Vec<Move> = pseudo
-        .into_iter()
-        .filter(|m| {
-            if matches!(m, Move::Castle { .. }) || m.from() != mover.from || m.to() != mover_to {
-                return false;
+    // The moves with the squares written: several only when they differ
+    // in the promotion piece.
+    let mut same_squares = pseudo.iter().filter(|m| {
+        if matches!(m, Move::Castle { .. }) || m.from() != mover.from || m.to() != mover_to {
+            return false;
+        }
+        match (m.shove(), target) {
+            (None, None) => true,
+            (Some(s), Some(t)) => {
+                s.target_from == t.from && Some(s.target_to) == t.to.map(Dest::square)
             }
-            match (m.shove(), target) {
-                (None, None) => true,
-                (Some(s), Some(t)) => {
-                    s.target_from == t.from && Some(s.target_to) == t.to.map(Dest::square)
-                }
-                _ => false,
-            }
-        })
-        .collect();
-    if same_squares.is_empty() {
+            _ => false,
+        }
+    });
+    let Some(&first) = same_squares.next() else {
         return Err(explain(pos, piece, mover, target, target_piece));
-    }
+    };
     let written = mover.promotion.or(target.and_then(|t| t.promotion));
-    let m = match (written, same_squares[0].promotion()) {
-        (None, None) => same_squares[0],
-        (Some(role), Some(_)) => *same_squares
-            .iter()
+    let m = match (written, first.promotion()) {
+        (None, None) => first,
+        (Some(role), Some(_)) => *std::iter::once(&first)
+            .chain(same_squares)
             .find(|m| m.promotion() == Some(role))
             .ok_or(Illegal::BadPromotion(role))?,
         (None, Some(_)) => {
-            let sq = promotion_square(&same_squares[0]);
+            let sq = promotion_square(&first);
             return Err(Illegal::PromotionMissing(sq));
         }
         (Some(_), None) => return Err(Illegal::PromotionNotAllowed),
     };
-    pos.play_checked(&m).map(|_| m)
+    pos.play_checked(&m).map(|after| (m, after))
 }
 
 /// A descriptive move names a pattern: it must fit exactly one legal move.

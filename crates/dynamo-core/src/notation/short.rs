@@ -72,7 +72,7 @@ impl Short {
     /// [`crate::parse_move`] adds the closest legal moves to a refusal.
     pub fn resolve(&self, pos: &Position) -> Result<Move, Illegal> {
         if let Some((mover, target)) = self.stationary(pos) {
-            return resolve_move(pos, Style::Algebraic, mover, Some(target));
+            return resolve_move(pos, Style::Algebraic, mover, Some(target)).map(|(m, _)| m);
         }
         let fitting: Vec<Move> = pos
             .legal_moves()

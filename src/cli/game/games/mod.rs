@@ -1,0 +1,14 @@
+//! `dynamo games`: the director's overview of every game, as a table
+//! fitted to the terminal (`view.rs` over `table.rs`) or as JSON
+//! (`json.rs`), filtered and sorted (`select.rs`), from the facts taken
+//! of each game as it is replayed (`facts.rs`); `run.rs` holds the
+//! command.
+
+mod facts;
+mod json;
+mod run;
+mod select;
+mod table;
+mod view;
+
+pub(crate) use run::{Args, execute};

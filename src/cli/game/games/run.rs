@@ -1,0 +1,192 @@
+//! The command: its arguments, then load, filter, sort and print.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+
+use anyhow::Result;
+use chrono::Utc;
+use clap::ValueEnum;
+use dynamo::config::Config;
+use dynamo::game::clock;
+
+use super::facts::Facts;
+use super::json::{Entry, unsent};
+use super::select::{Filter, Sort, Who, compare, natural};
+use super::table::{self, Line};
+use super::view::{self, Counts};
+use crate::cli::game::files::{game_files, load_map_with_progress};
+use crate::exit::{Exit, Failure};
+
+/// The director's overview: one line a game (event, round, players, move,
+/// who is to move, last move, deadline and time left, result), fitted to
+/// the terminal, and a count; a file that does not replay is listed with
+/// why, and makes the exit code 1.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// Game files, and folders searched for `*.pgn` (default: the config's
+    /// `games_dir`).
+    #[arg(value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// Machine-readable output (see README).
+    #[arg(long)]
+    json: bool,
+    /// Compute clocks as of this time instead of now (the forms --at
+    /// takes).
+    #[arg(long, value_name = "TIME", allow_hyphen_values = true)]
+    now: Option<String>,
+    /// Only the games of this player: an address (text with an @, in any
+    /// form a mail shows) equal to either player's, or part of either
+    /// player's name; letter case does not matter.
+    #[arg(long, value_name = "NAME|ADDRESS")]
+    player: Option<String>,
+    /// Only the games whose event contains this text, any letter case.
+    #[arg(long, value_name = "TEXT")]
+    event: Option<String>,
+    /// Only the games going on.
+    #[arg(long, conflicts_with = "finished")]
+    ongoing: bool,
+    /// Only the finished games.
+    #[arg(long)]
+    finished: bool,
+    /// Only the games whose player to move is past their deadline.
+    #[arg(long, conflicts_with = "finished")]
+    overdue: bool,
+    /// The order: by file name (numbers in it by value: g2 before g10),
+    /// by deadline (the most urgent first), or by event and round.
+    #[arg(long, value_enum, default_value_t = Sort::File)]
+    sort: Sort,
+    /// Colour the deadlines (overdue red, due within two days yellow):
+    /// auto does on a terminal unless NO_COLOR is set; always overrides
+    /// NO_COLOR.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = Colour::Auto)]
+    color: Colour,
+}
+
+/// When to colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Colour {
+    /// On a terminal, unless the NO_COLOR variable is set and not empty.
+    Auto,
+    /// Always, NO_COLOR or not.
+    Always,
+    /// Never.
+    Never,
+}
+
+pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+    // Standard output writes each line as it ends; ten thousand lines are
+    // written in a few large writes instead.
+    let mut out = io::BufWriter::with_capacity(1 << 16, out);
+    let exit = overview(args, config, &mut out)?;
+    out.flush()?;
+    Ok(exit)
+}
+
+fn overview(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+    let now = match &args.now {
+        Some(text) => {
+            clock::parse_time(text).map_err(|e| Failure::new(Exit::Usage, format!("--now: {e}")))?
+        }
+        None => clock::truncate(Utc::now()),
+    };
+    let filter = Filter {
+        player: args.player.as_deref().map(Who::parse).transpose()?,
+        event: args.event.as_deref().map(|e| e.trim().to_lowercase()),
+        ongoing: args.ongoing,
+        finished: args.finished,
+        overdue: args.overdue,
+    };
+    let files = game_files(config, &args.paths)?;
+    let loaded = load_map_with_progress(&files, |path, game| {
+        Facts::new(path.to_path_buf(), game, now)
+    });
+    let total = loaded.len();
+    let bad = loaded.iter().filter(|r| r.is_err()).count();
+    // A file that does not replay is always listed: no filter can tell
+    // whether it would pass.
+    let mut listed: Vec<(PathBuf, _)> = files
+        .into_iter()
+        .zip(loaded)
+        .filter(|(_, r)| r.as_ref().is_err() || r.as_ref().is_ok_and(|f| filter.passes(f)))
+        .collect();
+    listed.sort_by(|(p, a), (q, b)| match (a, b, args.sort) {
+        (Ok(a), Ok(b), sort) => compare(sort, a, b),
+        (_, _, Sort::File) => natural(&p.to_string_lossy(), &q.to_string_lossy()),
+        (Err(_), Ok(_), _) => std::cmp::Ordering::Greater,
+        (Ok(_), Err(_), _) => std::cmp::Ordering::Less,
+        (Err(_), Err(_), _) => natural(&p.to_string_lossy(), &q.to_string_lossy()),
+    });
+    if args.json {
+        let notices = unsent(config)?;
+        let entries: Vec<Entry> = listed
+            .iter()
+            .map(|(path, r)| match r {
+                Ok(facts) => Entry::good(facts, notices.as_ref()),
+                Err(e) => Entry::bad(path, e),
+            })
+            .collect();
+        serde_json::to_writer_pretty(&mut *out, &entries)?;
+        writeln!(out)?;
+    } else {
+        let mut counts = Counts {
+            total,
+            ..Counts::default()
+        };
+        let lines: Vec<Line> = listed
+            .iter()
+            .map(|(path, r)| match r {
+                Ok(facts) => {
+                    counts.add(facts);
+                    view::line(facts)
+                }
+                Err(e) => {
+                    counts.shown += 1;
+                    counts.bad += 1;
+                    view::bad_line(path, e)
+                }
+            })
+            .collect();
+        let limit = width();
+        if !lines.is_empty() {
+            let widths = table::fit(&view::HEADER, &lines, view::STEPS, limit);
+            let colour = colour(args.color);
+            for line in table::render(&view::HEADER, &lines, &widths, &view::RIGHT, limit, colour) {
+                writeln!(out, "{line}")?;
+            }
+        }
+        let summary = counts.summary();
+        writeln!(
+            out,
+            "{}",
+            limit.map_or(summary.clone(), |l| table::cut(&summary, l))
+        )?;
+    }
+    Ok(if bad > 0 { Exit::Rejected } else { Exit::Ok })
+}
+
+/// The width to fit the table to: `$COLUMNS` when it is a number, else
+/// the terminal's when standard output is one, else none (a pipe or a
+/// file gets whole lines).
+fn width() -> Option<usize> {
+    let columns = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|&c| c > 0);
+    columns.or_else(|| {
+        terminal_size::terminal_size_of(io::stdout())
+            .map(|(terminal_size::Width(w), _)| usize::from(w))
+            .filter(|&w| w > 0)
+    })
+}
+
+/// Whether to colour: `always`, or `auto` on a terminal without a
+/// non-empty `NO_COLOR` (no-color.org).
+fn colour(when: Colour) -> bool {
+    match when {
+        Colour::Always => true,
+        Colour::Never => false,
+        Colour::Auto => {
+            io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! Which games the overview lists, and in what order: the filters
+//! (`--player`, `--event`, `--ongoing`, `--finished`, `--overdue`) and
+//! the sorts (`--sort file|deadline|event`), with names in natural order
+//! (`g2` before `g10`).
+
+use std::cmp::Ordering;
+
+use clap::ValueEnum;
+use dynamo::game::player::Mailbox;
+use dynamo_core::{Color, quoted};
+
+use super::facts::Facts;
+use crate::exit::{Exit, Failure};
+
+/// The order of the list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Sort {
+    /// By file name, numbers in them by value: g1, g2, g10, g100.
+    File,
+    /// The most urgent first: soonest deadline (the most overdue first),
+    /// then games without a deadline, then finished games.
+    Deadline,
+    /// By event, then round, then file name, numbers by value.
+    Event,
+}
+
+/// Who `--player` names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Who {
+    /// An address (the text has an `@`): equal to a player's, any case.
+    Address(String),
+    /// Part of a player's name, any case.
+    Name(String),
+}
+
+impl Who {
+    /// Reads `--player`: text with an `@` is an address in any form a
+    /// mail shows, other text part of a name.
+    pub(super) fn parse(text: &str) -> anyhow::Result<Who> {
+        if !text.contains('@') {
+            return Ok(Who::Name(text.trim().to_lowercase()));
+        }
+        let mailbox = Mailbox::parse(text)
+            .map_err(|e| Failure::new(Exit::Usage, format!("--player {}: {e}", quoted(text))))?;
+        Ok(Who::Address(mailbox.address.as_str().to_lowercase()))
+    }
+
+    fn plays(&self, facts: &Facts) -> bool {
+        [Color::White, Color::Black].into_iter().any(|side| {
+            let player = &facts.players[side];
+            match self {
+                Who::Address(a) => player
+                    .email
+                    .as_ref()
+                    .is_some_and(|e| e.as_str().to_lowercase() == *a),
+                Who::Name(part) => player.name.to_lowercase().contains(part.as_str()),
+            }
+        })
+    }
+}
+
+/// The filters given; a game is listed when it passes all of them.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Filter {
+    pub(super) player: Option<Who>,
+    /// Part of the event's name, lower case.
+    pub(super) event: Option<String>,
+    pub(super) ongoing: bool,
+    pub(super) finished: bool,
+    pub(super) overdue: bool,
+}
+
+impl Filter {
+    pub(super) fn passes(&self, facts: &Facts) -> bool {
+        let finished = facts.ending.is_some();
+        self.player.as_ref().is_none_or(|w| w.plays(facts))
+            && self
+                .event
+                .as_ref()
+                .is_none_or(|e| facts.event.to_lowercase().contains(e.as_str()))
+            && (!self.ongoing || !finished)
+            && (!self.finished || finished)
+            && (!self.overdue || facts.overdue())
+    }
+}
+
+/// Compares `a` and `b` with runs of digits by their value (`g2` before
+/// `g10`, `g02` next to `g2`), other characters one by one without
+/// regard to case; ties broken by the plain text, so that the order is
+/// total.
+pub(super) fn natural(a: &str, b: &str) -> Ordering {
+    let (mut x, mut y) = (a, b);
+    loop {
+        let order = match (x.chars().next(), y.chars().next()) {
+            (None, None) => return a.cmp(b),
+            (None, Some(_)) => return Ordering::Less,
+            (Some(_), None) => return Ordering::Greater,
+            (Some(c), Some(d)) if c.is_ascii_digit() && d.is_ascii_digit() => {
+                let (m, rest_x) = digits(x);
+                let (n, rest_y) = digits(y);
+                (x, y) = (rest_x, rest_y);
+                m.len().cmp(&n.len()).then_with(|| m.cmp(n))
+            }
+            (Some(c), Some(d)) => {
+                (x, y) = (&x[c.len_utf8()..], &y[d.len_utf8()..]);
+                c.to_lowercase().cmp(d.to_lowercase())
+            }
+        };
+        if order != Ordering::Equal {
+            return order;
+        }
+    }
+}
+
+/// The run of digits `text` begins with, without leading zeros, and the
+/// rest.
+fn digits(text: &str) -> (&str, &str) {
+    let end = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    (text[..end].trim_start_matches('0'), &text[end..])
+}
+
+/// The order of two games under `sort`.
+pub(super) fn compare(sort: Sort, a: &Facts, b: &Facts) -> Ordering {
+    let file = || natural(&a.file.to_string_lossy(), &b.file.to_string_lossy());
+    match sort {
+        Sort::File => file(),
+        Sort::Deadline => {
+            // Going on with a deadline, going on without one, finished.
+            let key = |f: &Facts| match (&f.ending, &f.clock) {
+                (None, Some(c)) => (0, Some(c.deadline)),
+                (None, None) => (1, None),
+                (Some(_), _) => (2, None),
+            };
+            key(a).cmp(&key(b)).then_with(file)
+        }
+        Sort::Event => natural(&a.event, &b.event)
+            .then_with(|| natural(&a.round, &b.round))
+            .then_with(file),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_in_names_sort_by_value() {
+        let mut names = vec![
+            "g100", "g10", "G2", "g1", "g02", "g", "h1", "g10a", "g10-b", "g.pgn", "g1.pgn",
+        ];
+        names.sort_by(|a, b| natural(a, b));
+        assert_eq!(
+            names,
+            [
+                "g", "g.pgn", "g1", "g1.pgn", "G2", "g02", "g10", "g10-b", "g10a", "g100", "h1"
+            ]
+        );
+        assert_eq!(natural("round 9", "round 10"), Ordering::Less);
+        assert_eq!(natural("a", "a"), Ordering::Equal);
+    }
+}

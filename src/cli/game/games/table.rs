@@ -1,0 +1,262 @@
+//! An aligned table fitted to a width: columns two spaces apart, widths
+//! measured as a terminal shows the text (a CJK character takes two
+//! cells, a combining accent none), and when the table is too wide,
+//! columns shrunk (their text cut with `…`) or dropped in a given order,
+//! never wrapped. Colour is added after the fitting, so it never counts
+//! as width.
+
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+/// How a cell stands out on a terminal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Tone {
+    Plain,
+    Bold,
+    Red,
+    Yellow,
+}
+
+impl Tone {
+    fn start(self) -> &'static str {
+        match self {
+            Tone::Plain => "",
+            Tone::Bold => "\x1b[1m",
+            Tone::Red => "\x1b[31m",
+            Tone::Yellow => "\x1b[33m",
+        }
+    }
+}
+
+/// One cell: its text and tone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Cell {
+    pub(super) text: String,
+    pub(super) tone: Tone,
+}
+
+impl Cell {
+    pub(super) fn new(text: impl Into<String>) -> Cell {
+        Cell {
+            text: text.into(),
+            tone: Tone::Plain,
+        }
+    }
+
+    pub(super) fn toned(text: impl Into<String>, tone: Tone) -> Cell {
+        Cell {
+            text: text.into(),
+            tone,
+        }
+    }
+}
+
+/// A line of the table: a cell per column, or one text across all but
+/// the first column (a file that does not replay, and why).
+pub(super) enum Line {
+    Cells(Vec<Cell>),
+    Spanning(Cell, Cell),
+}
+
+/// One step of fitting a table that is too wide.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Step {
+    /// Narrow the columns, evenly, down to this width at least, cutting
+    /// their text.
+    Shrink(&'static [usize], usize),
+    /// Leave the column out.
+    Drop(usize),
+}
+
+const GAP: usize = 2;
+
+/// How wide `text` shows on a terminal.
+pub(super) fn width(text: &str) -> usize {
+    text.width()
+}
+
+/// `text` cut to `max` columns, the cut marked with `…`.
+pub(super) fn cut(text: &str, max: usize) -> String {
+    if width(text) <= max {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w + 1 > max {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    if max > 0 {
+        out.push('…');
+    }
+    out
+}
+
+fn total(widths: &[Option<usize>]) -> usize {
+    let present: Vec<usize> = widths.iter().flatten().copied().collect();
+    present.iter().sum::<usize>() + GAP * present.len().saturating_sub(1)
+}
+
+/// Each column's width, or `None` for a column left out: the widest
+/// text of each (a column empty in every line is left out), then, while
+/// wider than `limit`, `steps` in order; what a later step frees is given
+/// back to the columns dropped or shrunk before it, undoing the latest
+/// first. Should the steps not be enough,
+/// columns are left out from the right.
+pub(super) fn fit(
+    header: &[&str],
+    lines: &[Line],
+    steps: &[Step],
+    limit: Option<usize>,
+) -> Vec<Option<usize>> {
+    let mut natural = vec![0; header.len()];
+    for line in lines {
+        match line {
+            Line::Cells(cells) => {
+                for (n, cell) in natural.iter_mut().zip(cells) {
+                    *n = (*n).max(width(&cell.text));
+                }
+            }
+            Line::Spanning(first, _) => {
+                if let Some(n) = natural.first_mut() {
+                    *n = (*n).max(width(&first.text));
+                }
+            }
+        }
+    }
+    let mut widths: Vec<Option<usize>> = natural
+        .iter()
+        .zip(header)
+        .map(|(&n, h)| (n > 0).then(|| n.max(width(h))))
+        .collect();
+    let Some(limit) = limit else {
+        return widths;
+    };
+    let mut shrunk = Vec::new();
+    let mut dropped = Vec::new();
+    for &step in steps {
+        let excess = total(&widths).saturating_sub(limit);
+        if excess == 0 {
+            break;
+        }
+        match step {
+            Step::Shrink(cols, min) => {
+                let before: Vec<(usize, usize)> = cols
+                    .iter()
+                    .filter_map(|&c| widths[c].map(|w| (c, w)))
+                    .collect();
+                // A cell at a time from the widest, so that they end even.
+                for _ in 0..excess {
+                    let widest = cols
+                        .iter()
+                        .filter_map(|&c| widths[c].map(|w| (w, c)))
+                        .filter(|&(w, _)| w > min)
+                        .max();
+                    let Some((w, c)) = widest else { break };
+                    widths[c] = Some(w - 1);
+                }
+                shrunk.push(before);
+            }
+            Step::Drop(col) => {
+                if let Some(w) = widths[col].take() {
+                    dropped.push((col, w));
+                }
+            }
+        }
+    }
+    while total(&widths) > limit && widths.iter().flatten().count() > 1 {
+        if let Some(last) = widths.iter_mut().rev().find(|w| w.is_some()) {
+            *last = None;
+        }
+    }
+    // A later step may have freed room for a column dropped before it:
+    // the last dropped, the most important, comes back first.
+    for (col, w) in dropped.into_iter().rev() {
+        widths[col] = Some(w);
+        if total(&widths) > limit {
+            widths[col] = None;
+        }
+    }
+    // Undo the shrinking, the latest first, each as far as room allows:
+    // the columns shrunk last, the most important, get back most.
+    for before in shrunk.into_iter().rev() {
+        for _ in 0..limit.saturating_sub(total(&widths)) {
+            let narrowest = before
+                .iter()
+                .filter_map(|&(c, b)| widths[c].filter(|&w| w < b).map(|w| (w, c)))
+                .min();
+            let Some((w, c)) = narrowest else { break };
+            widths[c] = Some(w + 1);
+        }
+    }
+    widths
+}
+
+/// The table as text, one line each, lines no wider than `limit`. `right`
+/// says which columns align right; `colour` whether tones show.
+pub(super) fn render(
+    header: &[&str],
+    lines: &[Line],
+    widths: &[Option<usize>],
+    right: &[bool],
+    limit: Option<usize>,
+    colour: bool,
+) -> Vec<String> {
+    let paint = |text: &str, tone: Tone| {
+        if colour && tone != Tone::Plain && !text.is_empty() {
+            format!("{}{text}\x1b[0m", tone.start())
+        } else {
+            text.to_string()
+        }
+    };
+    let row = |cells: &[Cell]| {
+        let shown: Vec<(usize, usize, &Cell)> = widths
+            .iter()
+            .zip(cells)
+            .enumerate()
+            .filter_map(|(col, (w, cell))| w.map(|w| (col, w, cell)))
+            .collect();
+        let mut out = String::new();
+        for (n, &(col, w, cell)) in shown.iter().enumerate() {
+            if n > 0 {
+                out.push_str(&" ".repeat(GAP));
+            }
+            let text = cut(&cell.text, w);
+            let pad = " ".repeat(w - width(&text));
+            if right.get(col).copied().unwrap_or(false) {
+                out.push_str(&pad);
+                out.push_str(&paint(&text, cell.tone));
+            } else {
+                out.push_str(&paint(&text, cell.tone));
+                out.push_str(&pad);
+            }
+        }
+        // No blanks at the end of a line, where the last cells are empty.
+        out.truncate(out.trim_end_matches(' ').len());
+        out
+    };
+    let mut out = Vec::with_capacity(lines.len() + 1);
+    let heads: Vec<Cell> = header.iter().map(|h| Cell::toned(*h, Tone::Bold)).collect();
+    out.push(row(&heads));
+    let first = widths.first().copied().flatten().unwrap_or(0);
+    for line in lines {
+        match line {
+            Line::Cells(cells) => out.push(row(cells)),
+            Line::Spanning(file, why) => {
+                let room = limit.map_or(usize::MAX, |l| l.saturating_sub(first + GAP));
+                let file_text = cut(&file.text, first);
+                let pad = " ".repeat(first - width(&file_text));
+                out.push(format!(
+                    "{}{pad}{}{}",
+                    paint(&file_text, file.tone),
+                    " ".repeat(GAP),
+                    paint(&cut(&why.text, room), why.tone)
+                ));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,228 @@
+//! The overview as a table: its columns, one line a game, the order in
+//! which columns give way when the table is too wide, and the summary.
+
+use std::path::Path;
+
+use chrono::{DateTime, Duration, Utc};
+use dynamo::game::GameError;
+use dynamo::game::clock::{describe, format_time_short};
+use dynamo_core::Color;
+
+use super::facts::Facts;
+use super::table::{Cell, Line, Step, Tone};
+
+const FILE: usize = 0;
+const EVENT: usize = 1;
+const ROUND: usize = 2;
+const WHITE: usize = 3;
+const BLACK: usize = 4;
+const MOVE: usize = 5;
+const TO_MOVE: usize = 6;
+const LAST: usize = 7;
+const RECEIVED: usize = 8;
+const DEADLINE: usize = 9;
+const LEFT: usize = 10;
+const RESULT: usize = 11;
+const NOTES: usize = 12;
+
+/// The column headings, in order.
+pub(super) const HEADER: [&str; 13] = [
+    "FILE",
+    "EVENT",
+    "ROUND",
+    "WHITE",
+    "BLACK",
+    "MOVE",
+    "TO MOVE",
+    "LAST MOVE",
+    "RECEIVED UTC",
+    "DEADLINE UTC",
+    "LEFT",
+    "RESULT",
+    "NOTES",
+];
+
+/// Which columns align right: the move number.
+pub(super) const RIGHT: [bool; 13] = {
+    let mut right = [false; 13];
+    right[MOVE] = true;
+    right
+};
+
+/// How a table too wide for the terminal gives way, least important
+/// first: long texts are cut, then the notes, the round and the two
+/// times go (the time left stays), then texts are cut shorter and the
+/// event, who is to move, the last move and the move number go; the
+/// file, the players, the time left and the result stay longest.
+pub(super) const STEPS: &[Step] = &[
+    Step::Shrink(&[NOTES], 20),
+    Step::Shrink(&[EVENT], 14),
+    Step::Shrink(&[RESULT], 14),
+    Step::Shrink(&[WHITE, BLACK, TO_MOVE], 14),
+    Step::Drop(NOTES),
+    Step::Drop(ROUND),
+    Step::Drop(RECEIVED),
+    Step::Drop(DEADLINE),
+    Step::Shrink(&[EVENT], 10),
+    Step::Shrink(&[WHITE, BLACK, TO_MOVE], 10),
+    Step::Shrink(&[RESULT], 10),
+    Step::Drop(EVENT),
+    Step::Drop(TO_MOVE),
+    Step::Drop(LAST),
+    Step::Shrink(&[WHITE, BLACK], 6),
+    Step::Shrink(&[RESULT], 3),
+    Step::Drop(MOVE),
+    Step::Shrink(&[LEFT], 16),
+    Step::Shrink(&[FILE], 10),
+    Step::Shrink(&[LEFT], 8),
+];
+
+/// How near a deadline must be to stand out.
+const SOON: Duration = Duration::days(2);
+
+/// A time in the table: `2026-11-24 10:00`, seconds only when not zero
+/// (the heading says UTC).
+fn when(t: DateTime<Utc>) -> String {
+    format_time_short(t).trim_end_matches(" UTC").to_string()
+}
+
+/// One game's line.
+pub(super) fn line(facts: &Facts) -> Line {
+    let mut cells = vec![Cell::new(""); HEADER.len()];
+    cells[FILE] = Cell::new(facts.file.display().to_string());
+    cells[EVENT] = Cell::new(facts.event.as_str());
+    cells[ROUND] = Cell::new(facts.round.as_str());
+    cells[WHITE] = Cell::new(facts.name(Color::White));
+    cells[BLACK] = Cell::new(facts.name(Color::Black));
+    let number = match (facts.to_move, &facts.last_move) {
+        (Some(_), _) => Some(facts.move_number),
+        (None, last) => last.as_ref().map(|m| m.number),
+    };
+    cells[MOVE] = Cell::new(number.map(|n| n.to_string()).unwrap_or_default());
+    if let Some(side) = facts.to_move {
+        cells[TO_MOVE] = Cell::new(facts.name(side));
+    }
+    if let Some(m) = &facts.last_move {
+        let dots = if m.mover == Color::White { "." } else { "..." };
+        cells[LAST] = Cell::new(format!("{}{dots} {}", m.number, m.notation));
+        cells[RECEIVED] = Cell::new(when(m.received));
+    }
+    if let Some(clock) = &facts.clock {
+        let tone = if clock.is_over() {
+            Tone::Red
+        } else if clock.left <= SOON {
+            Tone::Yellow
+        } else {
+            Tone::Plain
+        };
+        let moved = if facts.deadline_moved { " (leave)" } else { "" };
+        cells[DEADLINE] = Cell::toned(format!("{}{moved}", when(clock.deadline)), tone);
+        let mut left = if clock.is_over() {
+            format!("OVERDUE by {}", describe(clock.left))
+        } else {
+            describe(clock.left)
+        };
+        if matches!(facts.next_leave[clock.side], Some((_, true))) {
+            left = format!("on leave, {left}");
+        }
+        cells[LEFT] = Cell::toned(left, tone);
+    }
+    if let Some(ending) = &facts.ending {
+        cells[RESULT] = Cell::new(format!("{} {}", ending.outcome, ending.reason));
+    }
+    cells[NOTES] = Cell::new(notes(facts).join("; "));
+    Line::Cells(cells)
+}
+
+/// A late move, a standing draw offer, leave going on or to come.
+fn notes(facts: &Facts) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let Some(l) = &facts.late {
+        notes.push(format!(
+            "LATE: {}'s move {} arrived {} after the deadline",
+            l.side.title(),
+            l.number,
+            describe(l.received - l.deadline)
+        ));
+    }
+    if let Some(side) = facts.draw_offer {
+        notes.push(format!("{} offers a draw", side.title()));
+    }
+    for side in [Color::White, Color::Black] {
+        match facts.next_leave[side] {
+            Some((days, true)) => {
+                notes.push(format!("{} on leave until {}", facts.name(side), days.to()))
+            }
+            Some((days, false)) => notes.push(format!("{} on leave {days}", facts.name(side))),
+            None => {}
+        }
+    }
+    notes
+}
+
+/// The line of a file that does not replay: its name, and why.
+pub(super) fn bad_line(file: &Path, error: &GameError) -> Line {
+    let name = file.display().to_string();
+    let why = error.to_string();
+    // The error names the file, which its column shows already.
+    let why = why
+        .strip_prefix(&format!("{name}: "))
+        .map_or(why.clone(), str::to_string);
+    Line::Spanning(
+        Cell::new(name),
+        Cell::toned(format!("does not replay: {why}"), Tone::Red),
+    )
+}
+
+/// The counts the summary line gives.
+#[derive(Debug, Default)]
+pub(super) struct Counts {
+    /// Files listed.
+    pub(super) shown: usize,
+    /// Files found, before the filters.
+    pub(super) total: usize,
+    pub(super) ongoing: usize,
+    pub(super) overdue: usize,
+    pub(super) finished: usize,
+    /// Listed files that do not replay.
+    pub(super) bad: usize,
+}
+
+impl Counts {
+    pub(super) fn add(&mut self, facts: &Facts) {
+        self.shown += 1;
+        if facts.ending.is_some() {
+            self.finished += 1;
+        } else {
+            self.ongoing += 1;
+            self.overdue += usize::from(facts.overdue());
+        }
+    }
+
+    /// `12 games: 9 in progress (2 overdue), 3 finished`; `3 of 12 games:
+    /// …` when filters leave some out; files, and how many do not replay,
+    /// when some do not.
+    pub(super) fn summary(&self) -> String {
+        let noun = if self.bad > 0 { "file" } else { "game" };
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        let head = if self.shown == self.total {
+            format!("{} {noun}{}", self.shown, plural(self.shown))
+        } else {
+            format!(
+                "{} of {} {noun}{}",
+                self.shown,
+                self.total,
+                plural(self.total)
+            )
+        };
+        let mut line = format!(
+            "{head}: {} in progress ({} overdue), {} finished",
+            self.ongoing, self.overdue, self.finished
+        );
+        if self.bad > 0 {
+            let verb = if self.bad == 1 { "does" } else { "do" };
+            line.push_str(&format!(", {} {verb} not replay", self.bad));
+        }
+        line
+    }
+}
