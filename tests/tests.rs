@@ -5,5 +5,6 @@
 
 mod cli;
 mod game;
+mod inbox;
 mod mail;
 mod support;

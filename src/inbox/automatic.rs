@@ -90,7 +90,9 @@ pub fn classify(
         match name.as_str() {
             "x-failed-recipients" => signs.push(Automatic::Bounce),
             "auto-submitted" => {
-                let value = value();
+                // The keyword, without comments (`(vacation)`) or
+                // parameters (`; owner-email=…`).
+                let value = without_comments(&value());
                 let kind = value.split(';').next().unwrap_or("").trim().to_lowercase();
                 if kind != "no" {
                     signs.push(Automatic::AutoSubmitted(kind));
@@ -125,6 +127,24 @@ fn rank(sign: &Automatic) -> u8 {
         Automatic::List => 3,
         Automatic::Bulk => 4,
     }
+}
+
+/// `text` without its parenthesised comments (RFC 5322), nested or not.
+fn without_comments(text: &str) -> String {
+    let mut depth = 0usize;
+    text.chars()
+        .filter(|&c| {
+            match c {
+                '(' => depth += 1,
+                ')' if depth > 0 => {
+                    depth -= 1;
+                    return false;
+                }
+                _ => {}
+            }
+            depth == 0
+        })
+        .collect()
 }
 
 /// A header's value as written (not decoded), with folds in it.

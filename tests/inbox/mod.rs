@@ -1,0 +1,3 @@
+//! Moves by email: players' replies read (`replies`).
+
+mod replies;
