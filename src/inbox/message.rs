@@ -157,34 +157,37 @@ fn return_path(message: &Message<'_>) -> Option<String> {
 }
 
 fn recipients(message: &Message<'_>) -> Vec<String> {
-    let listed = message
+    let mut out: Vec<String> = Vec::new();
+    let mut add = |address: &str| {
+        if out.len() < MAX_IDS && !out.iter().any(|a| a == address) {
+            out.push(address.to_string());
+        }
+        out.len() < MAX_IDS
+    };
+    for address in message
         .all_to()
         .chain(message.all_cc())
         .flat_map(Address::iter)
         .filter_map(|a| a.address())
-        .map(str::to_string);
-    let delivered = message
-        .headers()
-        .iter()
-        .filter(|h| {
-            DELIVERY_HEADERS
-                .iter()
-                .any(|d| h.name.as_str().eq_ignore_ascii_case(d))
-        })
-        .flat_map(|h| {
-            raw_text(message, h)
-                .split([',', ' ', '\t', '\r', '\n'])
-                .map(|a| a.trim_matches(['<', '>']).to_string())
-                .filter(|a| a.contains('@'))
-                .collect::<Vec<_>>()
-        });
-    let mut out: Vec<String> = Vec::new();
-    for address in listed.chain(delivered) {
-        if out.len() == MAX_IDS {
-            break;
+    {
+        if !add(address) {
+            return out;
         }
-        if !out.contains(&address) {
-            out.push(address);
+    }
+    for header in message.headers().iter().filter(|h| {
+        DELIVERY_HEADERS
+            .iter()
+            .any(|d| h.name.as_str().eq_ignore_ascii_case(d))
+    }) {
+        let text = raw_text(message, header);
+        for address in text
+            .split([',', ' ', '\t', '\r', '\n'])
+            .map(|a| a.trim_matches(['<', '>']))
+            .filter(|a| a.contains('@'))
+        {
+            if !add(address) {
+                return out;
+            }
         }
     }
     out
