@@ -11,9 +11,32 @@
 use dynamo::inbox::message::{self, Incoming, MAX_IDS, MessageError};
 use dynamo::inbox::text::quote::MAX_OWN_BYTES;
 use dynamo::inbox::{Command, CommandError, read_command};
+use std::sync::Once;
+
 use libfuzzer_sys::fuzz_target;
 
+/// Lets a panic inside mail-parser unwind, for `message::read` to catch,
+/// and aborts on any other as libFuzzer's hook does: with `-a`, the
+/// parser's own debug assertions fire on mail its release build reads
+/// (see `[profile.dev.package.mail-parser]` in Cargo.toml), and what is
+/// tested here is that the inbox survives them.
+fn let_parser_panics_unwind() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let abort = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let in_parser = info
+                .location()
+                .is_some_and(|l| l.file().contains("mail-parser-"));
+            if !in_parser {
+                abort(info);
+            }
+        }));
+    });
+}
+
 fuzz_target!(|data: &[u8]| {
+    let_parser_panics_unwind();
     check(message::read(data));
     for head in [
         &b"From: a@example.org\r\nContent-Type: text/html; charset=utf-8\r\n\r\n"[..],

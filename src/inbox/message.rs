@@ -85,8 +85,13 @@ pub fn read(raw: &[u8]) -> Result<Incoming, MessageError> {
     if raw.len() > MAX_MESSAGE_BYTES {
         return Err(MessageError::TooLarge);
     }
-    let message = MessageParser::default()
-        .parse(raw)
+    // The parser is meant never to panic, yet mail-parser 0.11.9 has
+    // panicked on malformed mail in builds with debug assertions; whoever
+    // sends the mail chooses its bytes, so a panic in the parser is an
+    // unreadable message here, never the end of the inbox.
+    let message = std::panic::catch_unwind(|| MessageParser::default().parse(raw))
+        .ok()
+        .flatten()
         .ok_or(MessageError::Unreadable)?;
     let senders: Vec<(Option<&str>, Option<&str>)> = message
         .header_values(HeaderName::From)

@@ -475,6 +475,23 @@ fn invisible_characters_and_odd_spaces_do_not_hide_the_move() {
     );
 }
 
+/// mail-parser 0.11.9 panicked on these in debug builds (an assertion
+/// at parsers/message.rs:485, an overflow in its quoted-printable
+/// decoder); its release build reads them.
+#[test]
+fn malformed_mime_that_made_the_parser_panic_reads() {
+    let nested = "From: ada@example.org\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n\
+                  --b\r\nContent-Type: message/rfc822\r\n\r\nContent-Type: message/rfc822\r\n\r\n\
+                  From: x\r\n\r\nresign\r\n--b--\r\n";
+    let incoming = message::read(nested.as_bytes()).expect("reads");
+    assert_eq!(incoming.from.as_deref(), Some("ada@example.org"));
+    assert_eq!(read_command(&incoming.text), Err(CommandError::Missing));
+    let soft_break = "From: ada@example.org\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n\
+                      --b\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n\
+                      =\r\n--b--\r\n";
+    assert!(message::read(soft_break.as_bytes()).is_ok());
+}
+
 #[test]
 fn too_large_or_headerless_input_is_refused() {
     let big = vec![b'a'; MAX_MESSAGE_BYTES + 1];
