@@ -2,13 +2,15 @@
 //! pipe, a Maildir or an IMAP mailbox, and turned into the game's events.
 //!
 //! `message` reads one RFC 5322 message into what the inbox needs to know
-//! of it; `command` reads the player's command from its text. Neither
-//! knows games or files; the handling above them does: [`handle`] (one
-//! mail, from any source: find the game by its reply tokens in `games`,
-//! judge the command in `judge`, record it or answer), what it remembers
-//! in [`state`], and the mailboxes it reads in [`source`] and
-//! [`maildir`].
+//! of it (with `automatic`, which tells a machine's mail, and `text`,
+//! which finds the player's own words in its body); `command` reads the
+//! player's command from those words. None of them knows games or files;
+//! the handling above them does: [`handle`] (one mail, from any source:
+//! find the game by its reply tokens in `games`, judge the command in
+//! `judge`, record it or answer), what it remembers in [`state`], and the
+//! mailboxes it reads in [`source`], [`maildir`] and [`imap`].
 
+pub mod automatic;
 pub mod command;
 pub mod config;
 pub mod error;
@@ -22,6 +24,7 @@ pub mod message;
 pub mod outcome;
 pub mod source;
 pub mod state;
+pub mod text;
 
 pub use command::{Command, CommandError, read_command};
 pub use error::InboxError;

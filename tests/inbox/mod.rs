@@ -3,6 +3,7 @@
 //! with real game files, a real SMTP server and a real Dovecot on
 //! loopback.
 //!
+//! `replies` reads replies as each mail client writes them (fixtures);
 //! `handling` covers each case of what a mail comes to, `stdin` and
 //! `maildir` the two local sources, `kills` random kills over a Maildir
 //! of a few hundred replies; `world` is what they share. `imap` proves the
@@ -15,6 +16,7 @@ mod imap_faults;
 mod imap_inbox;
 mod kills;
 mod maildir;
+mod replies;
 mod settings;
 mod stdin;
 mod world;
