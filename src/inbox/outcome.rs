@@ -92,9 +92,7 @@ impl fmt::Display for SetAside {
                 Automatic::Bounce => f.write_str("a bounce (a delivery report)"),
                 Automatic::List => f.write_str("mailing-list mail"),
                 Automatic::Bulk => f.write_str("bulk mail (Precedence)"),
-                // Kinds the reader of messages may add.
-                #[allow(unreachable_patterns)]
-                other => write!(f, "sent by a machine ({other:?})"),
+                Automatic::AutoReply(header) => write!(f, "an automatic reply ({header})"),
             },
             SetAside::NoSender => f.write_str("no usable From address"),
             SetAside::NoToken => f.write_str("no reply token: not a reply to a notice"),

@@ -190,7 +190,6 @@ fn forged_and_stray_mail_records_nothing_answers_nothing_and_is_listed() {
 }
 
 #[test]
-#[ignore = "needs the reader of messages of the mailread branch (Incoming.automatic)"]
 fn machine_mail_is_set_aside_unanswered() {
     let w = World::new();
     let notice = w.last_to("alice@example.org");
