@@ -33,6 +33,7 @@ mod correct;
 mod duplicate;
 mod error;
 pub mod event;
+pub mod folder;
 pub mod leave;
 pub mod outcome;
 pub mod peek;

@@ -9,15 +9,14 @@
 //! the digest names is loaded and the token's MAC checked against it.
 
 use std::collections::HashMap;
-use std::io;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use dynamo_core::Color;
 
 use super::error::InboxError;
 use crate::durable::FileError;
-use crate::game::{Game, GameError, peek};
+use crate::game::{Game, GameError, folder, peek};
 use crate::mail::{Secret, Token, token};
 
 /// How old the index must be before a token it cannot place rebuilds it:
@@ -69,8 +68,8 @@ impl Games {
     }
 
     fn rebuild(&mut self) -> Result<(), InboxError> {
-        let mut files = Vec::new();
-        collect(&self.dir, &mut files)?;
+        let files = folder::pgn_files(&self.dir)
+            .map_err(|e| GameError::from(FileError::new(&self.dir, e)))?;
         let mut index: HashMap<String, Vec<PathBuf>> = HashMap::new();
         for path in files {
             // A file that does not read cannot be the game of a token.
@@ -143,28 +142,4 @@ impl Games {
             seq,
         })))
     }
-}
-
-/// The `*.pgn` files under `dir`.
-fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), GameError> {
-    let failed = |path: &Path, e: io::Error| GameError::from(FileError::new(path, e));
-    let entries = std::fs::read_dir(dir).map_err(|e| failed(dir, e))?;
-    for entry in entries {
-        let entry = entry.map_err(|e| failed(dir, e))?;
-        let path = entry.path();
-        let kind = entry.file_type().map_err(|e| failed(&path, e))?;
-        if kind.is_dir() {
-            match collect(&path, files) {
-                // A folder removed meanwhile holds no game.
-                Err(GameError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => {}
-                other => other?,
-            }
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-        {
-            files.push(path);
-        }
-    }
-    Ok(())
 }

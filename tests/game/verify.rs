@@ -183,3 +183,19 @@ zz.pgn: no such game file
 "
     );
 }
+
+/// A section half built (`.NAME.new/`, left by a killed `tournament
+/// new`) or any hidden folder holds no game of the tournament: `verify`
+/// and `games` over the folder pass it by.
+#[test]
+fn hidden_folders_of_the_games_folder_are_passed_by() {
+    let env = TestEnv::new();
+    env.write("games/a.pgn", &sample());
+    env.write("games/.club.new/r01-b01.pgn", "not a game at all");
+    env.write("games/.attic/old.pgn", "not a game either");
+    let out = env.run(&["verify", "games"]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(!out.stdout.contains(".club.new"), "{}", out.stdout);
+    let listed = env.ok(&["games", "games"]);
+    assert!(!listed.contains("r01-b01"), "{listed}");
+}

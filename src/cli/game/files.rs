@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use dynamo::config::Config;
-use dynamo::game::{Game, GameError};
+use dynamo::game::{Game, GameError, folder};
 
 use crate::exit::{Exit, Failure};
 
@@ -44,10 +44,10 @@ pub(crate) fn game_files(config: &Config, paths: &[PathBuf]) -> Result<Vec<PathB
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
-            let before = files.len();
-            collect_pgn(path, &mut files)
-                .with_context(|| format!("reading folder {}", path.display()))?;
-            files[before..].sort();
+            files.extend(
+                folder::pgn_files(path)
+                    .with_context(|| format!("reading folder {}", path.display()))?,
+            );
         } else {
             // A missing file is reported by the replay, with the others.
             files.push(path.clone());
@@ -75,22 +75,6 @@ fn start_one(folder: &Path) -> String {
         "start a game with 'dynamo new {} --white … --black …'",
         folder.join("NAME.pgn").display()
     )
-}
-
-fn collect_pgn(folder: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
-    for entry in std::fs::read_dir(folder)? {
-        let entry = entry?;
-        let path = entry.path();
-        if entry.file_type()?.is_dir() {
-            collect_pgn(&path, files)?;
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-        {
-            files.push(path);
-        }
-    }
-    Ok(())
 }
 
 /// Above this many files, a terminal gets a progress bar.
