@@ -8,6 +8,7 @@ pub mod config;
 pub mod diagram;
 pub mod durable;
 pub mod game;
+pub mod html;
 pub mod id;
 pub mod inbox;
 pub mod mail;

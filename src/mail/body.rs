@@ -15,6 +15,7 @@ use super::text::one_line;
 use crate::diagram::{self, Charset};
 use crate::game::EventKind;
 use crate::game::clock::format_time_short;
+use crate::html::escape;
 use crate::render::BOARD_PX;
 
 const SIGNATURE: &str = "Sent by dynamo, the Dynamo Chess adjudicator.";
@@ -373,21 +374,6 @@ impl Notice {
         let previous = fields.get(6).filter(|f| **f != "-").map(|f| f.to_string());
         (standard, previous)
     }
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -3,23 +3,9 @@
 
 use std::fmt::Write;
 
-use super::group::{Group, LEGEND, cell, place};
+use dynamo::html::escape;
 
-/// Text made safe for HTML content and attribute values.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+use super::group::{Group, LEGEND, cell, place};
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:1.5em;color:#111}\
 table{border-collapse:collapse;margin:.5em 0 1.5em}\
