@@ -223,8 +223,17 @@ impl Notice {
         } else {
             format!("{} left", describe(running.left))
         };
+        let on_leave = self
+            .leave
+            .iter()
+            .any(|l| l.side == running.side && l.current);
+        let state = if on_leave {
+            "stopped for leave"
+        } else {
+            "running"
+        };
         let mut lines = vec![format!(
-            "Clock of {}: {left}, running",
+            "Clock of {}: {left}, {state}",
             self.named(running.side)
         )];
         if let Some(other) = clocks.other_left {
@@ -410,6 +419,12 @@ mod tests {
         let during = Notice::from_game(&game, sample_start() + Duration::days(5));
         let line = "Leave: Bob is on leave until 10 May 2024; Bob's clock is stopped.";
         assert_eq!(during.leave_lines(), [line]);
+        assert!(
+            during.clock_lines()[0].ends_with(", stopped for leave"),
+            "{:?}",
+            during.clock_lines()
+        );
+        assert!(before.clock_lines()[0].ends_with(", running"));
         assert!(during.text(Color::White, "td").contains(line));
         let html = during.html(Color::Black, "b", "td");
         assert!(html.contains(&line.replace('\'', "&#39;")), "{html}");
