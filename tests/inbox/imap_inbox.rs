@@ -4,11 +4,11 @@
 //! while the inbox waits in IDLE is recorded within seconds.
 
 use std::process::Stdio;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use dynamo::config::Security;
 
-use super::world::World;
+use super::world::{World, stop_watching, within_seconds};
 use crate::support::dovecot::Dovecot;
 
 const ALICE: &str = "Alice <alice@example.org>";
@@ -19,10 +19,6 @@ fn world(dovecot: &Dovecot) -> World {
     let w = World::new();
     w.config(&format!("\n{}", dovecot.inbox_toml(Security::Tls)));
     w
-}
-
-fn vars(dovecot: &Dovecot) -> Vec<(String, String)> {
-    dovecot.env()
 }
 
 #[test]
@@ -38,7 +34,7 @@ fn a_reply_in_the_imap_mailbox_is_recorded_at_its_arrival_once() {
         b"From: someone@elsewhere.example\r\nSubject: hello\r\nMessage-ID: <s1@else>\r\n\r\nhi\r\n",
         "20-Nov-2020 10:18:00 +0000",
     );
-    let vars = vars(&dovecot);
+    let vars = dovecot.env();
     let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
 
     let printed = w.env.ok_with(&["inbox", "--imap"], &vars);
@@ -75,8 +71,8 @@ fn a_reply_in_the_imap_mailbox_is_recorded_at_its_arrival_once() {
 fn watch_records_a_reply_appended_while_it_waits_in_idle() {
     let dovecot = Dovecot::start();
     let w = world(&dovecot);
-    let vars = vars(&dovecot);
-    let mut child = w
+    let vars = dovecot.env();
+    let child = w
         .env
         .command()
         .args(["inbox", "--imap", "--watch"])
@@ -92,55 +88,25 @@ fn watch_records_a_reply_appended_while_it_waits_in_idle() {
         w.reply(&notice, ALICE, "m1@alice", "e2e4").as_bytes(),
         "20-Nov-2020 10:17:00 +0000",
     );
-    let start = Instant::now();
-    while !w.game().contains("e2e4") {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "not recorded within 20 s; Dovecot log:\n{}",
-            dovecot.log()
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    within_seconds(
+        || format!("recording 1. e2e4; Dovecot log:\n{}", dovecot.log()),
+        || w.game().contains("e2e4"),
+    );
     // And a second reply, to the new notice, on the same session.
-    let start = Instant::now();
-    while w.mail_to("bob@example.org").len() < 2 {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "no notice to Bob"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    within_seconds(
+        || "the notice to Bob".into(),
+        || w.mail_to("bob@example.org").len() >= 2,
+    );
     let notice = w.last_to("bob@example.org");
     dovecot.append(
         w.reply(&notice, BOB, "m2@bob", "e7e5").as_bytes(),
         "20-Nov-2020 11:00:00 +0000",
     );
-    let start = Instant::now();
-    while !w.game().contains("e7e5") {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "the second reply not recorded within 20 s"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let killed = std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    let start = Instant::now();
-    while child.try_wait().expect("waiting").is_none() {
-        assert!(start.elapsed() < Duration::from_secs(10), "still running");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().expect("its output");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    within_seconds(
+        || "recording the second reply".into(),
+        || w.game().contains("e7e5"),
     );
-    let printed = String::from_utf8_lossy(&out.stdout);
+    let printed = stop_watching(child);
     assert!(printed.contains("recorded 1. e2e4"), "{printed}");
     assert!(printed.contains("recorded 1... e7e5"), "{printed}");
 }

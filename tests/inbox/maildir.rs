@@ -3,9 +3,9 @@
 //! even by two `dynamo inbox` at once; `--watch` until SIGTERM.
 
 use std::process::Stdio;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::world::{TEN_O_CLOCK, World};
+use super::world::{TEN_O_CLOCK, World, stop_watching, within_seconds};
 
 const ALICE: &str = "Alice <alice@example.org>";
 
@@ -118,7 +118,7 @@ fn two_inboxes_at_once_handle_each_mail_once() {
 fn watch_records_a_new_mail_within_seconds_and_stops_on_sigterm() {
     let w = World::new();
     w.maildir();
-    let mut child = w
+    let child = w
         .env
         .command()
         .args(["inbox", "--maildir", "Maildir", "--watch", "--poll", "1"])
@@ -132,31 +132,7 @@ fn watch_records_a_new_mail_within_seconds_and_stops_on_sigterm() {
         "1605866400.M1P1.test",
         &w.reply(&notice, ALICE, "m1@alice", "e2e4"),
     );
-    let start = Instant::now();
-    while !w.game().contains("e2e4") {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "not recorded within 20 s"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let killed = std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    let start = Instant::now();
-    while child.try_wait().expect("waiting").is_none() {
-        assert!(start.elapsed() < Duration::from_secs(10), "still running");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().expect("its output");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let printed = String::from_utf8_lossy(&out.stdout);
+    within_seconds(|| "recording 1. e2e4".into(), || w.game().contains("e2e4"));
+    let printed = stop_watching(child);
     assert!(printed.contains("recorded 1. e2e4"), "{printed}");
 }

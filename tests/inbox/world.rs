@@ -4,7 +4,8 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::Stdio;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
 
 use mail_parser::{HeaderValue, Message, MessageParser};
 
@@ -193,4 +194,43 @@ impl World {
         names.sort();
         names
     }
+}
+
+/// Waits until `done` holds, at most 20 s; `what` says in the failure
+/// what did not happen (and anything that helps to see why).
+#[track_caller]
+pub fn within_seconds(what: impl Fn() -> String, mut done: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !done() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "not within 20 s: {}",
+            what()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Stops a `dynamo inbox --watch` with SIGTERM, as systemd does: it must
+/// exit 0 within 10 s. Returns what it printed.
+#[track_caller]
+pub fn stop_watching(mut child: Child) -> String {
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let start = Instant::now();
+    while child.try_wait().expect("waiting").is_none() {
+        assert!(start.elapsed() < Duration::from_secs(10), "still running");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("its output");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
