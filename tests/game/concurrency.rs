@@ -1,6 +1,7 @@
 //! Racing writers: exactly one move is recorded per turn, a move that
 //! waited for the lock is timed when it gets it, a wait has a limit, and
-//! whoever may write a game may lock it (issue 9, defects 7, 10, 13).
+//! whoever may write a game may lock it (README, "Reliability": locking,
+//! a lock wait has a limit).
 
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::os::unix::process::CommandExt;

@@ -1,7 +1,7 @@
-//! The director's corrections (issue 11): `undo` takes back the last
-//! move and `set` fixes the header, each under the game's lock, recorded
-//! in the file with its time and reason, the game still replaying; a
-//! refusal leaves the file as it was.
+//! The director's corrections (README, "Corrections and moves sent
+//! twice"): `undo` takes back the last move and `set` fixes the header,
+//! each under the game's lock, recorded in the file with its time and
+//! reason, the game still replaying; a refusal leaves the file as it was.
 
 use std::time::Duration;
 

@@ -1,6 +1,6 @@
 //! Game files on a real file system: symbolic links, mode and owner,
 //! special files, size, missing and empty folders, and the temporary
-//! files of killed writes (issue 9, defects 8 to 12).
+//! files of killed writes (README, "Reliability").
 
 use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};

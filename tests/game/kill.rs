@@ -1,6 +1,7 @@
 //! `dynamo move` killed (SIGKILL) at random moments: after each kill the
 //! game file is the old record or the new one, byte for byte, and once
-//! the next command has run no temporary file is left (issue 9).
+//! the next command has run no temporary file is left (README,
+//! "Reliability": atomic, durable writes).
 
 use std::process::Stdio;
 use std::time::Instant;

@@ -1,5 +1,5 @@
-//! The director's corrections are mailed as events of their own (issue
-//! 11): each player reads what was corrected and why, and the position;
+//! The director's corrections are mailed as events of their own (README,
+//! "Corrections and moves sent twice"): each player reads what was corrected and why, and the position;
 //! a changed address gets the notice, the old one does not; a move sent
 //! twice mails nothing.
 

@@ -1,4 +1,4 @@
-//! Regression tests, each named after the defect it pins (issue 9).
+//! Regression tests, each named after the defect it pins.
 
 use dynamo_core::quote::QUOTE_CHARS;
 use dynamo_core::{Position, Rules, Setup, parse_move};

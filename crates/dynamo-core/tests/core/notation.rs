@@ -1,6 +1,7 @@
-//! Move input as players write it (issue 13): every accepted form with
-//! the canonical move it names, and every kind of refusal with its exact
-//! words and suggestions. docs/RULES.md §10 lists the forms.
+//! Move input as players write it (README, "Positions and moves"): every
+//! accepted form with the canonical move it names, and every kind of
+//! refusal with its exact words and suggestions. docs/RULES.md §10 lists
+//! the forms.
 
 use dynamo_core::notation::{format, format_short};
 use dynamo_core::{Position, Rules, parse_game_move, parse_move};
