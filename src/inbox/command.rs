@@ -23,7 +23,7 @@
 use dynamo_core::{Color, Notation};
 use thiserror::Error;
 
-use crate::mail::reply;
+use crate::mail::notice::reply;
 
 /// What a player asks for in a reply.
 #[derive(Debug, Clone, PartialEq, Eq)]

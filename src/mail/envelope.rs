@@ -11,7 +11,7 @@ use lettre::{Address, Message};
 use super::config::MailConfig;
 use super::error::MailError;
 use super::notice::Notice;
-use super::picture;
+use super::notice::picture;
 use super::secret::Secret;
 use super::text::{bounded, header_text, one_line};
 use super::token::Token;

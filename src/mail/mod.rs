@@ -1,5 +1,5 @@
 //! Mailing each event of a game to each player: what the notice says
-//! ([`notice`], its copies in `body.rs`, how to answer in [`reply`]), the
+//! ([`notice`]: its lines, each player's copies, how to answer), the
 //! MIME message of each copy ([`envelope`]), the SMTP session bounded by
 //! one deadline ([`smtp`]), the outbox that makes every notice arrive once
 //! ([`outbox`], sending in `delivery.rs`), and reminders of deadlines
@@ -14,17 +14,14 @@
 
 pub mod answer;
 pub mod config;
-mod correction;
 mod delivery;
 pub mod envelope;
 mod error;
 mod lock;
 pub mod notice;
 pub mod outbox;
-mod picture;
 pub mod record;
 pub mod remind;
-pub mod reply;
 pub mod secret;
 pub mod secure;
 mod session;
@@ -32,8 +29,6 @@ pub mod smtp;
 mod text;
 pub mod token;
 pub(crate) mod wire;
-
-mod body;
 
 pub use crate::render::BOARD_PX;
 pub use answer::Answer;

@@ -1,170 +1,20 @@
-//! The notice: what a player reads about one event of a game — the
-//! subject, what happened, whose move it is by name, both clocks, the
-//! board from their side, how to reply. [`Notice`] gathers it from the
-//! game once; each player's copy is written by `body.rs` and put in its
-//! envelope by `envelope.rs`.
+//! What a notice says, line by line: what happened, whose move it is,
+//! the event, the last move and what left the board, both clocks, leave,
+//! the draw offer, the result, the move list and the position. Every copy
+//! (`text_copy.rs`, `html_copy.rs`) says these same lines; the subject
+//! and the corrections' lines (`correction.rs`) are said here too.
 
-use chrono::{DateTime, Duration, Utc};
+use dynamo_core::{Color, Status};
 
-use super::picture::{Replayed, replay};
-use super::text::{header_text, one_line};
+use super::facts::Notice;
 use crate::game::clock::format_time_short;
-use crate::game::{Clock, Ending, EventKind, Game, LeaveDays, Player, RecordedMove};
-use dynamo_core::{Color, Position, Status};
+use crate::game::{Ending, EventKind, RecordedMove};
+use crate::mail::text::{header_text, one_line};
 
-/// The event a notice is about.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Happened {
-    /// Its place in the game's history (0: the creation).
-    pub seq: u32,
-    /// Its key ([`crate::game::Event::key`]): names the notice's
-    /// Message-IDs and proves, in the outbox, which event it is.
-    pub key: String,
-    /// What happened.
-    pub kind: EventKind,
-    /// When.
-    pub at: Option<DateTime<Utc>>,
-}
-
-/// Both players' clocks at the time of the notice.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Clocks {
-    /// The clock of the side to move, which runs.
-    pub running: Clock,
-    /// The time the other side has for their next move, not running.
-    pub other_left: Option<Duration>,
-}
-
-/// A player's leave that a notice mentions: going on, or to come.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LeaveNote {
-    /// Whose leave.
-    pub side: Color,
-    /// Its first and last day.
-    pub days: LeaveDays,
-    /// Whether it is going on at the time of the notice.
-    pub current: bool,
-}
-
-/// Everything a notice says, gathered from a game.
-#[derive(Debug, Clone)]
-pub struct Notice {
-    /// Stable identifier of the game (names the Message-IDs).
-    pub game_id: String,
-    /// The game's Event tag, shown when not blank.
-    pub event_name: String,
-    /// The Round tag, shown when it names one.
-    pub round: String,
-    /// The rule set and the time control, as the file writes them.
-    pub rules: String,
-    /// The time control, as the file writes it.
-    pub time_control: String,
-    /// The player of White.
-    pub white: Player,
-    /// The player of Black.
-    pub black: Player,
-    /// The position after the event.
-    pub position: Position,
-    /// The moves as the game records them, numbered by the game.
-    pub moves: Vec<RecordedMove>,
-    /// A finished game's result and reason.
-    pub ending: Option<Ending>,
-    /// The side whose draw offer stands.
-    pub draw_offer: Option<Color>,
-    /// The event this notice is about.
-    pub happened: Happened,
-    /// The keys of the game's earlier events, oldest first (threading).
-    pub earlier: Vec<String>,
-    /// The last move's marks and the pieces lost off the board.
-    pub replayed: Replayed,
-    /// Both clocks; `None` without a time control or after the end.
-    pub clocks: Option<Clocks>,
-    /// Each player's leave going on or to come, while the game goes on.
-    pub leave: Vec<LeaveNote>,
-}
+/// The last line of every copy.
+pub(super) const SIGNATURE: &str = "Sent by dynamo, the Dynamo Chess adjudicator.";
 
 impl Notice {
-    /// The notice of the game's latest event; `now` sets the clocks.
-    pub fn from_game(game: &Game, now: DateTime<Utc>) -> Notice {
-        let last = game.last_event();
-        let earlier = game.events()[..game.events().len() - 1]
-            .iter()
-            .map(|e| e.key())
-            .collect();
-        let running = game.clock(now);
-        let clocks = running.map(|running| Clocks {
-            other_left: game.side_clock(!running.side, now).map(|c| c.in_hand),
-            running,
-        });
-        let leave = [Color::White, Color::Black]
-            .into_iter()
-            .filter(|_| game.ending().is_none())
-            .filter_map(|side| {
-                let days = game.next_leave(side, now)?;
-                Some(LeaveNote {
-                    side,
-                    days,
-                    current: game.leave(side).at(now).is_some(),
-                })
-            })
-            .collect();
-        let replayed = replay(
-            game.start_position(),
-            game.moves().iter().map(|m| m.notation.as_str()),
-        );
-        Notice {
-            game_id: game.game_id(),
-            event_name: game.event().to_string(),
-            round: game.tag("Round").unwrap_or("").to_string(),
-            rules: game.rules().to_string(),
-            time_control: game.time_control().to_string(),
-            white: game.white().clone(),
-            black: game.black().clone(),
-            position: game.position().clone(),
-            moves: game.moves().to_vec(),
-            ending: game.ending().cloned(),
-            draw_offer: game.draw_offer(),
-            happened: Happened {
-                seq: last.seq,
-                key: last.key(),
-                kind: last.kind.clone(),
-                at: last.at,
-            },
-            earlier,
-            replayed,
-            clocks,
-            leave,
-        }
-    }
-
-    /// How many moves are recorded: 0 for a new game.
-    pub fn ply(&self) -> u32 {
-        u32::try_from(self.moves.len()).unwrap_or(u32::MAX)
-    }
-
-    /// The player of `side`.
-    pub fn player(&self, side: Color) -> &Player {
-        match side {
-            Color::White => &self.white,
-            Color::Black => &self.black,
-        }
-    }
-
-    /// The name of the player of `side`, on one line.
-    pub fn name(&self, side: Color) -> String {
-        let name = one_line(&self.player(side).name);
-        if name.is_empty() {
-            side.title().to_string()
-        } else {
-            name
-        }
-    }
-
-    /// `Ada (White)`.
-    pub(super) fn named(&self, side: Color) -> String {
-        format!("{} ({})", self.name(side), side.title())
-    }
-
     /// The last move with its number, `14... Qd8/d7d5`, if any.
     pub fn last_move(&self) -> Option<String> {
         self.moves.last().map(numbered)
@@ -322,6 +172,231 @@ impl Notice {
             (false, Some(r)) => Some(format!("Event: {event}, round {r}")),
         }
     }
+
+    /// The lines about the game, before the board: what happened and
+    /// whose move it is.
+    pub(super) fn opening(&self, side: Color) -> Vec<String> {
+        let mut lines = vec![
+            format!("Dear {},", self.name(side)),
+            String::new(),
+            self.headline(),
+            self.turn_line(side),
+        ];
+        if let Some(event) = self.event_line() {
+            lines.push(event);
+        }
+        lines.push(format!(
+            "{} – {}",
+            self.named(Color::White),
+            self.named(Color::Black)
+        ));
+        lines
+    }
+
+    /// The lines after the board: last move, losses, clocks, the draw
+    /// offer, the result.
+    pub(super) fn details(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        match self.moves.last() {
+            Some(m) => lines.push(format!(
+                "Last move: {} by {}, received {}",
+                numbered(m),
+                self.name(m.mover),
+                format_time_short(m.received)
+            )),
+            None => lines.push("No moves yet.".to_string()),
+        }
+        if let Some(exits) = self.exits_line() {
+            lines.push(exits);
+        }
+        lines.push(self.lost_line());
+        lines.extend(self.clock_lines());
+        lines.extend(self.leave_lines());
+        if let Some(draw) = self.draw_line() {
+            lines.push(draw);
+        }
+        if let Some(ending) = &self.ending {
+            lines.push(format!(
+                "Result: {} — {}",
+                ending.outcome,
+                one_line(&ending.reason)
+            ));
+        }
+        lines
+    }
+
+    /// The clock lines: each player's time, then the next deadline.
+    pub fn clock_lines(&self) -> Vec<String> {
+        let Some(clocks) = &self.clocks else {
+            return Vec::new();
+        };
+        let running = &clocks.running;
+        let describe = crate::game::clock::describe;
+        let left = if running.is_over() {
+            format!("{} over the time limit", describe(running.left))
+        } else {
+            format!("{} left", describe(running.left))
+        };
+        let on_leave = self
+            .leave
+            .iter()
+            .any(|l| l.side == running.side && l.current);
+        let state = if on_leave {
+            "stopped for leave"
+        } else {
+            "running"
+        };
+        let mut lines = vec![format!(
+            "Clock of {}: {left}, {state}",
+            self.named(running.side)
+        )];
+        if let Some(other) = clocks.other_left {
+            lines.push(format!(
+                "Clock of {}: {} for the next move, not running",
+                self.named(!running.side),
+                describe(other)
+            ));
+        }
+        lines.push(format!(
+            "Next deadline: {}, for {}'s move",
+            format_time_short(running.deadline),
+            self.name(running.side)
+        ));
+        lines
+    }
+
+    /// Each player's leave, going on or to come, in a sentence:
+    /// `Leave: Ada is on leave until 10 December 2026; Ada's clock is
+    /// stopped.`
+    pub fn leave_lines(&self) -> Vec<String> {
+        self.leave
+            .iter()
+            .map(|l| {
+                let name = self.name(l.side);
+                if l.current {
+                    format!(
+                        "Leave: {name} is on leave until {}; {name}'s clock is stopped.",
+                        long_date(l.days.to())
+                    )
+                } else {
+                    format!(
+                        "Leave: {name} will be on leave from {} to {}; {name}'s clock will not run on those days.",
+                        long_date(l.days.from()),
+                        long_date(l.days.to())
+                    )
+                }
+            })
+            .collect()
+    }
+
+    /// The standing draw offer, in a sentence.
+    pub fn draw_line(&self) -> Option<String> {
+        self.draw_offer.map(|by| {
+            format!(
+                "Draw offer: {} has offered a draw; it stands until {} accepts or declines it, or moves.",
+                self.name(by),
+                self.name(!by)
+            )
+        })
+    }
+
+    /// The pieces each side has lost off the board:
+    /// `Off the board: White lost 2 pawns, rook; Black lost nothing.`
+    pub fn lost_line(&self) -> String {
+        let side = |color: Color| {
+            let pieces = &self.replayed.lost[color];
+            let mut parts = Vec::new();
+            for role in dynamo_core::Role::ALL {
+                let n = pieces.iter().filter(|p| p.role == role).count();
+                match n {
+                    0 => {}
+                    1 => parts.push(role.name().to_string()),
+                    n => parts.push(format!("{n} {}s", role.name())),
+                }
+            }
+            let what = if parts.is_empty() {
+                "nothing".to_string()
+            } else {
+                parts.join(", ")
+            };
+            format!("{} lost {what}", color.title())
+        };
+        format!(
+            "Off the board: {}; {}.",
+            side(Color::White),
+            side(Color::Black)
+        )
+    }
+
+    /// The pieces the last move took off the board:
+    /// `Left the board: the white rook from h8, the black pawn from h7.`
+    pub fn exits_line(&self) -> Option<String> {
+        let (before, mv) = self.replayed.last.as_ref()?;
+        if !matches!(self.happened.kind, EventKind::Moved) {
+            return None;
+        }
+        let exits = super::picture::marks(before, mv).exits;
+        if exits.is_empty() {
+            return None;
+        }
+        let each: Vec<String> = exits
+            .iter()
+            .map(|e| {
+                format!(
+                    "the {} {} from {}",
+                    e.piece.color.name(),
+                    e.piece.role.name(),
+                    e.from
+                )
+            })
+            .collect();
+        Some(format!("Left the board: {}.", each.join(", ")))
+    }
+
+    /// The move list, one full move a line: ` 1. e2e4      f7f6`.
+    pub fn move_list(&self) -> String {
+        if self.moves.is_empty() {
+            return "(none)\n".to_string();
+        }
+        let width = self
+            .moves
+            .iter()
+            .map(|m| one_line(&m.notation).chars().count())
+            .max()
+            .unwrap_or(0)
+            + 2;
+        let digits = self.moves.last().map_or(1, |m| m.number.to_string().len());
+        let mut out = String::new();
+        for (i, mv) in self.moves.iter().enumerate() {
+            let n = mv.number;
+            let notation = one_line(&mv.notation);
+            match mv.mover {
+                Color::White => out.push_str(&format!("{n:>digits$}. {notation:<width$}")),
+                Color::Black => {
+                    let continues = i > 0 && self.moves[i - 1].mover == Color::White;
+                    if !continues {
+                        out.push_str(&format!("{n:>digits$}. {:<width$}", "..."));
+                    }
+                    out.push_str(&notation);
+                }
+            }
+            if mv.mover == Color::Black || i + 1 == self.moves.len() {
+                out.truncate(out.trim_end().len());
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// The position as standard FEN (six fields), and the board before the
+    /// last move that the no-undo rule needs, when there is one.
+    pub fn fen_lines(&self) -> (String, Option<String>) {
+        let full = self.position.to_fen();
+        let fields: Vec<&str> = full.split(' ').collect();
+        let standard = fields[..fields.len().min(6)].join(" ");
+        let previous = fields.get(6).filter(|f| **f != "-").map(|f| f.to_string());
+        (standard, previous)
+    }
 }
 
 /// `14. Qd8/d7d5` for White's move, `14... Qd8/d7d5` for Black's.
@@ -331,47 +406,16 @@ pub fn numbered(mv: &RecordedMove) -> String {
 }
 
 /// `1 December 2026`.
-pub(super) fn long_date(day: chrono::NaiveDate) -> String {
+fn long_date(day: chrono::NaiveDate) -> String {
     day.format("%-d %B %Y").to_string()
-}
-
-/// The notice of the last event of a game of Alice (White) against Bob
-/// (Black), time control `10/50d`, with `moves` played from the start:
-/// the fixture of this layer's tests.
-#[cfg(test)]
-pub(super) fn sample(moves: &[&str]) -> Notice {
-    Notice::from_game(&sample_game(moves), sample_start() + Duration::days(2))
-}
-
-#[cfg(test)]
-pub(super) fn sample_start() -> DateTime<Utc> {
-    crate::game::clock::parse_time("2024-04-21T12:00:00Z").expect("time")
-}
-
-#[cfg(test)]
-pub(super) fn sample_game(moves: &[&str]) -> Game {
-    use crate::game::NewGame;
-
-    let mut new = NewGame::new(
-        Player::parse("Alice <alice@example.org>").expect("a player"),
-        Player::parse("Bob <bob@example.org>").expect("a player"),
-        sample_start(),
-    );
-    new.event = "Club match".to_string();
-    new.round = "3".to_string();
-    new.time_control = "10/50d".parse().expect("a time control");
-    let mut game = Game::create(new).expect("a game");
-    for (i, text) in moves.iter().enumerate() {
-        let checked = game.check_move(text, None).expect("legal");
-        let at = sample_start() + Duration::hours(i as i64 + 1);
-        game = game.with_move(&checked, at).expect("recorded");
-    }
-    game
 }
 
 #[cfg(test)]
 mod tests {
+    use chrono::Duration;
+
     use super::*;
+    use crate::mail::notice::{sample, sample_game, sample_start};
 
     #[test]
     fn subject_names_the_event_and_whose_move_it_is() {

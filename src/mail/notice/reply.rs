@@ -5,6 +5,8 @@
 
 use dynamo_core::{Color, Move, Position, notation};
 
+use super::facts::Notice;
+
 /// Resigns the game.
 pub const RESIGN: &str = "resign";
 /// Offers a draw; it stands until the opponent answers or moves.
@@ -19,7 +21,7 @@ pub const PHRASES: [&str; 4] = [RESIGN, OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW];
 
 /// The lines of a notice that say how to reply, for the player of
 /// `side`; `None` once the game is over.
-pub(super) fn how_to_reply(
+fn how_to_reply(
     position: &Position,
     side: Color,
     opponent: &str,
@@ -62,6 +64,27 @@ pub(super) fn how_to_reply(
         None => lines.push(format!("  {OFFER_DRAW:<13} to offer a draw")),
     }
     Some(lines)
+}
+
+impl Notice {
+    /// How to reply, for the player of `side`, ending with where replies
+    /// go (`reply_to`, in words).
+    pub(crate) fn reply_lines(&self, side: Color, reply_to: &str) -> Vec<String> {
+        let opponent = self.name(!side);
+        match how_to_reply(
+            &self.position,
+            side,
+            &opponent,
+            self.draw_offer,
+            self.ending.is_some(),
+        ) {
+            Some(mut lines) => {
+                lines.push(format!("Replies go to {reply_to}."));
+                lines
+            }
+            None => vec!["The game is over: no reply is needed.".to_string()],
+        }
+    }
 }
 
 /// Up to three of the player's legal moves, as notation shows them: a

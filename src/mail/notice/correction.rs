@@ -5,9 +5,9 @@
 
 use dynamo_core::Color;
 
-use super::notice::Notice;
-use super::text::one_line;
+use super::facts::Notice;
 use crate::game::{EventKind, TagChange};
+use crate::mail::text::one_line;
 
 impl Notice {
     /// What happened, for a correction; `None` for any other event.

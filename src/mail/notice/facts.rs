@@ -1,0 +1,198 @@
+//! What a notice knows of its game: the facts gathered once from the
+//! game's latest event (players, position, moves, clocks, leave, the
+//! event itself), from which every line of every copy is said.
+
+use chrono::{DateTime, Duration, Utc};
+
+use super::picture::{Replayed, replay};
+use crate::game::{Clock, Ending, EventKind, Game, LeaveDays, Player, RecordedMove};
+use crate::mail::text::one_line;
+use dynamo_core::{Color, Position};
+
+/// The event a notice is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Happened {
+    /// Its place in the game's history (0: the creation).
+    pub seq: u32,
+    /// Its key ([`crate::game::Event::key`]): names the notice's
+    /// Message-IDs and proves, in the outbox, which event it is.
+    pub key: String,
+    /// What happened.
+    pub kind: EventKind,
+    /// When.
+    pub at: Option<DateTime<Utc>>,
+}
+
+/// Both players' clocks at the time of the notice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Clocks {
+    /// The clock of the side to move, which runs.
+    pub running: Clock,
+    /// The time the other side has for their next move, not running.
+    pub other_left: Option<Duration>,
+}
+
+/// A player's leave that a notice mentions: going on, or to come.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeaveNote {
+    /// Whose leave.
+    pub side: Color,
+    /// Its first and last day.
+    pub days: LeaveDays,
+    /// Whether it is going on at the time of the notice.
+    pub current: bool,
+}
+
+/// Everything a notice says, gathered from a game.
+#[derive(Debug, Clone)]
+pub struct Notice {
+    /// Stable identifier of the game (names the Message-IDs).
+    pub game_id: String,
+    /// The game's Event tag, shown when not blank.
+    pub event_name: String,
+    /// The Round tag, shown when it names one.
+    pub round: String,
+    /// The rule set and the time control, as the file writes them.
+    pub rules: String,
+    /// The time control, as the file writes it.
+    pub time_control: String,
+    /// The player of White.
+    pub white: Player,
+    /// The player of Black.
+    pub black: Player,
+    /// The position after the event.
+    pub position: Position,
+    /// The moves as the game records them, numbered by the game.
+    pub moves: Vec<RecordedMove>,
+    /// A finished game's result and reason.
+    pub ending: Option<Ending>,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<Color>,
+    /// The event this notice is about.
+    pub happened: Happened,
+    /// The keys of the game's earlier events, oldest first (threading).
+    pub earlier: Vec<String>,
+    /// The last move's marks and the pieces lost off the board.
+    pub replayed: Replayed,
+    /// Both clocks; `None` without a time control or after the end.
+    pub clocks: Option<Clocks>,
+    /// Each player's leave going on or to come, while the game goes on.
+    pub leave: Vec<LeaveNote>,
+}
+
+impl Notice {
+    /// The notice of the game's latest event; `now` sets the clocks.
+    pub fn from_game(game: &Game, now: DateTime<Utc>) -> Notice {
+        let last = game.last_event();
+        let earlier = game.events()[..game.events().len() - 1]
+            .iter()
+            .map(|e| e.key())
+            .collect();
+        let running = game.clock(now);
+        let clocks = running.map(|running| Clocks {
+            other_left: game.side_clock(!running.side, now).map(|c| c.in_hand),
+            running,
+        });
+        let leave = [Color::White, Color::Black]
+            .into_iter()
+            .filter(|_| game.ending().is_none())
+            .filter_map(|side| {
+                let days = game.next_leave(side, now)?;
+                Some(LeaveNote {
+                    side,
+                    days,
+                    current: game.leave(side).at(now).is_some(),
+                })
+            })
+            .collect();
+        let replayed = replay(
+            game.start_position(),
+            game.moves().iter().map(|m| m.notation.as_str()),
+        );
+        Notice {
+            game_id: game.game_id(),
+            event_name: game.event().to_string(),
+            round: game.tag("Round").unwrap_or("").to_string(),
+            rules: game.rules().to_string(),
+            time_control: game.time_control().to_string(),
+            white: game.white().clone(),
+            black: game.black().clone(),
+            position: game.position().clone(),
+            moves: game.moves().to_vec(),
+            ending: game.ending().cloned(),
+            draw_offer: game.draw_offer(),
+            happened: Happened {
+                seq: last.seq,
+                key: last.key(),
+                kind: last.kind.clone(),
+                at: last.at,
+            },
+            earlier,
+            replayed,
+            clocks,
+            leave,
+        }
+    }
+
+    /// How many moves are recorded: 0 for a new game.
+    pub fn ply(&self) -> u32 {
+        u32::try_from(self.moves.len()).unwrap_or(u32::MAX)
+    }
+
+    /// The player of `side`.
+    pub fn player(&self, side: Color) -> &Player {
+        match side {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    /// The name of the player of `side`, on one line.
+    pub fn name(&self, side: Color) -> String {
+        let name = one_line(&self.player(side).name);
+        if name.is_empty() {
+            side.title().to_string()
+        } else {
+            name
+        }
+    }
+
+    /// `Ada (White)`.
+    pub(crate) fn named(&self, side: Color) -> String {
+        format!("{} ({})", self.name(side), side.title())
+    }
+}
+
+/// The notice of the last event of a game of Alice (White) against Bob
+/// (Black), time control `10/50d`, with `moves` played from the start:
+/// the fixture of this layer's tests.
+#[cfg(test)]
+pub(crate) fn sample(moves: &[&str]) -> Notice {
+    Notice::from_game(&sample_game(moves), sample_start() + Duration::days(2))
+}
+
+#[cfg(test)]
+pub(crate) fn sample_start() -> DateTime<Utc> {
+    crate::game::clock::parse_time("2024-04-21T12:00:00Z").expect("time")
+}
+
+#[cfg(test)]
+pub(crate) fn sample_game(moves: &[&str]) -> Game {
+    use crate::game::NewGame;
+
+    let mut new = NewGame::new(
+        Player::parse("Alice <alice@example.org>").expect("a player"),
+        Player::parse("Bob <bob@example.org>").expect("a player"),
+        sample_start(),
+    );
+    new.event = "Club match".to_string();
+    new.round = "3".to_string();
+    new.time_control = "10/50d".parse().expect("a time control");
+    let mut game = Game::create(new).expect("a game");
+    for (i, text) in moves.iter().enumerate() {
+        let checked = game.check_move(text, None).expect("legal");
+        let at = sample_start() + Duration::hours(i as i64 + 1);
+        game = game.with_move(&checked, at).expect("recorded");
+    }
+    game
+}

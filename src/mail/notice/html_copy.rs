@@ -1,0 +1,106 @@
+//! One player's copy of a notice as HTML: the same lines in the same
+//! order as the text copy, the board as the inline picture from that
+//! player's side.
+//!
+//! The HTML is made for small screens: the picture scales down with the
+//! window (never wider than the window, never wider than drawn), long
+//! lines such as the FEN wrap, and nothing sets a fixed width.
+
+use std::fmt::Write;
+
+use dynamo_core::Color;
+
+use super::facts::Notice;
+use super::lines::SIGNATURE;
+use crate::diagram::{self, Charset};
+use crate::html::escape;
+use crate::render::BOARD_PX;
+
+impl Notice {
+    /// The HTML copy for the player of `side`; `board_cid` names the
+    /// inline picture (no `<>`).
+    pub fn html(&self, side: Color, board_cid: &str, reply_to: &str) -> String {
+        let mut out = String::new();
+        out.push_str("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\n");
+        out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+        let _ = writeln!(out, "<title>{}</title>", escape(&self.subject(side)));
+        out.push_str(
+            "</head>\n<body style=\"margin:0;padding:8px;font-family:sans-serif;\
+             line-height:1.4;overflow-wrap:anywhere\">\n<div style=\"max-width:640px\">\n",
+        );
+        let opening = self.opening(side);
+        let _ = writeln!(out, "<p>{}</p>", escape(&opening[0]));
+        let _ = writeln!(
+            out,
+            "<p>{}<br>\n<b>{}</b></p>",
+            escape(&opening[2]),
+            escape(&opening[3])
+        );
+        for line in &opening[4..] {
+            let _ = writeln!(out, "<p>{}</p>", escape(line));
+        }
+        let (fen, previous) = self.fen_lines();
+        let _ = writeln!(
+            out,
+            "<p><img id=\"board\" src=\"cid:{}\" width=\"{BOARD_PX}\" height=\"{BOARD_PX}\" \
+             style=\"display:block;width:100%;max-width:{BOARD_PX}px;height:auto\" alt=\"{}\"></p>",
+            escape(board_cid),
+            escape(&format!(
+                "The board from {}'s side. FEN: {fen}",
+                side.title()
+            ))
+        );
+        out.push_str("<ul style=\"padding-left:1.2em\">\n");
+        for line in self.details() {
+            let _ = writeln!(out, "<li>{}</li>", escape(&line));
+        }
+        out.push_str("</ul>\n<h3 style=\"margin-bottom:0.3em\">How to reply</h3>\n<p>");
+        let reply = self.reply_lines(side, reply_to);
+        let mut first = true;
+        for line in &reply {
+            if !first {
+                out.push_str("<br>\n");
+            }
+            first = false;
+            match line.strip_prefix("  ") {
+                Some(phrase) => {
+                    let (word, rest) = phrase.split_at(phrase.len().min(13));
+                    let _ = write!(
+                        out,
+                        "&nbsp;&nbsp;<code><b>{}</b></code> {}",
+                        escape(word.trim_end()),
+                        escape(rest.trim_start())
+                    );
+                }
+                None => out.push_str(&escape(line)),
+            }
+        }
+        out.push_str("</p>\n");
+        let _ = writeln!(
+            out,
+            "<p>Moves:</p>\n<pre style=\"white-space:pre-wrap\">{}</pre>",
+            escape(&self.move_list())
+        );
+        let _ = writeln!(
+            out,
+            "<details><summary>Text diagram</summary><pre>{}</pre></details>",
+            escape(&diagram::board_from(&self.position, Charset::Ascii, side))
+        );
+        let _ = writeln!(
+            out,
+            "<p>FEN: <code style=\"word-break:break-all\">{}</code></p>",
+            escape(&fen)
+        );
+        if let Some(previous) = previous {
+            let _ = writeln!(
+                out,
+                "<p>Board before the last move (no-undo rule): \
+                 <code style=\"word-break:break-all\">{}</code></p>",
+                escape(&previous)
+            );
+        }
+        let _ = writeln!(out, "<p style=\"color:#777\">{SIGNATURE}</p>");
+        out.push_str("</div>\n</body></html>\n");
+        out
+    }
+}

@@ -1,0 +1,22 @@
+//! The notice: what a player reads about one event of a game — the
+//! subject, what happened, whose move it is by name, both clocks, the
+//! board from their side, how to reply. [`Notice`] gathers the facts from
+//! the game once (`facts.rs`); `lines.rs` says them line by line, and
+//! `correction.rs` what a correction changed; each player's copy is
+//! written as text (`text_copy.rs`) and as HTML (`html_copy.rs`), with how
+//! to reply ([`reply`]) and the picture's marks ([`picture`]); the copies
+//! are put in their envelope by `mail/envelope.rs`.
+
+mod correction;
+mod facts;
+mod html_copy;
+mod lines;
+pub mod picture;
+pub mod reply;
+mod text_copy;
+
+pub use facts::{Clocks, Happened, LeaveNote, Notice};
+pub use lines::numbered;
+
+#[cfg(test)]
+pub(crate) use facts::{sample, sample_game, sample_start};
