@@ -14,8 +14,8 @@ use dynamo_core::Rules;
 use serde::{Deserialize, Deserializer};
 
 use crate::game::TimeControl;
-pub use crate::inbox::config::InboxConfig;
-pub use crate::mail::config::{MailConfig, Security};
+pub use crate::inbox::inbox_config::InboxConfig;
+pub use crate::mail::mail_config::{MailConfig, Security};
 
 /// The whole configuration. Unknown keys are an error that names the key.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -282,7 +282,8 @@ impl Config {
     pub fn parse(text: &str) -> Result<Config, String> {
         // The [mail] and [inbox] tables may hold a secret written by
         // mistake: their errors never quote the line.
-        toml::from_str(text)
-            .map_err(|e| crate::mail::config::describe_toml_error(text, &e, &["mail", "inbox"]))
+        toml::from_str(text).map_err(|e| {
+            crate::mail::mail_config::describe_toml_error(text, &e, &["mail", "inbox"])
+        })
     }
 }

@@ -9,7 +9,7 @@
 #![no_main]
 
 use dynamo::inbox::message::{self, Incoming, MAX_IDS, MessageError};
-use dynamo::inbox::text::quote::MAX_OWN_BYTES;
+use dynamo::inbox::text::own_words::MAX_OWN_BYTES;
 use dynamo::inbox::{Command, CommandError, read_command};
 use std::sync::Once;
 

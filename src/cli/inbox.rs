@@ -14,13 +14,13 @@ use dynamo::game::clock::format_time_short;
 use dynamo::inbox::imap::ImapMailbox;
 use dynamo::inbox::maildir::Maildir;
 use dynamo::inbox::message::MAX_MESSAGE_BYTES;
-use dynamo::inbox::source::{self, Event, Step};
+use dynamo::inbox::source::{self, Progress, Step};
 use dynamo::inbox::state::State;
-use dynamo::inbox::{Handled, Inbox, InboxError, Outcome, Settings, Source};
+use dynamo::inbox::{Disposition, Handled, Inbox, InboxError, Settings, Source};
 use dynamo::mail::{Report, Secret, SecretError};
 
 use crate::cli::args::QuietArgs;
-use crate::cli::{config, notify, store};
+use crate::cli::{config_file, notify, store};
 use crate::exit::{Exit, Failure};
 
 /// Read players' replies to their notices and record their moves: each
@@ -105,7 +105,7 @@ impl Tally {
 }
 
 pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
-    let config = config::load(config_path)?;
+    let config = config_file::load(config_path)?;
     let mail = notify::mail_config(&config)?;
     if args.unmatched {
         return unmatched(mail);
@@ -146,7 +146,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     };
     let dry_run = args.dry_run;
     let mut tally = Tally::default();
-    let mut report = |event: Event| show(event, dry_run, quiet, &mut tally);
+    let mut report = |event: Progress| show(event, dry_run, quiet, &mut tally);
     if args.watch {
         let stop = Arc::new(AtomicBool::new(false));
         for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
@@ -156,11 +156,11 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
         let poll = Duration::from_secs(args.poll);
         if let Err(e) = source::watch(&mut inbox, source.as_mut(), poll, &stop, &mut report) {
             eprintln!("dynamo: {}: {e}", source.name());
-            report(Event::Failed(e));
+            report(Progress::Failed(e));
         }
     } else {
         if let Some(owed) = inbox.send_owed() {
-            report(Event::Owed(owed));
+            report(Progress::Owed(owed));
         }
         let stop = AtomicBool::new(false);
         source::run_once(&mut inbox, source.as_mut(), &stop, &mut report);
@@ -214,9 +214,9 @@ fn stdin(inbox: &mut Inbox, quiet: bool) -> Result<Exit> {
     }
     let mut tally = Tally::default();
     let dry_run = inbox.settings().dry_run;
-    let mut report = |event: Event| show(event, dry_run, quiet, &mut tally);
+    let mut report = |event: Progress| show(event, dry_run, quiet, &mut tally);
     if let Some(owed) = inbox.send_owed() {
-        report(Event::Owed(owed));
+        report(Progress::Owed(owed));
     }
     let mut handled = inbox.handle(&raw, Utc::now());
     let handled_ok = handled.is_ok();
@@ -224,7 +224,7 @@ fn stdin(inbox: &mut Inbox, quiet: bool) -> Result<Exit> {
         Ok(h) => inbox.deliver(std::mem::take(&mut h.pending)),
         Err(_) => None,
     };
-    report(Event::Message(Box::new(Step {
+    report(Progress::Message(Box::new(Step {
         id: "stdin".to_string(),
         handled,
         delivery,
@@ -240,10 +240,10 @@ fn stdin(inbox: &mut Inbox, quiet: bool) -> Result<Exit> {
 
 /// Says what happened: standard output for what was done, standard error
 /// for what failed.
-fn show(event: Event, dry_run: bool, quiet: bool, tally: &mut Tally) {
+fn show(event: Progress, dry_run: bool, quiet: bool, tally: &mut Tally) {
     let mut out = io::stdout().lock();
     match event {
-        Event::Message(step) => {
+        Progress::Message(step) => {
             let Step {
                 id,
                 handled,
@@ -268,12 +268,12 @@ fn show(event: Event, dry_run: bool, quiet: bool, tally: &mut Tally) {
                 eprintln!("dynamo: {id}: handled, but not marked as handled: {e}");
             }
         }
-        Event::Failed(e) => {
+        Progress::Failed(e) => {
             tally.error(&e);
             eprintln!("dynamo: {e}");
         }
-        Event::Owed(Ok(report)) => mailed(&report, quiet, &mut out, tally),
-        Event::Owed(Err(e)) => {
+        Progress::Owed(Ok(report)) => mailed(&report, quiet, &mut out, tally),
+        Progress::Owed(Err(e)) => {
             tally.failed = true;
             eprintln!("dynamo: sending what the outbox owes: {e}");
         }
@@ -284,9 +284,9 @@ fn show(event: Event, dry_run: bool, quiet: bool, tally: &mut Tally) {
 /// One message's line: what became of it, and whose and which mail it is
 /// when it was set aside.
 fn line(h: &Handled, dry_run: bool) -> String {
-    let what = h.outcome.describe(dry_run);
-    match &h.outcome {
-        Outcome::SetAside(_) => format!(
+    let what = h.disposition.describe(dry_run);
+    match &h.disposition {
+        Disposition::SetAside(_) => format!(
             "{what} (from {}, {})",
             if h.from.is_empty() { "nobody" } else { &h.from },
             dynamo_core::quoted(&h.subject)

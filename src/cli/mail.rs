@@ -12,7 +12,7 @@ use dynamo::mail::outbox::{Entry, State};
 use dynamo::mail::{self, Outbox, Report};
 
 use crate::cli::args::QuietArgs;
-use crate::cli::{config, failure, notify, store};
+use crate::cli::{config_file, failure, notify, store};
 use crate::exit::{Exit, Failure};
 
 /// How long `--list` shows delivered notices.
@@ -42,7 +42,7 @@ pub(crate) struct Args {
 
 /// Loads the configuration, then does what the flags say.
 pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
-    let config = config::load(config_path)?;
+    let config = config_file::load(config_path)?;
     let mail_config = notify::mail_config(&config)?;
     let game_id = match (&args.file, args.retry || args.list) {
         (Some(path), true) => Some(store::load(path)?.game_id()),

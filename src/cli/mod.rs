@@ -2,9 +2,9 @@
 //! turns its outcome into an exit code.
 //!
 //! Each command is one file holding its arguments and its `execute`;
-//! `position`, `game` and `tournament` dispatch to theirs. The shared modules below
-//! them (`args`, `config`, `store`, `notify`, `failure`) never import a
-//! command.
+//! `position`, `game` and `tournament` dispatch to theirs. The shared
+//! modules below them (`args`, `config_file`, `store`, `notify`,
+//! `failure`) never import a command.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,7 +14,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 use crate::exit::Exit;
 
 mod args;
-mod config;
+mod config_file;
 mod failure;
 mod game;
 mod inbox;

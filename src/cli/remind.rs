@@ -10,7 +10,7 @@ use dynamo::mail::remind::{self, Threshold};
 use dynamo::mail::{self, Pending};
 
 use crate::cli::game::files::game_files;
-use crate::cli::{config, failure, notify, store};
+use crate::cli::{config_file, failure, notify, store};
 use crate::exit::{Exit, Failure};
 
 /// Remind each player to move whose deadline is within one of [mail]
@@ -30,7 +30,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
-    let config = config::load(config_path)?;
+    let config = config_file::load(config_path)?;
     let mail_config = notify::mail_config(&config)?;
     let now = match &args.now {
         Some(t) => {

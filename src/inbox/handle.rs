@@ -21,17 +21,17 @@ use chrono::{DateTime, Utc};
 use dynamo_core::Color;
 
 use super::command::{Command, read_command};
+use super::disposition::{Disposition, ReplyFate, SetAside, Why};
 use super::error::InboxError;
 use super::games::{Found, Games, Target};
 use super::judge::{Judged, apply, arrival, judge};
 use super::key::MailKey;
 use super::message::{self, Incoming, MessageError};
-use super::outcome::{Outcome, ReplyFate, SetAside, Why};
 use super::state::{Held, Record, State, time_text};
 use crate::game::clock::format_time_short;
 use crate::game::player::Mailbox;
 use crate::game::{Game, Rejection};
-use crate::mail::config::MailConfig;
+use crate::mail::mail_config::MailConfig;
 use crate::mail::record::{self, Mailing, RecordError};
 use crate::mail::{self, Answer, Notice, Outbox, Pending, Secret, Sender, Token};
 
@@ -55,7 +55,7 @@ pub struct Settings<'a> {
 #[derive(Debug)]
 pub struct Handled {
     /// What became of it.
-    pub outcome: Outcome,
+    pub disposition: Disposition,
     /// The notices and answers it queued, to be delivered.
     pub pending: Vec<Pending>,
     /// Its From address as written, or empty.
@@ -118,7 +118,7 @@ impl<'a> Inbox<'a> {
         };
         if let Some(record) = self.state.handled(&key)? {
             return Ok(Handled {
-                outcome: Outcome::HandledBefore(record.what),
+                disposition: Disposition::HandledBefore(record.what),
                 pending: Vec::new(),
                 from,
                 subject,
@@ -131,7 +131,7 @@ impl<'a> Inbox<'a> {
             held: held.as_ref(),
             pending: Vec::new(),
         };
-        let outcome = self.decide(&mut work, read.as_ref().err())?;
+        let disposition = self.decide(&mut work, read.as_ref().err())?;
         if let Some(held) = &held {
             let record = |what: String| Record {
                 mail: work.key.reference.clone(),
@@ -141,14 +141,14 @@ impl<'a> Inbox<'a> {
                 what,
                 handled: time_text(Utc::now()),
             };
-            if let Some(why) = outcome.unmatched() {
+            if let Some(why) = disposition.unmatched() {
                 self.state.set_aside(held, &work.key, &record(why), raw)?;
             }
-            let done = record(outcome.describe(false));
+            let done = record(disposition.describe(false));
             self.state.note_handled(held, &work.key, &done)?;
         }
         Ok(Handled {
-            outcome,
+            disposition,
             pending: work.pending,
             from,
             subject,
@@ -159,13 +159,15 @@ impl<'a> Inbox<'a> {
         &mut self,
         work: &mut Work,
         unreadable: Option<&MessageError>,
-    ) -> Result<Outcome, InboxError> {
+    ) -> Result<Disposition, InboxError> {
         if let Some(e) = unreadable {
-            return Ok(Outcome::SetAside(SetAside::Unreadable(e.to_string())));
+            return Ok(Disposition::SetAside(SetAside::Unreadable(e.to_string())));
         }
         let incoming = work.incoming;
         if let Some(automatic) = &incoming.automatic {
-            return Ok(Outcome::SetAside(SetAside::Automatic(automatic.clone())));
+            return Ok(Disposition::SetAside(SetAside::Automatic(
+                automatic.clone(),
+            )));
         }
         let Some(from) = incoming
             .from
@@ -173,13 +175,13 @@ impl<'a> Inbox<'a> {
             .and_then(|f| Mailbox::parse(f).ok())
             .map(|m| m.address.to_string())
         else {
-            return Ok(Outcome::SetAside(SetAside::NoSender));
+            return Ok(Disposition::SetAside(SetAside::NoSender));
         };
         let target = match self.games.find(self.settings.secret, &tokens(incoming))? {
             Found::Target(target) => *target,
-            Found::NoToken => return Ok(Outcome::SetAside(SetAside::NoToken)),
-            Found::Invalid => return Ok(Outcome::SetAside(SetAside::InvalidToken)),
-            Found::Conflict => return Ok(Outcome::SetAside(SetAside::Conflict)),
+            Found::NoToken => return Ok(Disposition::SetAside(SetAside::NoToken)),
+            Found::Invalid => return Ok(Disposition::SetAside(SetAside::InvalidToken)),
+            Found::Conflict => return Ok(Disposition::SetAside(SetAside::Conflict)),
         };
         let side = target.side;
         if !target.game.player(side).has_address(&from) {
@@ -188,7 +190,7 @@ impl<'a> Inbox<'a> {
             } else {
                 SetAside::Stranger { from, side }
             };
-            return Ok(Outcome::SetAside(why));
+            return Ok(Disposition::SetAside(why));
         }
         let command = match read_command(&incoming.text) {
             Ok(command) => command,
@@ -210,7 +212,7 @@ impl<'a> Inbox<'a> {
         }
     }
 
-    /// The outcome of anything but a command to do now.
+    /// The disposition of anything but a command to do now.
     fn judged(
         &mut self,
         work: &mut Work,
@@ -219,10 +221,10 @@ impl<'a> Inbox<'a> {
         side: Color,
         from: &str,
         judged: Judged,
-    ) -> Result<Outcome, InboxError> {
+    ) -> Result<Disposition, InboxError> {
         let why = match judged {
             Judged::Duplicate(what) => {
-                return Ok(Outcome::Duplicate {
+                return Ok(Disposition::Duplicate {
                     game: path.to_path_buf(),
                     what,
                 });
@@ -241,9 +243,9 @@ impl<'a> Inbox<'a> {
         target: &Target,
         command: &Command,
         from: &str,
-    ) -> Result<Outcome, InboxError> {
+    ) -> Result<Disposition, InboxError> {
         let (path, side, seq) = (&target.path, target.side, target.seq);
-        let recorded = |what: String| Outcome::Recorded {
+        let recorded = |what: String| Disposition::Recorded {
             game: path.to_path_buf(),
             what,
             from: from.to_string(),
@@ -316,7 +318,7 @@ impl<'a> Inbox<'a> {
         side: Color,
         to: &str,
         why: Why,
-    ) -> Result<Outcome, InboxError> {
+    ) -> Result<Disposition, InboxError> {
         let config = self.settings.mail;
         let now = Utc::now();
         let notice = Notice::from_game(game, now);
@@ -364,7 +366,7 @@ impl<'a> Inbox<'a> {
             position,
         };
         let built = notice.answer(&Sender::new(config, self.secret()?), &answer)?;
-        let answered = |reply: ReplyFate| Outcome::Answered {
+        let answered = |reply: ReplyFate| Disposition::Answered {
             game: path.to_path_buf(),
             to: to.to_string(),
             why: why.clone(),

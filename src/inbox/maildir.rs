@@ -17,7 +17,7 @@ use sha2::{Digest, Sha256};
 
 use super::error::InboxError;
 use super::message::MAX_MESSAGE_BYTES;
-use super::source::{Fetched, Source};
+use super::source::{RawMessage, Source};
 use super::state::State;
 use crate::durable::{self, FileError};
 use crate::mail::token::encode;
@@ -112,7 +112,7 @@ impl Source for Maildir {
         Ok(found.into_iter().map(|(_, id)| id).collect())
     }
 
-    fn fetch(&mut self, id: &str) -> Result<Option<Fetched>, InboxError> {
+    fn fetch(&mut self, id: &str) -> Result<Option<RawMessage>, InboxError> {
         let path = self.dir.join(id);
         let meta = match fs::metadata(&path) {
             Ok(meta) => meta,
@@ -135,7 +135,7 @@ impl Source for Maildir {
                 Err(e) => return Err(failed(&path, e)),
             }
         }
-        Ok(Some(Fetched { raw, arrived }))
+        Ok(Some(RawMessage { raw, arrived }))
     }
 
     fn mark_handled(&mut self, id: &str) -> Result<(), InboxError> {

@@ -14,7 +14,7 @@ use thiserror::Error;
 
 pub use super::automatic::Automatic;
 use super::automatic::{classify, raw_text};
-use super::text::{clean, flowed, html, quote};
+use super::text::{clean, flowed, html, own_words};
 
 /// The largest message read; a reply with a move is a few kilobytes, and
 /// a bigger one is set aside unread.
@@ -68,7 +68,7 @@ pub struct Incoming {
     /// The player's own text: the first plain-text body part (or, without
     /// one or with nothing of the writer's in it, the HTML part as text),
     /// decoded, format=flowed joined, cut to the writer's own lines
-    /// ([`quote`]), at most [`quote::MAX_OWN_BYTES`].
+    /// ([`own_words`]), at most [`own_words::MAX_OWN_BYTES`].
     pub text: String,
 }
 
@@ -208,7 +208,7 @@ fn own_text(message: &Message<'_>) -> String {
     message
         .html_bodies()
         .find_map(|p| match &p.body {
-            PartType::Html(text) => Some(quote::own_words(&clean::normalize(&html::to_text(
+            PartType::Html(text) => Some(own_words::own_words(&clean::normalize(&html::to_text(
                 clip(text),
             )))),
             _ => None,
@@ -240,7 +240,7 @@ fn plain_words(part: &MessagePart<'_>) -> String {
     } else {
         text.to_string()
     };
-    quote::own_words(&clean::normalize(&text))
+    own_words::own_words(&clean::normalize(&text))
 }
 
 /// The first [`MAX_BODY_BYTES`] of a body, cut between characters.

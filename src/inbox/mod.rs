@@ -12,23 +12,23 @@
 
 pub mod automatic;
 pub mod command;
-pub mod config;
+pub mod disposition;
 pub mod error;
 pub mod games;
 pub mod handle;
 pub mod imap;
+pub mod inbox_config;
 mod judge;
 pub mod key;
 pub mod maildir;
 pub mod message;
-pub mod outcome;
 pub mod source;
 pub mod state;
 pub mod text;
 
 pub use command::{Command, CommandError, read_command};
+pub use disposition::{Disposition, ReplyFate, SetAside, Why};
 pub use error::InboxError;
 pub use handle::{Handled, Inbox, Settings};
 pub use message::{Automatic, Incoming, MessageError};
-pub use outcome::{Outcome, ReplyFate, SetAside, Why};
-pub use source::{Fetched, Source};
+pub use source::{RawMessage, Source};

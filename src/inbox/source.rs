@@ -22,7 +22,7 @@ const NAP: Duration = Duration::from_millis(100);
 
 /// One message as a mailbox hands it over.
 #[derive(Debug, Clone)]
-pub struct Fetched {
+pub struct RawMessage {
     /// The whole message.
     pub raw: Vec<u8>,
     /// When it arrived in the mailbox (IMAP's INTERNALDATE, a Maildir
@@ -39,7 +39,7 @@ pub trait Source {
     fn waiting(&mut self) -> Result<Vec<String>, InboxError>;
     /// The message `id`; `None` when it has gone (another `dynamo inbox`
     /// took it).
-    fn fetch(&mut self, id: &str) -> Result<Option<Fetched>, InboxError>;
+    fn fetch(&mut self, id: &str) -> Result<Option<RawMessage>, InboxError>;
     /// Marks `id` handled, so that [`Source::waiting`] lists it no more.
     fn mark_handled(&mut self, id: &str) -> Result<(), InboxError>;
     /// Waits until something may have arrived, `poll` has passed or
@@ -74,7 +74,7 @@ pub struct Step {
 
 /// What happened, as the loop goes.
 #[derive(Debug)]
-pub enum Event {
+pub enum Progress {
     /// One message.
     Message(Box<Step>),
     /// The mailbox could not be read.
@@ -110,11 +110,11 @@ pub fn run_once(
     inbox: &mut Inbox,
     source: &mut dyn Source,
     stop: &AtomicBool,
-    each: &mut dyn FnMut(Event),
+    each: &mut dyn FnMut(Progress),
 ) {
     let waiting = match source.waiting() {
         Ok(waiting) => waiting,
-        Err(e) => return each(Event::Failed(e)),
+        Err(e) => return each(Progress::Failed(e)),
     };
     for id in waiting {
         if stop.load(Ordering::SeqCst) {
@@ -124,7 +124,7 @@ pub fn run_once(
             Ok(Some(fetched)) => fetched,
             Ok(None) => continue,
             Err(e) => {
-                each(Event::Failed(e));
+                each(Progress::Failed(e));
                 continue;
             }
         };
@@ -137,7 +137,7 @@ pub fn run_once(
             Ok(_) if !inbox.settings().dry_run => source.mark_handled(&id).err(),
             _ => None,
         };
-        each(Event::Message(Box::new(Step {
+        each(Progress::Message(Box::new(Step {
             id,
             handled,
             delivery,
@@ -156,19 +156,19 @@ pub fn watch(
     source: &mut dyn Source,
     poll: Duration,
     stop: &AtomicBool,
-    each: &mut dyn FnMut(Event),
+    each: &mut dyn FnMut(Progress),
 ) -> Result<(), InboxError> {
     let mut retried: Option<Instant> = None;
     while !stop.load(Ordering::SeqCst) {
         if retried.is_none_or(|t| t.elapsed() >= RETRY_EVERY) {
             if let Some(owed) = inbox.send_owed() {
-                each(Event::Owed(owed));
+                each(Progress::Owed(owed));
             }
             retried = Some(Instant::now());
         }
         let mut lasting = None;
         run_once(inbox, source, stop, &mut |event| match event {
-            Event::Failed(e) if !e.is_temporary() => lasting = Some(e),
+            Progress::Failed(e) if !e.is_temporary() => lasting = Some(e),
             other => each(other),
         });
         if let Some(e) = lasting {
@@ -178,7 +178,7 @@ pub fn watch(
             Err(e) if !e.is_temporary() => return Err(e),
             Err(e) => {
                 // A mailbox that failed is not asked again at once.
-                each(Event::Failed(e));
+                each(Progress::Failed(e));
                 nap(poll, stop);
             }
             Ok(()) => {}

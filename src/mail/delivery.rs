@@ -8,9 +8,9 @@ use std::time::Duration;
 use chrono::{SecondsFormat, Utc};
 use lettre::Address;
 
-use super::config::MailConfig;
 use super::envelope::Built;
 use super::error::MailError;
+use super::mail_config::MailConfig;
 use super::outbox::{Awaits, Entry, Outbox, Queued, State};
 use super::session::Session;
 use super::smtp::Transport;

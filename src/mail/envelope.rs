@@ -8,8 +8,8 @@ use lettre::message::header::ContentType;
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{Address, Message};
 
-use super::config::MailConfig;
 use super::error::MailError;
+use super::mail_config::MailConfig;
 use super::notice::Notice;
 use super::notice::picture;
 use super::secret::Secret;

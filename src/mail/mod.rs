@@ -13,11 +13,11 @@
 //! director's secret ([`secret`]), by which the inbox knows a reply.
 
 pub mod answer;
-pub mod config;
 mod delivery;
 pub mod envelope;
 mod error;
 mod lock;
+pub mod mail_config;
 pub mod notice;
 pub mod outbox;
 pub mod record;

@@ -11,10 +11,10 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
-use super::config::MailConfig;
 use super::delivery::{Pending, queue};
 use super::envelope::Sender;
 use super::error::MailError;
+use super::mail_config::MailConfig;
 use super::notice::Notice;
 use super::outbox::{Awaits, Outbox, RecordingLock};
 use super::secret::Secret;

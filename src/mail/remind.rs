@@ -16,9 +16,9 @@ use lettre::Message;
 use lettre::message::Mailbox;
 use lettre::message::header::ContentType;
 
-use super::config::MailConfig;
 use super::envelope::Built;
 use super::error::MailError;
+use super::mail_config::MailConfig;
 use super::notice::Notice;
 use super::outbox::{Outbox, State};
 use super::secret::Secret;

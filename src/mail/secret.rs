@@ -15,7 +15,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use super::config::MailConfig;
+use super::mail_config::MailConfig;
 use crate::durable::{self, FileError, ReadError};
 
 /// The shortest secret accepted from the environment, in bytes.
@@ -112,7 +112,7 @@ impl Secret {
 }
 
 fn from_env(name: &str) -> Result<Secret, SecretError> {
-    if !super::config::is_plausible_variable_name(name) {
+    if !super::mail_config::is_plausible_variable_name(name) {
         return Err(SecretError::NotAName);
     }
     let value = std::env::var_os(name)

@@ -11,7 +11,7 @@ use rustls::pki_types::CertificateDer;
 use rustls::pki_types::pem::PemObject;
 use rustls::{ClientConfig, RootCertStore};
 
-use super::config::is_plausible_variable_name;
+use super::mail_config::is_plausible_variable_name;
 
 /// A PEM file of extra trusted certificates, added to the system's: for a
 /// self-hosted server with its own certificate authority, and for tests.

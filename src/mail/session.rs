@@ -14,8 +14,8 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use lettre::Address;
 
-use super::config::Security;
 use super::error::{MailError, Reply, Stage};
+use super::mail_config::Security;
 use super::smtp::Transport;
 use super::wire::{Deadline, Wire, WireError, resolve};
 

@@ -12,8 +12,8 @@ use std::time::Duration;
 use rustls::ClientConfig;
 use rustls::pki_types::ServerName;
 
-use super::config::{MailConfig, Security};
 use super::error::MailError;
+use super::mail_config::{MailConfig, Security};
 use super::secure::{CaFile, client_config, is_loopback, password_from_env};
 
 /// Extra trusted root certificates (PEM), added to the system's: for a

@@ -10,7 +10,7 @@
 use std::path::Path;
 
 use dynamo::inbox::message::{self, Automatic, Incoming, MAX_MESSAGE_BYTES, MessageError};
-use dynamo::inbox::text::quote::MAX_OWN_BYTES;
+use dynamo::inbox::text::own_words::MAX_OWN_BYTES;
 use dynamo::inbox::{Command, CommandError, read_command};
 
 const GAME: &str = "dynamo.ada-lovelace-charles-babbage-2026-11-20-09-00-00";

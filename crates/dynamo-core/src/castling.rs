@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use crate::board::Board;
 use crate::color::{ByColor, Color};
-use crate::quote::quoted;
+use crate::excerpt::quoted;
 use crate::rules::CastlingRule;
 use crate::square::Square;
 

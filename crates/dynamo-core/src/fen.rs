@@ -5,8 +5,8 @@
 use crate::board::{Board, PlacementError};
 use crate::castling::{Castling, CastlingError};
 use crate::color::Color;
+use crate::excerpt::quoted;
 use crate::position::Position;
-use crate::quote::quoted;
 use crate::rules::Rules;
 use crate::setup::{PositionError, Setup};
 use crate::square::Square;

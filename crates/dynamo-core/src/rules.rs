@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::quote::quoted;
+use crate::excerpt::quoted;
 
 /// How castling rights are lost (docs/RULES.md §8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

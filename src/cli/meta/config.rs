@@ -5,9 +5,9 @@ use std::path::Path;
 
 use anyhow::Result;
 use dynamo::config::{InboxConfig, MailConfig, Security};
-use dynamo::mail::config::is_plausible_variable_name;
+use dynamo::mail::mail_config::is_plausible_variable_name;
 
-use crate::cli::config::locate;
+use crate::cli::config_file::locate;
 use crate::exit::Exit;
 
 /// Print which config file is in use and every setting as read.
@@ -132,7 +132,7 @@ fn print_inbox(out: &mut impl Write, inbox: &InboxConfig) -> Result<()> {
     writeln!(out, "mailbox = {}", text(&inbox.mailbox))?;
     writeln!(out, "timeout_seconds = {}", inbox.timeout.as_secs())?;
     writeln!(out, "idle_minutes = {}", inbox.idle.as_secs() / 60)?;
-    let ca_env = dynamo::inbox::config::CA_FILE_ENV;
+    let ca_env = dynamo::inbox::inbox_config::CA_FILE_ENV;
     match std::env::var_os(ca_env).filter(|v| !v.is_empty()) {
         Some(ca) => writeln!(out, "# {ca_env}: {}", Path::new(&ca).display())?,
         None => writeln!(out, "# {ca_env}: not set")?,

@@ -8,7 +8,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use clap::Subcommand;
 
-use crate::cli::config;
+use crate::cli::config_file;
 use crate::exit::Exit;
 
 mod group;
@@ -33,7 +33,7 @@ pub(crate) enum Section {
 
 /// Runs a tournament command. `config_path` is `--config`.
 pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Exit> {
-    let config = config::load(config_path)?;
+    let config = config_file::load(config_path)?;
     let mut out = io::stdout().lock();
     let exit = match command {
         Command::Tournament(Section::New(args)) => new::execute(args, &config, &mut out)?,

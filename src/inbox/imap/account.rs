@@ -10,8 +10,8 @@ use rustls::ClientConfig;
 use rustls::pki_types::ServerName;
 
 use super::error::ImapError;
-use crate::inbox::config::{CA_FILE_ENV, InboxConfig};
-use crate::mail::config::{Security, is_plausible_variable_name};
+use crate::inbox::inbox_config::{CA_FILE_ENV, InboxConfig};
+use crate::mail::mail_config::{Security, is_plausible_variable_name};
 use crate::mail::secure::{CaFile, client_config, is_loopback, password_from_env};
 
 /// Everything needed to open the mailbox. Holds the password; never

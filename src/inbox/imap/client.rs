@@ -18,8 +18,8 @@ use super::error::{ImapError, Step, shown};
 use super::frame::MAX_LITERAL;
 use super::quote::{Arg, mailbox_name, string};
 use super::response::{Attrs, Data, Response, Status, StatusText};
-use crate::inbox::config::InboxConfig;
-use crate::mail::config::Security;
+use crate::inbox::inbox_config::InboxConfig;
+use crate::mail::mail_config::Security;
 
 /// The keyword that marks a message handled.
 pub const DONE_KEYWORD: &str = "$DynamoDone";

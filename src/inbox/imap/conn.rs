@@ -16,7 +16,7 @@ use super::error::{ImapError, Step, shown};
 use super::frame::Framer;
 use super::quote::Arg;
 use super::response::{Data, Response, Status, StatusText, parse};
-use crate::mail::config::Security;
+use crate::mail::mail_config::Security;
 use crate::mail::wire::{Deadline, Wire, WireError, resolve};
 
 /// The longest non-synchronising literal under LITERAL- (RFC 7888).

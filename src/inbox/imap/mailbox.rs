@@ -8,9 +8,9 @@ use std::time::Duration;
 use super::account::Account;
 use super::client::Imap;
 use super::error::ImapError;
-use crate::inbox::config::InboxConfig;
 use crate::inbox::error::InboxError;
-use crate::inbox::source::{Fetched, Source};
+use crate::inbox::inbox_config::InboxConfig;
+use crate::inbox::source::{RawMessage, Source};
 
 /// The `[inbox]` mailbox, read through one session at a time.
 pub struct ImapMailbox {
@@ -63,10 +63,10 @@ impl Source for ImapMailbox {
         Ok(uids.iter().map(u32::to_string).collect())
     }
 
-    fn fetch(&mut self, id: &str) -> Result<Option<Fetched>, InboxError> {
+    fn fetch(&mut self, id: &str) -> Result<Option<RawMessage>, InboxError> {
         let uid = uid(id)?;
         match self.with(|s| s.fetch(uid)) {
-            Ok(fetched) => Ok(Some(Fetched {
+            Ok(fetched) => Ok(Some(RawMessage {
                 raw: fetched.raw,
                 arrived: fetched.arrived,
             })),

@@ -3,8 +3,8 @@
 
 use std::fmt;
 
+use crate::excerpt::quoted;
 use crate::illegal::DidYouMean;
-use crate::quote::quoted;
 use crate::square::Square;
 
 /// Why a text is not a move in notation, with the column (from 1) where

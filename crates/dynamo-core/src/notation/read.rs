@@ -6,10 +6,10 @@ use super::nost::Notation;
 use super::number::MoveNumber;
 use super::resolve::{resolve_castle, resolve_descriptive, resolve_move};
 use super::suggest::closest_moves;
+use crate::excerpt::clipped;
 use crate::illegal::Illegal;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::quote::clipped;
 
 /// Why a text does not name a legal move in a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -5,9 +5,9 @@ use std::collections::HashMap;
 
 use super::short::format_short_in;
 use super::write::{format, format_numeric};
+use crate::excerpt::EXCERPT_CHARS;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::quote::QUOTE_CHARS;
 use crate::role::Role;
 use crate::square::Square;
 
@@ -21,16 +21,16 @@ const SUGGESTIONS: usize = 3;
 /// distance is at most half the text's length (at least 1). At most
 /// three: of moves equally close, those whose canonical form is closer,
 /// then in alphabetical order. Empty for a text longer than
-/// [`QUOTE_CHARS`] characters.
+/// [`EXCERPT_CHARS`] characters.
 pub fn closest_moves(pos: &Position, text: &str) -> Vec<String> {
     // Blanks aside, a text this long is longer than any it is compared
     // with by far more than half: nothing is close.
-    if text.len() > 4 * QUOTE_CHARS {
+    if text.len() > 4 * EXCERPT_CHARS {
         return Vec::new();
     }
     let written = normalise(text);
     let length = written.len();
-    if length == 0 || length > QUOTE_CHARS {
+    if length == 0 || length > EXCERPT_CHARS {
         return Vec::new();
     }
     let legal = pos.legal_moves();

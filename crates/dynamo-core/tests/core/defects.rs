@@ -1,6 +1,6 @@
 //! Regression tests, each named after the defect it pins.
 
-use dynamo_core::quote::QUOTE_CHARS;
+use dynamo_core::excerpt::EXCERPT_CHARS;
 use dynamo_core::{Position, Rules, Setup, parse_move};
 
 fn play(fen: &str, text: &str) -> Position {
@@ -61,7 +61,7 @@ const TEN_MB: usize = 10 * 1024 * 1024;
 #[test]
 fn ten_megabyte_input_is_quoted_as_a_short_marked_prefix() {
     let long = "a".repeat(TEN_MB);
-    let prefix = format!("'{}…' ({TEN_MB} bytes)", "a".repeat(QUOTE_CHARS));
+    let prefix = format!("'{}…' ({TEN_MB} bytes)", "a".repeat(EXCERPT_CHARS));
     let pos = Position::startpos(Rules::NOST);
     let board = "k7/8/8/8/8/8/8/K7";
     let messages = [
@@ -107,7 +107,7 @@ fn ten_megabyte_input_is_quoted_as_a_short_marked_prefix() {
     assert!(
         messages[1].starts_with(&format!(
             "e2e5{}… ({} bytes): ",
-            "+".repeat(QUOTE_CHARS - 4),
+            "+".repeat(EXCERPT_CHARS - 4),
             TEN_MB + 4
         )),
         "{}",

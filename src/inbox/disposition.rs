@@ -11,7 +11,7 @@ use crate::game::clock::format_time_short;
 
 /// What became of one mail.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Disposition {
     /// The player's command is recorded in the game, and both players'
     /// notices are queued.
     Recorded {
@@ -113,8 +113,8 @@ impl fmt::Display for SetAside {
     }
 }
 
-impl Outcome {
-    /// The outcome in words; with `dry_run`, as what would be done.
+impl Disposition {
+    /// The disposition in words; with `dry_run`, as what would be done.
     pub fn describe(&self, dry_run: bool) -> String {
         let (record, refuse, answer) = if dry_run {
             ("would record", "would refuse", "would answer")
@@ -122,10 +122,10 @@ impl Outcome {
             ("recorded", "refused", "answered")
         };
         match self {
-            Outcome::Recorded { game, what, from } => {
+            Disposition::Recorded { game, what, from } => {
                 format!("{record} {what} in {} (mail from {from})", game.display())
             }
-            Outcome::Answered {
+            Disposition::Answered {
                 game,
                 to,
                 why,
@@ -152,13 +152,13 @@ impl Outcome {
                 };
                 format!("{what}; {answered}")
             }
-            Outcome::Duplicate { game, what } => format!(
+            Disposition::Duplicate { game, what } => format!(
                 "recorded before from this mail: {what} in {}",
                 game.display()
             ),
-            Outcome::HandledBefore(what) => format!("handled before: {what}"),
-            Outcome::SetAside(why) if dry_run => format!("would set aside: {why}"),
-            Outcome::SetAside(why) => format!("set aside: {why}"),
+            Disposition::HandledBefore(what) => format!("handled before: {what}"),
+            Disposition::SetAside(why) if dry_run => format!("would set aside: {why}"),
+            Disposition::SetAside(why) => format!("set aside: {why}"),
         }
     }
 
@@ -166,8 +166,8 @@ impl Outcome {
     /// does: set aside, or an answer held back by the hourly limit.
     pub fn unmatched(&self) -> Option<String> {
         match self {
-            Outcome::SetAside(why) => Some(why.to_string()),
-            Outcome::Answered {
+            Disposition::SetAside(why) => Some(why.to_string()),
+            Disposition::Answered {
                 reply: ReplyFate::OverLimit(_),
                 ..
             } => Some(self.describe(false)),
