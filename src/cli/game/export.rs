@@ -52,8 +52,8 @@ pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
 struct ExportJson<'a> {
     game_id: String,
     tags: Vec<[&'a str; 2]>,
-    white: PlayerJson<'a>,
-    black: PlayerJson<'a>,
+    white: PlayerJson,
+    black: PlayerJson,
     rules: String,
     time_control: String,
     started: Option<String>,

@@ -1,25 +1,31 @@
-//! The JSON shapes that `games --json` and `export --format json` share.
-//! Scripts read these keys in this order: they are part of the interface.
+//! The JSON shapes that `games --json` and `export --format json` share,
+//! one shape per thing. Scripts read these keys in this order: they are
+//! part of the interface.
 
+use chrono::{DateTime, Utc};
 use dynamo::game::clock::format_time;
-use dynamo::game::{Event, EventKind, Game, Player, RecordedMove};
+use dynamo::game::{Event, EventKind, Game, LeaveDays, Player, RecordedMove};
+use dynamo_core::Color;
 use serde::Serialize;
 
+/// A player: the name as the file writes it, and the address if any.
 #[derive(Serialize)]
-pub(super) struct PlayerJson<'a> {
-    name: &'a str,
-    email: Option<&'a str>,
+pub(super) struct PlayerJson {
+    name: String,
+    email: Option<String>,
 }
 
-impl<'a> From<&'a Player> for PlayerJson<'a> {
-    fn from(p: &'a Player) -> PlayerJson<'a> {
+impl From<&Player> for PlayerJson {
+    fn from(p: &Player) -> PlayerJson {
         PlayerJson {
-            name: &p.name,
-            email: p.email.as_ref().map(|e| e.as_str()),
+            name: p.name.clone(),
+            email: p.email.as_ref().map(|e| e.as_str().to_string()),
         }
     }
 }
 
+/// A recorded move: its place, its number, whose, the notation as
+/// recorded and when it was received.
 #[derive(Serialize)]
 pub(super) struct MoveJson {
     ply: u32,
@@ -67,15 +73,22 @@ pub(super) fn leave_list(game: &Game) -> Vec<LeaveJson> {
     game.events()
         .iter()
         .filter_map(|e| match e.kind {
-            EventKind::Leave { by, days } => Some(LeaveJson {
-                side: by.name(),
-                from: days.from().to_string(),
-                to: days.to().to_string(),
-                recorded: e.at.map(format_time),
-            }),
+            EventKind::Leave { by, days } => Some(LeaveJson::new(by, days, e.at)),
             _ => None,
         })
         .collect()
+}
+
+impl LeaveJson {
+    /// The leave of `side` for `days`, recorded at `recorded`.
+    pub(super) fn new(side: Color, days: LeaveDays, recorded: Option<DateTime<Utc>>) -> LeaveJson {
+        LeaveJson {
+            side: side.name(),
+            from: days.from().to_string(),
+            to: days.to().to_string(),
+            recorded: recorded.map(format_time),
+        }
+    }
 }
 
 /// A move the director took back.

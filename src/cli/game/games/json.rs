@@ -4,7 +4,6 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Utc};
 use dynamo::config::Config;
 use dynamo::game::clock::format_time;
 use dynamo::game::{GameError, SideClock};
@@ -15,6 +14,7 @@ use serde::Serialize;
 
 use super::facts::Facts;
 use crate::cli::failure;
+use crate::cli::game::json::{LeaveJson, MoveJson, PlayerJson};
 use crate::exit::Failure;
 
 /// One file of the list: the game's fields follow `file` and `ok`
@@ -47,21 +47,6 @@ impl Entry {
             game: None,
         }
     }
-}
-
-#[derive(Serialize)]
-struct PlayerJson {
-    name: String,
-    email: Option<String>,
-}
-
-#[derive(Serialize)]
-struct MoveJson {
-    ply: u32,
-    number: u32,
-    side: &'static str,
-    notation: String,
-    received: String,
 }
 
 #[derive(Serialize)]
@@ -133,14 +118,6 @@ struct DaysJson {
     to: String,
 }
 
-#[derive(Serialize)]
-struct LeaveJson {
-    side: &'static str,
-    from: String,
-    to: String,
-    recorded: Option<String>,
-}
-
 /// A notice of the game in the outbox, not sent: queued, being sent, or
 /// refused for good.
 #[derive(Serialize, Clone)]
@@ -182,14 +159,6 @@ pub(super) fn unsent(config: &Config) -> anyhow::Result<Option<Notices>> {
     Ok(Some(notices))
 }
 
-fn player(facts: &Facts, side: Color) -> PlayerJson {
-    let p = &facts.players[side];
-    PlayerJson {
-        name: p.name.clone(),
-        email: p.email.as_ref().map(|e| e.as_str().to_string()),
-    }
-}
-
 fn side_clock(c: &SideClock, facts: &Facts) -> SideClockJson {
     let leave = facts.next_leave[c.side];
     SideClockJson {
@@ -212,29 +181,19 @@ fn side_clock(c: &SideClock, facts: &Facts) -> SideClockJson {
     }
 }
 
-fn time(t: Option<DateTime<Utc>>) -> Option<String> {
-    t.map(format_time)
-}
-
 impl GameJson {
     fn new(f: &Facts, notices: Option<&Notices>) -> GameJson {
         GameJson {
             game_id: f.game_id.clone(),
             event: f.event.clone(),
-            white: player(f, Color::White),
-            black: player(f, Color::Black),
+            white: PlayerJson::from(&f.players[Color::White]),
+            black: PlayerJson::from(&f.players[Color::Black]),
             rules: f.rules.clone(),
             time_control: f.time_control.clone(),
             move_number: f.move_number,
             plies: f.plies,
             to_move: f.to_move.map(Color::name),
-            last_move: f.last_move.as_ref().map(|m| MoveJson {
-                ply: m.ply,
-                number: m.number,
-                side: m.mover.name(),
-                notation: m.notation.clone(),
-                received: format_time(m.received),
-            }),
+            last_move: f.last_move.as_ref().map(MoveJson::from),
             clock: f.clock.as_ref().map(|c| ClockJson {
                 side: c.side.name(),
                 deadline: format_time(c.deadline),
@@ -259,12 +218,7 @@ impl GameJson {
             leave: f
                 .leave
                 .iter()
-                .map(|&(side, days, at)| LeaveJson {
-                    side: side.name(),
-                    from: days.from().to_string(),
-                    to: days.to().to_string(),
-                    recorded: time(at),
-                })
+                .map(|&(side, days, at)| LeaveJson::new(side, days, at))
                 .collect(),
             queued_notices: notices.map(|n| n.get(&f.game_id).cloned().unwrap_or_default()),
         }
