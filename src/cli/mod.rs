@@ -4,7 +4,7 @@
 //! Each command is one file holding its arguments and its `execute`;
 //! `position`, `game` and `tournament` dispatch to theirs. The shared
 //! modules below them (`args`, `config_file`, `store`, `notify`,
-//! `failure`) never import a command.
+//! `failure`, `table`) never import a command.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,6 +24,7 @@ mod notify;
 mod position;
 mod remind;
 mod store;
+mod table;
 mod tournament;
 
 /// Adjudicator for Dynamo Chess played by post or email, under the NOST

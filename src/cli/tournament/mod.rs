@@ -11,11 +11,11 @@ use clap::Subcommand;
 use crate::cli::config_file;
 use crate::exit::Exit;
 
+mod crosstable;
 mod group;
 mod html;
 mod new;
 mod standings;
-mod table;
 
 #[derive(Subcommand, Debug)]
 pub(crate) enum Command {

@@ -12,7 +12,7 @@ use dynamo_core::Color;
 use serde::Serialize;
 
 use super::group::{Group, LEGEND};
-use super::{html, table};
+use super::{crosstable, html};
 use crate::cli::game::files;
 use crate::exit::{Exit, Failure};
 
@@ -62,7 +62,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
             if i > 0 {
                 writeln!(out)?;
             }
-            table::write(out, group)?;
+            crosstable::write(out, group)?;
         }
         writeln!(out, "\n{LEGEND}")?;
     }

@@ -8,7 +8,6 @@ mod facts;
 mod json;
 mod run;
 mod select;
-mod table;
 mod view;
 
 pub(crate) use run::{Args, execute};

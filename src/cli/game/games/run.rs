@@ -12,9 +12,9 @@ use dynamo::game::clock;
 use super::facts::Facts;
 use super::json::{Entry, unsent};
 use super::select::{Filter, Sort, Who, compare, natural};
-use super::table::{self, Line};
 use super::view::{self, Counts};
 use crate::cli::game::files::{game_files, load_map_with_progress};
+use crate::cli::table::{self, Line};
 use crate::exit::{Exit, Failure};
 
 /// The director's overview: one line a game (event, round, players, move,

@@ -9,7 +9,7 @@ use dynamo::game::clock::{describe, format_time_short};
 use dynamo_core::Color;
 
 use super::facts::Facts;
-use super::table::{Cell, Line, Step, Tone};
+use crate::cli::table::{Cell, Line, Step, Tone};
 
 const FILE: usize = 0;
 const EVENT: usize = 1;

@@ -1,15 +1,16 @@
-//! An aligned table fitted to a width: columns two spaces apart, widths
-//! measured as a terminal shows the text (a CJK character takes two
-//! cells, a combining accent none), and when the table is too wide,
-//! columns shrunk (their text cut with `…`) or dropped in a given order,
-//! never wrapped. Colour is added after the fitting, so it never counts
-//! as width.
+//! The one table renderer of the command line (the `games` overview, the
+//! standings' crosstable): columns two spaces apart, widths measured as a
+//! terminal shows the text (`½`, a CJK character takes two cells, a
+//! combining accent none), and, for a table fitted to a width, columns
+//! shrunk (their text cut with `…`) or dropped in a given order when it is
+//! too wide, never wrapped. Colour is added after the fitting, so it never
+//! counts as width.
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// How a cell stands out on a terminal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Tone {
+pub(crate) enum Tone {
     Plain,
     Bold,
     Red,
@@ -29,20 +30,20 @@ impl Tone {
 
 /// One cell: its text and tone.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Cell {
-    pub(super) text: String,
-    pub(super) tone: Tone,
+pub(crate) struct Cell {
+    pub(crate) text: String,
+    pub(crate) tone: Tone,
 }
 
 impl Cell {
-    pub(super) fn new(text: impl Into<String>) -> Cell {
+    pub(crate) fn new(text: impl Into<String>) -> Cell {
         Cell {
             text: text.into(),
             tone: Tone::Plain,
         }
     }
 
-    pub(super) fn toned(text: impl Into<String>, tone: Tone) -> Cell {
+    pub(crate) fn toned(text: impl Into<String>, tone: Tone) -> Cell {
         Cell {
             text: text.into(),
             tone,
@@ -52,14 +53,14 @@ impl Cell {
 
 /// A line of the table: a cell per column, or one text across all but
 /// the first column (a file that does not replay, and why).
-pub(super) enum Line {
+pub(crate) enum Line {
     Cells(Vec<Cell>),
     Spanning(Cell, Cell),
 }
 
 /// One step of fitting a table that is too wide.
 #[derive(Debug, Clone, Copy)]
-pub(super) enum Step {
+pub(crate) enum Step {
     /// Narrow the columns, evenly, down to this width at least, cutting
     /// their text.
     Shrink(&'static [usize], usize),
@@ -70,12 +71,12 @@ pub(super) enum Step {
 const GAP: usize = 2;
 
 /// How wide `text` shows on a terminal.
-pub(super) fn width(text: &str) -> usize {
+pub(crate) fn width(text: &str) -> usize {
     text.width()
 }
 
 /// `text` cut to `max` columns, the cut marked with `…`.
-pub(super) fn cut(text: &str, max: usize) -> String {
+pub(crate) fn cut(text: &str, max: usize) -> String {
     if width(text) <= max {
         return text.to_string();
     }
@@ -100,18 +101,8 @@ fn total(widths: &[Option<usize>]) -> usize {
     present.iter().sum::<usize>() + GAP * present.len().saturating_sub(1)
 }
 
-/// Each column's width, or `None` for a column left out: the widest
-/// text of each (a column empty in every line is left out), then, while
-/// wider than `limit`, `steps` in order; what a later step frees is given
-/// back to the columns dropped or shrunk before it, undoing the latest
-/// first. Should the steps not be enough,
-/// columns are left out from the right.
-pub(super) fn fit(
-    header: &[&str],
-    lines: &[Line],
-    steps: &[Step],
-    limit: Option<usize>,
-) -> Vec<Option<usize>> {
+/// The widest cell of each column, the header left out.
+fn cell_widths(header: &[&str], lines: &[Line]) -> Vec<usize> {
     let mut natural = vec![0; header.len()];
     for line in lines {
         match line {
@@ -127,7 +118,32 @@ pub(super) fn fit(
             }
         }
     }
-    let mut widths: Vec<Option<usize>> = natural
+    natural
+}
+
+/// Each column as wide as its widest text, the header's included, every
+/// column kept: a table shown whole, whatever the width.
+pub(crate) fn full_widths(header: &[&str], lines: &[Line]) -> Vec<Option<usize>> {
+    cell_widths(header, lines)
+        .iter()
+        .zip(header)
+        .map(|(&n, h)| Some(n.max(width(h))))
+        .collect()
+}
+
+/// Each column's width, or `None` for a column left out: the widest
+/// text of each (a column empty in every line is left out), then, while
+/// wider than `limit`, `steps` in order; what a later step frees is given
+/// back to the columns dropped or shrunk before it, undoing the latest
+/// first. Should the steps not be enough,
+/// columns are left out from the right.
+pub(crate) fn fit(
+    header: &[&str],
+    lines: &[Line],
+    steps: &[Step],
+    limit: Option<usize>,
+) -> Vec<Option<usize>> {
+    let mut widths: Vec<Option<usize>> = cell_widths(header, lines)
         .iter()
         .zip(header)
         .map(|(&n, h)| (n > 0).then(|| n.max(width(h))))
@@ -197,7 +213,7 @@ pub(super) fn fit(
 
 /// The table as text, one line each, lines no wider than `limit`. `right`
 /// says which columns align right; `colour` whether tones show.
-pub(super) fn render(
+pub(crate) fn render(
     header: &[&str],
     lines: &[Line],
     widths: &[Option<usize>],
