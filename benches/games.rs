@@ -23,16 +23,13 @@ const PLIES: usize = 80;
 /// players, times and endings (the replay costs the same).
 const DISTINCT: usize = 64;
 
-struct Rng(u64);
+// The tests' generator: the same seed gives the same games. The benches
+// use `Rng` only.
+#[allow(dead_code)]
+#[path = "../tests/support/rng.rs"]
+mod rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use rng::Rng;
 
 /// A random game of `PLIES` half-moves that neither mates nor stalemates.
 fn random_game(seed: u64) -> Vec<String> {

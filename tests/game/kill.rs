@@ -3,28 +3,14 @@
 //! the next command has run no temporary file is left (README,
 //! "Reliability": atomic, durable writes).
 
-use std::process::Stdio;
 use std::time::Instant;
 
 use crate::support::TestEnv;
+use crate::support::kill::run_killed;
+use crate::support::rng::UnitRng;
 
 /// How many runs are killed.
 const KILLS: usize = 300;
-
-/// A small seeded generator (xorshift64*): the same schedule of delays
-/// on every run of the test.
-struct Rng(u64);
-
-impl Rng {
-    /// A number in [0, 1).
-    fn unit(&mut self) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        let x = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D);
-        (x >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
 
 /// The temporary files of writes to `g.pgn` in the test's folder.
 fn temps(env: &TestEnv) -> Vec<String> {
@@ -68,22 +54,13 @@ fn a_move_killed_at_any_moment_leaves_the_old_record_or_the_new_one() {
     std::fs::write(env.path("g.pgn"), &old).unwrap();
     env.ok(&["verify", "g.pgn"]);
 
-    let mut rng = Rng(0x00D1_CE5E_ED00_0009);
+    // A fixed seed: the same schedule of delays on every run of the test.
+    let mut rng = UnitRng(0x00D1_CE5E_ED00_0009);
     let (mut kept_old, mut got_new, mut left_temp) = (0, 0, 0);
     for kill in 0..KILLS {
         std::fs::write(env.path("g.pgn"), &old).unwrap();
-        let mut child = env
-            .command()
-            .args(args)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn dynamo");
         let delay = span.mul_f64(rng.unit());
-        std::thread::sleep(delay);
-        // An error here is a run that had already ended.
-        let _ = child.kill();
-        child.wait().expect("wait for dynamo");
+        run_killed(&env, &args, delay);
         let now = env.read("g.pgn");
         let recorded = if now == old {
             kept_old += 1;

@@ -5,8 +5,7 @@
 //! notice and no answer sent twice (counted by Message-ID at the server).
 
 use std::collections::HashMap;
-use std::process::Stdio;
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use chrono::DateTime;
 use dynamo::config::{MailConfig, Security};
@@ -16,6 +15,8 @@ use dynamo::mail::{Secret, Token};
 use dynamo_core::Color;
 
 use super::world::{DIRECTOR, World, parse};
+use crate::support::kill::{kill_seed, run_killed};
+use crate::support::rng::Rng;
 
 const GAMES: usize = 20;
 const PLIES: usize = 8;
@@ -23,19 +24,6 @@ const KILLS: usize = 30;
 
 /// Knights out and back: legal forever, whoever is to move.
 const CYCLE: [&str; 4] = ["Ng1f3", "Ng8f6", "Nf3g1", "Nf6g8"];
-
-/// A small xorshift generator; the seed is printed so a failing run can
-/// be repeated.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
 
 fn player(side: Color, n: usize) -> (String, String) {
     let letter = if side == Color::White { 'w' } else { 'b' };
@@ -143,28 +131,12 @@ fn random_kills_never_lose_double_or_forge_a_move() {
     let messages = mails.len();
     assert!(messages > 250, "{messages}");
 
-    let seed = std::env::var("DYNAMO_KILL_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            SystemTime::now()
-                .duration_since(SystemTime::UNIX_EPOCH)
-                .map_or(88172645463325252, |d| d.as_nanos() as u64 | 1)
-        });
+    let seed = kill_seed();
     println!("kill seed {seed} (set DYNAMO_KILL_SEED to repeat); {messages} messages");
     let mut rng = Rng(seed);
     for _ in 0..KILLS {
-        let mut child = w
-            .env
-            .command()
-            .args(["inbox", "--maildir", "Maildir", "-q"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("dynamo inbox");
-        std::thread::sleep(Duration::from_millis(rng.next() % 1500));
-        let _ = child.kill();
-        let _ = child.wait();
+        let delay = Duration::from_millis(rng.next() % 1500);
+        run_killed(&w.env, &["inbox", "--maildir", "Maildir", "-q"], delay);
     }
     let left = w.listed("new").len();
     let out = w.env.run(&["inbox", "--maildir", "Maildir"]);

@@ -4,14 +4,15 @@
 //! and none for an event that was never recorded.
 
 use std::collections::HashMap;
-use std::process::Stdio;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
 use dynamo::game::Game;
 use dynamo_core::Color;
 
 use super::{mail_config, message_ids, queued};
 use crate::support::TestEnv;
+use crate::support::kill::{kill_seed, run_killed};
+use crate::support::rng::Rng;
 use crate::support::smtp::{Options, SmtpServer};
 
 /// How many commands are killed.
@@ -19,19 +20,6 @@ const RUNS: usize = 300;
 
 /// Knights out and back: legal forever, whoever is to move.
 const CYCLE: [&str; 4] = ["Ng1f3", "Ng8f6", "Nf3g1", "Nf6g8"];
-
-/// A small xorshift generator: the tests have no random crate, and the
-/// seed is printed so that a failing run can be repeated.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
 
 fn plies(env: &TestEnv) -> usize {
     Game::load(&env.path("game.dyn"))
@@ -58,14 +46,7 @@ fn random_kills_never_lose_or_double_a_notice() {
     let started = Instant::now();
     env.ok(&["move", "game.dyn", CYCLE[0], "--mail"]);
     let whole = started.elapsed().as_micros() as u64;
-    let seed = std::env::var("DYNAMO_KILL_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            SystemTime::now()
-                .duration_since(SystemTime::UNIX_EPOCH)
-                .map_or(88172645463325252, |d| d.as_nanos() as u64 | 1)
-        });
+    let seed = kill_seed();
     println!("kill seed {seed} (set DYNAMO_KILL_SEED to repeat); a move --mail takes {whole} µs");
     let mut rng = Rng(seed);
     for _ in 0..RUNS {
@@ -75,16 +56,8 @@ fn random_kills_never_lose_or_double_a_notice() {
         } else {
             vec!["move", "game.dyn", CYCLE[ply % 4], "--mail"]
         };
-        let mut child = env
-            .command()
-            .args(&args)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("dynamo runs");
-        std::thread::sleep(Duration::from_micros(rng.next() % (whole * 13 / 10 + 1)));
-        let _ = child.kill();
-        let _ = child.wait();
+        let delay = Duration::from_micros(rng.next() % (whole * 13 / 10 + 1));
+        run_killed(&env, &args, delay);
     }
     let out = env.ok(&["mail", "--retry"]);
     assert!(queued(&env).is_empty(), "{out}");

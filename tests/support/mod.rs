@@ -1,8 +1,11 @@
 //! What the tests share: [`TestEnv`], an empty folder to run `dynamo` in,
-//! [`smtp`], a real SMTP server on loopback for the mail tests, and
-//! [`dovecot`], a real IMAP server on loopback for the inbox tests.
+//! [`smtp`], a real SMTP server on loopback for the mail tests,
+//! [`dovecot`], a real IMAP server on loopback for the inbox tests, the
+//! seeded generators of [`rng`] and the kill tests' harness, [`kill`].
 
 pub mod dovecot;
+pub mod kill;
+pub mod rng;
 pub mod smtp;
 
 use std::path::{Path, PathBuf};
