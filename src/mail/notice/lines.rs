@@ -415,7 +415,7 @@ mod tests {
     use chrono::Duration;
 
     use super::*;
-    use crate::mail::notice::{sample, sample_game, sample_start};
+    use crate::mail::notice::facts::{sample, sample_game, sample_start};
 
     #[test]
     fn subject_names_the_event_and_whose_move_it_is() {

@@ -45,7 +45,7 @@ mod tests {
     use dynamo_core::Color;
 
     use crate::game::LeaveDays;
-    use crate::mail::notice::{Notice, sample_game, sample_start};
+    use crate::mail::notice::facts::{Notice, sample_game, sample_start};
 
     /// The notice of Bob's leave says whose it is, for which days, that
     /// his clock stops, and each copy carries the line about it.
