@@ -67,12 +67,12 @@ pub struct Marks {
     /// The squares the move touched: left, landed on, or acted from.
     pub squares: Vec<Square>,
     /// The pieces that left the board.
-    pub exits: Vec<Exit>,
+    pub exits: Vec<Departure>,
 }
 
 /// A piece that left the board: where it stood and which way it went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Exit {
+pub struct Departure {
     /// The piece.
     pub piece: Piece,
     /// The square it left from.
@@ -199,7 +199,7 @@ fn corner(sq: Square, flip: bool) -> (f32, f32) {
 
 /// A piece that left the board: a faint copy where it stood, and an arrow
 /// from there across the edge it left by, its head on the frame.
-fn exit_mark(out: &mut String, exit: &Exit, flip: bool) {
+fn exit_mark(out: &mut String, exit: &Departure, flip: bool) {
     let (x, y) = corner(exit.from, flip);
     piece_shape(out, exit.piece, x, y, 0.35);
     let sign = if flip { -1.0 } else { 1.0 };
@@ -453,7 +453,7 @@ mod tests {
             flipped: true,
             marks: Some(Marks {
                 squares: vec![Square::F1],
-                exits: vec![Exit {
+                exits: vec![Departure {
                     piece: Piece {
                         color: Color::White,
                         role: Role::Pawn,

@@ -14,7 +14,7 @@ use dynamo::game::clock::format_time_short;
 use dynamo::inbox::imap::ImapMailbox;
 use dynamo::inbox::maildir::Maildir;
 use dynamo::inbox::message::MAX_MESSAGE_BYTES;
-use dynamo::inbox::source::{self, Progress, Step};
+use dynamo::inbox::source::{self, MessageStep, Progress};
 use dynamo::inbox::state::State;
 use dynamo::inbox::{Disposition, Handled, Inbox, InboxError, Settings, Source};
 use dynamo::mail::{Report, Secret, SecretError};
@@ -224,7 +224,7 @@ fn stdin(inbox: &mut Inbox, quiet: bool) -> Result<Exit> {
         Ok(h) => inbox.deliver(std::mem::take(&mut h.pending)),
         Err(_) => None,
     };
-    report(Progress::Message(Box::new(Step {
+    report(Progress::Message(Box::new(MessageStep {
         id: "stdin".to_string(),
         handled,
         delivery,
@@ -244,7 +244,7 @@ fn show(event: Progress, dry_run: bool, quiet: bool, tally: &mut Tally) {
     let mut out = io::stdout().lock();
     match event {
         Progress::Message(step) => {
-            let Step {
+            let MessageStep {
                 id,
                 handled,
                 delivery,

@@ -64,7 +64,7 @@ fn nap(time: Duration, stop: &AtomicBool) {
 /// a failure to mark it handled (it is then handled again, harmlessly,
 /// next time).
 #[derive(Debug)]
-pub struct Step {
+pub struct MessageStep {
     /// Its id in the mailbox.
     pub id: String,
     pub handled: Result<Handled, InboxError>,
@@ -76,7 +76,7 @@ pub struct Step {
 #[derive(Debug)]
 pub enum Progress {
     /// One message.
-    Message(Box<Step>),
+    Message(Box<MessageStep>),
     /// The mailbox could not be read.
     Failed(InboxError),
     /// What the outbox owed, sent (or still not).
@@ -137,7 +137,7 @@ pub fn run_once(
             Ok(_) if !inbox.settings().dry_run => source.mark_handled(&id).err(),
             _ => None,
         };
-        each(Progress::Message(Box::new(Step {
+        each(Progress::Message(Box::new(MessageStep {
             id,
             handled,
             delivery,

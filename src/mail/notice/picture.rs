@@ -5,7 +5,7 @@
 
 use dynamo_core::{ByColor, Color, Move, Piece, Position, Role, Square, Step, parse_move};
 
-use crate::render::{Exit, Marks};
+use crate::render::{Departure, Marks};
 
 /// The record's moves, played again.
 #[derive(Debug, Clone)]
@@ -81,12 +81,12 @@ pub fn marks(before: &Position, mv: &Move) -> Marks {
 }
 
 /// The pieces `mv` takes off the board, with the way each went.
-fn exits(before: &Position, mv: &Move) -> Vec<Exit> {
+fn exits(before: &Position, mv: &Move) -> Vec<Departure> {
     let board = before.board();
     let mut out = Vec::new();
     let mut exit = |sq: Square, toward: Step| {
         if let Some(piece) = board.piece_at(sq) {
-            out.push(Exit {
+            out.push(Departure {
                 piece,
                 from: sq,
                 toward,
