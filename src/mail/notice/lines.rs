@@ -1,8 +1,8 @@
 //! What a notice says, line by line: what happened, whose move it is,
 //! the event, the last move and what left the board, both clocks, leave,
-//! the draw offer, the result, the move list and the position. Every copy
-//! (`text_copy.rs`, `html_copy.rs`) says these same lines; the subject
-//! and the corrections' lines (`correction.rs`) are said here too.
+//! the draw offer, the result, the move list and the position, and the
+//! subject. Every copy (`text_copy.rs`, `html_copy.rs`) says these same
+//! lines; what a correction changed is said in `correction.rs`.
 
 use dynamo_core::{Color, Status};
 
