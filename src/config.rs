@@ -15,7 +15,8 @@ use serde::{Deserialize, Deserializer};
 
 use crate::game::TimeControl;
 pub use crate::inbox::config::InboxConfig;
-pub use crate::mail::config::{MailConfig, Security};
+pub use crate::mail::config::MailConfig;
+pub use crate::net::Security;
 
 /// The whole configuration. Unknown keys are an error that names the key.
 #[derive(Debug, Clone, PartialEq, Deserialize)]

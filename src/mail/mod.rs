@@ -26,12 +26,10 @@ pub mod record;
 pub mod remind;
 pub mod reply;
 pub mod secret;
-pub mod secure;
 mod session;
 pub mod smtp;
 mod text;
 pub mod token;
-pub(crate) mod wire;
 
 mod body;
 

@@ -1,6 +1,6 @@
 //! One SMTP session: the greeting, EHLO, STARTTLS or implicit TLS, the
 //! login, one message to one recipient, QUIT. Every step runs on the one
-//! deadline of the session (see `wire.rs`) and a failure names its stage.
+//! deadline of the session (see `net/wire.rs`) and a failure names its stage.
 //!
 //! The session is split where the outbox needs it: [`Session::hand_over`]
 //! returns once the whole message and its final dot are written, so the
@@ -14,10 +14,9 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use lettre::Address;
 
-use super::config::Security;
 use super::error::{MailError, Reply, Stage};
 use super::smtp::Transport;
-use super::wire::{Deadline, Wire, WireError, resolve};
+use crate::net::{Deadline, Security, Wire, WireError, resolve};
 
 /// Longest reply line and whole reply accepted (as Postfix).
 const MAX_LINE: usize = 1000;

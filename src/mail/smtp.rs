@@ -1,5 +1,5 @@
 //! One SMTP session per message, plain or over rustls, bounded as a whole
-//! by `[mail] timeout_seconds` (see `wire.rs`), step by step so that
+//! by `[mail] timeout_seconds` (see `net/wire.rs`), step by step so that
 //! each failure names its stage: connecting, the greeting, TLS, the login,
 //! the envelope, the message, the server's reply to it, or the time limit.
 //!
@@ -12,9 +12,11 @@ use std::time::Duration;
 use rustls::ClientConfig;
 use rustls::pki_types::ServerName;
 
-use super::config::{MailConfig, Security};
+use super::config::MailConfig;
 use super::error::MailError;
-use super::secure::{CaFile, client_config, is_loopback, password_from_env};
+use crate::net::{
+    CaFile, Security, client_config, host_and_port, is_loopback, password_from_env, tls_name,
+};
 
 /// Extra trusted root certificates (PEM), added to the system's: for a
 /// self-hosted server with its own certificate authority, and for tests.
@@ -89,18 +91,11 @@ impl Transport {
 
     /// `host:port`, for messages.
     pub fn server(&self) -> String {
-        if self.host.contains(':') && !self.host.starts_with('[') {
-            format!("[{}]:{}", self.host, self.port)
-        } else {
-            format!("{}:{}", self.host, self.port)
-        }
+        host_and_port(&self.host, self.port)
     }
 
     pub(super) fn tls_name(&self) -> Result<ServerName<'static>, MailError> {
-        let bare = self.host.trim_start_matches('[').trim_end_matches(']');
-        ServerName::try_from(bare.to_string()).map_err(|e| {
-            MailError::Config(format!("mail.host {bare:?} cannot be checked by TLS: {e}"))
-        })
+        tls_name(&self.host).map_err(|e| MailError::Config(format!("mail.host {e}")))
     }
 }
 

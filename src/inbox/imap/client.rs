@@ -19,7 +19,7 @@ use super::frame::MAX_LITERAL;
 use super::quote::{Arg, mailbox_name, string};
 use super::response::{Attrs, Data, Response, Status, StatusText};
 use crate::inbox::config::InboxConfig;
-use crate::mail::config::Security;
+use crate::net::Security;
 
 /// The keyword that marks a message handled.
 pub const DONE_KEYWORD: &str = "$DynamoDone";

@@ -4,7 +4,7 @@
 //!
 //! `client.rs` is the session the inbox uses ([`Imap`]); `account.rs` the
 //! settings with the password and trusted certificates; `conn.rs` the
-//! tagged commands and their deadlines over `mail/wire.rs`; `frame.rs`
+//! tagged commands and their deadlines over `net/wire.rs`; `frame.rs`
 //! cuts the byte stream into whole responses, literals and all, within
 //! bounds; `response.rs` reads one; `quote.rs` writes arguments; `date.rs`
 //! reads INTERNALDATE; `error.rs` says what went wrong and whether it may
