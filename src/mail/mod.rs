@@ -1,7 +1,8 @@
 //! Mailing each event of a game to each player: what the notice says
 //! ([`notice`], its copies in `body.rs`, how to answer in [`reply`]), the
-//! MIME message of each copy ([`envelope`]), the SMTP session bounded by
-//! one deadline ([`smtp`]), the outbox that makes every notice arrive once
+//! MIME message of each copy ([`envelope`]), the SMTP client, one session
+//! bounded by one deadline (`smtp.rs`, its server's settings in
+//! [`transport`]), the outbox that makes every notice arrive once
 //! ([`outbox`], sending in `delivery.rs`), and reminders of deadlines
 //! ([`remind`]).
 //!
@@ -26,10 +27,10 @@ pub mod record;
 pub mod remind;
 pub mod reply;
 pub mod secret;
-mod session;
-pub mod smtp;
+mod smtp;
 mod text;
 pub mod token;
+pub mod transport;
 
 mod body;
 
@@ -42,7 +43,7 @@ pub use notice::Notice;
 pub use outbox::{Awaits, Outbox, Queued, RecordingLock};
 pub use record::{Mailing, RecordError, game_path, queue_event, queue_latest, recording};
 pub use secret::{Secret, SecretError};
-pub use session::Session;
-pub use smtp::{CA_FILE_ENV, Transport};
+pub use smtp::Session;
 pub use text::header_text;
 pub use token::Token;
+pub use transport::{CA_FILE_ENV, Transport};
