@@ -12,9 +12,9 @@
 use std::time::Duration;
 
 use super::account::Account;
+use super::argument::Arg;
 use super::error::{ImapError, Step, shown};
 use super::frame::Framer;
-use super::quote::Arg;
 use super::response::{Data, Response, Status, StatusText, parse};
 use crate::net::{Deadline, Security, Wire, WireError, resolve};
 

@@ -6,21 +6,22 @@
 //! settings with the password and trusted certificates; `conn.rs` the
 //! tagged commands and their deadlines over `net/wire.rs`; `frame.rs`
 //! cuts the byte stream into whole responses, literals and all, within
-//! bounds; `response.rs` reads one; `quote.rs` writes arguments; `date.rs`
-//! reads INTERNALDATE; `error.rs` says what went wrong and whether it may
-//! pass; `mailbox.rs` makes the session one of the inbox's sources.
+//! bounds; `response.rs` reads one; `argument.rs` writes a command's
+//! arguments, quoted or as literals; `date.rs` reads INTERNALDATE;
+//! `error.rs` says what went wrong and whether it may pass; `mailbox.rs`
+//! makes the session one of the inbox's sources.
 
 mod account;
+mod argument;
 mod client;
 mod conn;
 mod date;
 mod error;
 mod frame;
 mod mailbox;
-mod quote;
 mod response;
 
 pub use account::Account;
-pub use client::{DONE_KEYWORD, Fetched, Imap, MAX_MESSAGE_BYTES};
+pub use client::{DONE_KEYWORD, Imap, ImapMessage, MAX_MESSAGE_BYTES};
 pub use error::{ImapError, Step};
 pub use mailbox::ImapMailbox;
