@@ -1,6 +1,6 @@
 //! The network floor under both mail clients, the SMTP client
 //! (`mail/smtp.rs`) and the IMAP client (`inbox/imap/`): a connection,
-//! plain or TLS, bounded by one deadline ([`wire`], [`deadline`]); the
+//! plain or TLS, bounded by one deadline (`wire.rs`, `deadline.rs`); the
 //! host as the config gives it and the loopback rule ([`host`]); the
 //! certificates TLS trusts ([`tls`]); the password's variable
 //! ([`password`]); and what `[mail]` and `[inbox]` say alike of a
