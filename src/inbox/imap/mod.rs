@@ -10,6 +10,12 @@
 //! arguments, quoted or as literals; `date.rs` reads INTERNALDATE;
 //! `error.rs` says what went wrong and whether it may pass; `mailbox.rs`
 //! makes the session one of the inbox's sources.
+//!
+//! Why not the `imap-codec` crate (1.0) for reading: it parses a whole
+//! response held in memory, so the framing, and with it every bound, would
+//! stay here all the same; it tells a literal's size only when the bytes
+//! it is given end just after `{n}`, and it says of bad input only that
+//! it failed, where `response.rs` says what was wrong.
 
 mod account;
 mod argument;
