@@ -10,8 +10,12 @@ themselves are not edges, so a facade that declares its children and
 re-exports them is fine, but a child that imports through the facade's
 re-exports while the facade imports the child is a cycle.
 
-Usage: module-cycles.py ROOT.rs [ROOT.rs ...]; prints the cycles, exits 1
-if there is any.
+It also holds each floor to what it may import (FLOORS below): the
+network floor (`src/net/`) imports only itself and the small modules
+below everything, never mail, the inbox, the game layer or the CLI.
+
+Usage: module-cycles.py ROOT.rs [ROOT.rs ...]; prints the cycles and the
+floors' forbidden imports, exits 1 if there is any.
 """
 
 import re
@@ -22,6 +26,16 @@ MOD_DECL = re.compile(r"^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(r#)?(\w+)\s*;", re.M
 USE_STMT = re.compile(r"\buse\s+([^;]+);", re.S)
 INLINE = re.compile(r"\b(crate|super|self)((?:::\w+)+)")
 RELATIVE = re.compile(r"(?<![:\w])(\w+)((?:::\w+)+)")
+
+# A floor, the modules it may import (itself included), and why: a module
+# under the floor that imports anything else of its crate is an error.
+FLOORS = [
+    (
+        ("net",),
+        [("net",), ("durable",), ("id",), ("base32",)],
+        "the network floor never imports mail, the inbox, the game layer or the CLI",
+    ),
+]
 
 
 def strip_tests_and_comments(text):
@@ -168,6 +182,19 @@ def name(module):
     return "crate" + "".join("::" + w for w in module)
 
 
+def floor_violations(graph):
+    """(module, target, why) for each import a floor forbids."""
+    out = []
+    for floor, allowed, why in FLOORS:
+        for module in sorted(graph):
+            if module[: len(floor)] != floor:
+                continue
+            for target in sorted(graph[module]):
+                if not any(target[: len(a)] == a for a in allowed):
+                    out.append((module, target, why))
+    return out
+
+
 def main(roots):
     bad = 0
     for root in roots:
@@ -182,7 +209,14 @@ def main(roots):
                 into = sorted(name(t) for t in graph[m] if t in comp)
                 print(f"    {name(m)} -> {', '.join(into)}")
         bad += len(found)
-        print(f"{root}: {len(modules)} modules, {n_edges} imports, {len(found)} cycles")
+        violations = floor_violations(graph)
+        for module, target, why in violations:
+            print(f"{root}: {name(module)} imports {name(target)}: {why}")
+        bad += len(violations)
+        print(
+            f"{root}: {len(modules)} modules, {n_edges} imports, {len(found)} cycles, "
+            f"{len(violations)} forbidden imports"
+        )
     return 1 if bad else 0
 
 

@@ -15,7 +15,8 @@ use serde::{Deserialize, Deserializer};
 
 use crate::game::TimeControl;
 pub use crate::inbox::inbox_config::InboxConfig;
-pub use crate::mail::mail_config::{MailConfig, Security};
+pub use crate::mail::mail_config::MailConfig;
+pub use crate::net::Security;
 
 /// The whole configuration. Unknown keys are an error that names the key.
 #[derive(Debug, Clone, PartialEq, Deserialize)]

@@ -4,6 +4,7 @@
 //! [`dynamo_core`]. The command line (`src/cli`) is a thin
 //! layer over it.
 
+pub mod base32;
 pub mod config;
 pub mod diagram;
 pub mod durable;
@@ -12,5 +13,6 @@ pub mod html;
 pub mod id;
 pub mod inbox;
 pub mod mail;
+pub mod net;
 pub mod render;
 pub mod tournament;

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Deserializer};
 
-use crate::mail::mail_config::{Security, timeout_value};
+use crate::net::{Security, timeout_value};
 
 /// The environment variable naming a PEM file of extra trusted
 /// certificates for the IMAP server, added to the system's (as

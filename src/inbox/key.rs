@@ -6,8 +6,8 @@
 use sha2::{Digest, Sha256};
 
 use super::message::Incoming;
+use crate::base32::encode;
 use crate::game::source::is_mail_ref;
-use crate::mail::token::encode;
 
 /// A mail's names.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -19,8 +19,8 @@ use super::error::InboxError;
 use super::message::MAX_MESSAGE_BYTES;
 use super::source::{RawMessage, Source};
 use super::state::State;
+use crate::base32::encode;
 use crate::durable::{self, FileError};
-use crate::mail::token::encode;
 
 /// A Maildir read by the inbox.
 #[derive(Debug, Clone)]

@@ -26,8 +26,8 @@ use sha2::{Digest, Sha256};
 
 use super::error::InboxError;
 use super::key::MailKey;
+use crate::base32::encode;
 use crate::durable::{self, FileError, FileLock, LockError, ReadError};
-use crate::mail::token::encode;
 
 /// The largest message kept in `unmatched/` for the director to read.
 const MAX_KEPT_BYTES: usize = 1 << 20;

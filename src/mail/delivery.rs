@@ -12,8 +12,8 @@ use super::envelope::Built;
 use super::error::MailError;
 use super::mail_config::MailConfig;
 use super::outbox::{Awaits, Entry, Outbox, Queued, State};
-use super::session::Session;
-use super::smtp::Transport;
+use super::smtp::Session;
+use super::transport::Transport;
 use crate::game::{Game, GameError};
 
 /// A queued message and its file.

@@ -11,22 +11,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Deserializer};
 
-/// How a connection to the SMTP server (or the IMAP server of
-/// `[inbox]`) is secured.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Security {
-    /// Plain connection upgraded with STARTTLS (usually port 587; IMAP
-    /// 143).
-    Starttls,
-    /// TLS from the first byte (usually port 465; IMAP 993).
-    Tls,
-    /// No encryption: allowed only for a loopback host.
-    None,
-}
-
-/// The longest `timeout_seconds` accepted: an hour.
-pub const MAX_TIMEOUT_SECONDS: u64 = 3600;
+use crate::net::{Security, timeout_value};
 
 /// The `[mail]` table: exactly these keys.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -155,17 +140,6 @@ fn default_timeout() -> Duration {
     Duration::from_secs(60)
 }
 
-/// `timeout_seconds`: 1 to [`MAX_TIMEOUT_SECONDS`] seconds.
-pub(crate) fn timeout_value<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
-    let seconds = u64::deserialize(d)?;
-    if !(1..=MAX_TIMEOUT_SECONDS).contains(&seconds) {
-        return Err(serde::de::Error::custom(format!(
-            "timeout_seconds must be from 1 to {MAX_TIMEOUT_SECONDS}, not {seconds}"
-        )));
-    }
-    Ok(Duration::from_secs(seconds))
-}
-
 fn remind_value<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u32>, D::Error> {
     let mut days = Vec::<u32>::deserialize(d)?;
     if let Some(bad) = days.iter().find(|&&n| !(1..=365).contains(&n)) {
@@ -176,20 +150,6 @@ fn remind_value<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u32>, D::Error> {
     days.sort_unstable_by(|a, b| b.cmp(a));
     days.dedup();
     Ok(days)
-}
-
-/// Whether `name` reads as an environment variable's name (upper-case
-/// letters, digits and `_`, not starting with a digit, at most 64
-/// characters). A value that does not is more likely the password itself,
-/// written where its variable's name belongs, and is never echoed.
-pub fn is_plausible_variable_name(name: &str) -> bool {
-    let mut chars = name.chars();
-    let Some(first) = chars.next() else {
-        return false;
-    };
-    name.len() <= 64
-        && (first.is_ascii_uppercase() || first == '_')
-        && chars.all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
 }
 
 /// A TOML error of the config file in words. An error inside one of
@@ -320,14 +280,5 @@ mod tests {
         assert_eq!(mail.remind_days, [7, 2]);
         assert!(toml::from_str::<File>(&format!("{base}timeout_seconds = 0\n")).is_err());
         assert!(toml::from_str::<File>(&format!("{base}remind_days = [0]\n")).is_err());
-    }
-
-    #[test]
-    fn variable_names() {
-        assert!(is_plausible_variable_name("DYNAMO_SMTP_PASSWORD"));
-        assert!(is_plausible_variable_name("_X1"));
-        for bad in ["", "1ABC", "hunter2", "pa$$word", "Secret Words", "a-b"] {
-            assert!(!is_plausible_variable_name(bad), "{bad}");
-        }
     }
 }

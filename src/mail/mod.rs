@@ -1,7 +1,8 @@
 //! Mailing each event of a game to each player: what the notice says
 //! ([`notice`]: its lines, each player's copies, how to answer), the
-//! MIME message of each copy ([`envelope`]), the SMTP session bounded by
-//! one deadline ([`smtp`]), the outbox that makes every notice arrive once
+//! MIME message of each copy ([`envelope`]), the SMTP client, one session
+//! bounded by one deadline (`smtp.rs`, its server's settings in
+//! [`transport`]), the outbox that makes every notice arrive once
 //! ([`outbox`], sending in `delivery.rs`), and reminders of deadlines
 //! ([`remind`]).
 //!
@@ -23,12 +24,10 @@ pub mod outbox;
 pub mod record;
 pub mod remind;
 pub mod secret;
-pub mod secure;
-mod session;
-pub mod smtp;
+mod smtp;
 mod text;
 pub mod token;
-pub(crate) mod wire;
+pub mod transport;
 
 pub use crate::render::BOARD_PX;
 pub use answer::Answer;
@@ -39,7 +38,7 @@ pub use notice::Notice;
 pub use outbox::{Awaits, Outbox, Queued, RecordingLock};
 pub use record::{Mailing, RecordError, game_path, queue_event, queue_latest, recording};
 pub use secret::{Secret, SecretError};
-pub use session::Session;
-pub use smtp::{CA_FILE_ENV, Transport};
+pub use smtp::Session;
 pub use text::header_text;
 pub use token::Token;
+pub use transport::{CA_FILE_ENV, Transport};

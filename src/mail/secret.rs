@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::mail_config::MailConfig;
 use crate::durable::{self, FileError, ReadError};
+use crate::net::is_plausible_variable_name;
 
 /// The shortest secret accepted from the environment, in bytes.
 pub const MIN_SECRET_BYTES: usize = 16;
@@ -112,7 +113,7 @@ impl Secret {
 }
 
 fn from_env(name: &str) -> Result<Secret, SecretError> {
-    if !super::mail_config::is_plausible_variable_name(name) {
+    if !is_plausible_variable_name(name) {
         return Err(SecretError::NotAName);
     }
     let value = std::env::var_os(name)

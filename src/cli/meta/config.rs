@@ -5,7 +5,7 @@ use std::path::Path;
 
 use anyhow::Result;
 use dynamo::config::{InboxConfig, MailConfig, Security};
-use dynamo::mail::mail_config::is_plausible_variable_name;
+use dynamo::net::is_plausible_variable_name;
 
 use crate::cli::config_file::locate;
 use crate::exit::Exit;

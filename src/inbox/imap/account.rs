@@ -11,8 +11,10 @@ use rustls::pki_types::ServerName;
 
 use super::error::ImapError;
 use crate::inbox::inbox_config::{CA_FILE_ENV, InboxConfig};
-use crate::mail::mail_config::{Security, is_plausible_variable_name};
-use crate::mail::secure::{CaFile, client_config, is_loopback, password_from_env};
+use crate::net::{
+    CaFile, Security, client_config, host_and_port, is_loopback, is_plausible_variable_name,
+    password_from_env, tls_name,
+};
 
 /// Everything needed to open the mailbox. Holds the password; never
 /// printed (its `Debug` leaves it out).
@@ -133,19 +135,12 @@ impl Account {
 
     /// `host:port`, for messages.
     pub fn server(&self) -> String {
-        if self.host.contains(':') && !self.host.starts_with('[') {
-            format!("[{}]:{}", self.host, self.port)
-        } else {
-            format!("{}:{}", self.host, self.port)
-        }
+        host_and_port(&self.host, self.port)
     }
 
     /// The name the server's certificate must bear.
     pub(super) fn tls_name(&self) -> Result<ServerName<'static>, ImapError> {
-        let bare = self.host.trim_start_matches('[').trim_end_matches(']');
-        ServerName::try_from(bare.to_string()).map_err(|e| {
-            ImapError::Config(format!("inbox.host {bare:?} cannot be checked by TLS: {e}"))
-        })
+        tls_name(&self.host).map_err(|e| ImapError::Config(format!("inbox.host {e}")))
     }
 }
 

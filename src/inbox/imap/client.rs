@@ -12,14 +12,14 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 
 use super::account::Account;
+use super::argument::{Arg, mailbox_name, string};
 use super::conn::{Conn, Reply};
 use super::date::internal_date;
 use super::error::{ImapError, Step, shown};
 use super::frame::MAX_LITERAL;
-use super::quote::{Arg, mailbox_name, string};
 use super::response::{Attrs, Data, Response, Status, StatusText};
 use crate::inbox::inbox_config::InboxConfig;
-use crate::mail::mail_config::Security;
+use crate::net::Security;
 
 /// The keyword that marks a message handled.
 pub const DONE_KEYWORD: &str = "$DynamoDone";
@@ -44,7 +44,7 @@ const PASSING: [&str; 5] = [
 
 /// One message, whole.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fetched {
+pub struct ImapMessage {
     /// Its UID in the mailbox.
     pub uid: u32,
     /// The message as the server holds it, byte for byte.
@@ -134,7 +134,7 @@ impl Imap {
     /// The whole message without setting `\Seen` (`BODY.PEEK[]`), and its
     /// INTERNALDATE. Its size is asked first, so that one over
     /// [`MAX_MESSAGE_BYTES`] is refused unread and the session goes on.
-    pub fn fetch(&mut self, uid: u32) -> Result<Fetched, ImapError> {
+    pub fn fetch(&mut self, uid: u32) -> Result<ImapMessage, ImapError> {
         let words = format!("UID FETCH {uid} (UID RFC822.SIZE INTERNALDATE)");
         let reply = self.ok(&[Arg::Text(words)], Step::Fetch, true)?;
         let head = attrs_of(reply, uid).ok_or(ImapError::Gone { uid })?;
@@ -157,7 +157,7 @@ impl Imap {
         let raw = attrs_of(reply, uid)
             .and_then(|a| a.body)
             .ok_or(ImapError::Gone { uid })?;
-        Ok(Fetched { uid, raw, arrived })
+        Ok(ImapMessage { uid, raw, arrived })
     }
 
     /// Marks the message handled: `$DynamoDone` and `\Seen`.

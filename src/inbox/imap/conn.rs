@@ -2,7 +2,7 @@
 //! sent with the server's go-ahead, or at once under LITERAL+), whole
 //! responses in, until the command's tagged answer. Every command has its
 //! own deadline (`[inbox] timeout_seconds`) over all its reads and writes
-//! (see `mail/wire.rs`), so a server that stalls or drips gives a
+//! (see `net/wire.rs`), so a server that stalls or drips gives a
 //! timeout, never a hang.
 //!
 //! Once anything goes wrong mid-command (a broken or garbled stream), the
@@ -12,12 +12,11 @@
 use std::time::Duration;
 
 use super::account::Account;
+use super::argument::Arg;
 use super::error::{ImapError, Step, shown};
 use super::frame::Framer;
-use super::quote::Arg;
 use super::response::{Data, Response, Status, StatusText, parse};
-use crate::mail::mail_config::Security;
-use crate::mail::wire::{Deadline, Wire, WireError, resolve};
+use crate::net::{Deadline, Security, Wire, WireError, resolve};
 
 /// The longest non-synchronising literal under LITERAL- (RFC 7888).
 const LITERAL_MINUS_MAX: usize = 4096;

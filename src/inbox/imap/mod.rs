@@ -4,23 +4,30 @@
 //!
 //! `client.rs` is the session the inbox uses ([`Imap`]); `account.rs` the
 //! settings with the password and trusted certificates; `conn.rs` the
-//! tagged commands and their deadlines over `mail/wire.rs`; `frame.rs`
+//! tagged commands and their deadlines over `net/wire.rs`; `frame.rs`
 //! cuts the byte stream into whole responses, literals and all, within
-//! bounds; `response.rs` reads one; `quote.rs` writes arguments; `date.rs`
-//! reads INTERNALDATE; `error.rs` says what went wrong and whether it may
-//! pass; `mailbox.rs` makes the session one of the inbox's sources.
+//! bounds; `response.rs` reads one; `argument.rs` writes a command's
+//! arguments, quoted or as literals; `date.rs` reads INTERNALDATE;
+//! `error.rs` says what went wrong and whether it may pass; `mailbox.rs`
+//! makes the session one of the inbox's sources.
+//!
+//! Why not the `imap-codec` crate (1.0) for reading: it parses a whole
+//! response held in memory, so the framing, and with it every bound, would
+//! stay here all the same; it tells a literal's size only when the bytes
+//! it is given end just after `{n}`, and it says of bad input only that
+//! it failed, where `response.rs` says what was wrong.
 
 mod account;
+mod argument;
 mod client;
 mod conn;
 mod date;
 mod error;
 mod frame;
 mod mailbox;
-mod quote;
 mod response;
 
 pub use account::Account;
-pub use client::{DONE_KEYWORD, Fetched, Imap, MAX_MESSAGE_BYTES};
+pub use client::{DONE_KEYWORD, Imap, ImapMessage, MAX_MESSAGE_BYTES};
 pub use error::{ImapError, Step};
 pub use mailbox::ImapMailbox;

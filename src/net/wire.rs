@@ -1,4 +1,4 @@
-//! The connection under a mail session, plain or TLS, where every read
+//! The connection under a mail client's session, plain or TLS, where every read
 //! and write is bounded by one deadline: for the whole session in SMTP,
 //! for each command in IMAP.
 //!
@@ -10,111 +10,15 @@
 //! (rustls's own loops read until they have what they want).
 
 use std::io::{self, Read, Write};
-use std::net::{IpAddr, SocketAddr, TcpStream, ToSocketAddrs};
-use std::sync::{Arc, mpsc};
-use std::time::{Duration, Instant};
+use std::net::{SocketAddr, TcpStream};
+use std::sync::Arc;
+use std::time::Duration;
 
 use rustls::pki_types::ServerName;
 use rustls::{ClientConfig, ClientConnection};
 
-/// When a session must be over.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Deadline {
-    end: Instant,
-    limit: Duration,
-}
-
-impl Deadline {
-    /// `limit` from now.
-    pub(crate) fn after(limit: Duration) -> Deadline {
-        Deadline {
-            end: Instant::now() + limit,
-            limit,
-        }
-    }
-
-    /// The whole time allowed.
-    pub(crate) fn limit(&self) -> Duration {
-        self.limit
-    }
-
-    /// The time left, or `Err(Timeout)` when none is.
-    pub(crate) fn left(&self) -> Result<Duration, WireError> {
-        let left = self.end.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            Err(WireError::Timeout)
-        } else {
-            Ok(left)
-        }
-    }
-
-    /// An earlier deadline: at most `cap` from now.
-    pub(crate) fn capped(&self, cap: Duration) -> Deadline {
-        Deadline {
-            end: self.end.min(Instant::now() + cap),
-            limit: self.limit,
-        }
-    }
-}
-
-/// Why the connection failed.
-#[derive(Debug)]
-pub(crate) enum WireError {
-    /// The deadline passed.
-    Timeout,
-    /// The server closed the connection.
-    Closed,
-    /// The system said no.
-    Io(io::Error),
-    /// TLS failed (handshake, certificate, or a broken record).
-    Tls(String),
-}
-
-impl std::fmt::Display for WireError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            WireError::Timeout => write!(f, "timed out"),
-            WireError::Closed => write!(f, "the server closed the connection"),
-            WireError::Io(e) => write!(f, "{e}"),
-            WireError::Tls(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-fn io_error(e: io::Error) -> WireError {
-    match e.kind() {
-        io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut => WireError::Timeout,
-        io::ErrorKind::UnexpectedEof => WireError::Closed,
-        _ => WireError::Io(e),
-    }
-}
-
-/// The addresses of `host`, looked up within the deadline. A literal
-/// address needs no lookup; a name is resolved on a helper thread that is
-/// left behind if the resolver hangs (it holds nothing of ours).
-pub(crate) fn resolve(
-    host: &str,
-    port: u16,
-    deadline: Deadline,
-) -> Result<Vec<SocketAddr>, WireError> {
-    let bare = host.trim_start_matches('[').trim_end_matches(']');
-    if let Ok(ip) = bare.parse::<IpAddr>() {
-        return Ok(vec![SocketAddr::new(ip, port)]);
-    }
-    let (tell, hear) = mpsc::channel();
-    let name = bare.to_string();
-    std::thread::spawn(move || {
-        let _ = tell.send((name.as_str(), port).to_socket_addrs().map(Vec::from_iter));
-    });
-    match hear.recv_timeout(deadline.left()?) {
-        Ok(Ok(addrs)) if !addrs.is_empty() => Ok(addrs),
-        Ok(Ok(_)) => Err(WireError::Io(io::Error::other(format!(
-            "{bare} has no address"
-        )))),
-        Ok(Err(e)) => Err(WireError::Io(e)),
-        Err(_) => Err(WireError::Timeout),
-    }
-}
+use super::deadline::Deadline;
+use super::error::{WireError, io_error};
 
 #[cfg(any(target_os = "linux", target_os = "android"))]
 fn cork(socket: &TcpStream, on: bool) {

@@ -1,17 +1,12 @@
-//! What keeps a connection to a mail server safe, shared by SMTP (the
-//! notices) and IMAP (the inbox): the certificates TLS trusts, which hosts
-//! may be reached without TLS, and the password read from the variable the
-//! config names.
+//! The certificates TLS trusts, for the SMTP client and the IMAP client
+//! alike: the system's, plus a PEM file the environment may name.
 
-use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rustls::pki_types::CertificateDer;
 use rustls::pki_types::pem::PemObject;
 use rustls::{ClientConfig, RootCertStore};
-
-use super::mail_config::is_plausible_variable_name;
 
 /// A PEM file of extra trusted certificates, added to the system's: for a
 /// self-hosted server with its own certificate authority, and for tests.
@@ -78,61 +73,9 @@ pub fn client_config(extra: Option<&CaFile>) -> Result<Arc<ClientConfig>, String
     Ok(Arc::new(config))
 }
 
-/// Whether `host` is this machine (`localhost` or a loopback address,
-/// bracketed or not): the only host a connection without TLS may go to.
-pub fn is_loopback(host: &str) -> bool {
-    let bare = host.trim_start_matches('[').trim_end_matches(']');
-    bare.eq_ignore_ascii_case("localhost")
-        || bare.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
-}
-
-/// The password in the environment variable `var`, which the config key
-/// `key` (e.g. `mail.password_env`) names. A value of `key` that does not
-/// look like a variable's name may be the password itself, so the error
-/// does not echo it.
-pub fn password_from_env(var: &str, key: &str) -> Result<String, String> {
-    std::env::var(var).map_err(|e| {
-        let problem = match e {
-            std::env::VarError::NotPresent => "is not set",
-            std::env::VarError::NotUnicode(_) => "is not valid text",
-        };
-        if is_plausible_variable_name(var) {
-            format!("the environment variable {var} ({key}) {problem}")
-        } else {
-            format!(
-                "the environment variable named by {key} {problem}; its value \
-                 is not shown because it does not look like a variable's name (upper-case \
-                 letters, digits, _): write the variable's name there, never the password"
-            )
-        }
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn loopback_hosts() {
-        for host in [
-            "localhost",
-            "LocalHost",
-            "127.0.0.1",
-            "::1",
-            "[::1]",
-            "127.3.4.5",
-        ] {
-            assert!(is_loopback(host), "{host}");
-        }
-        for host in [
-            "mail.example.org",
-            "10.0.0.1",
-            "0.0.0.0",
-            "localhost.example.org",
-        ] {
-            assert!(!is_loopback(host), "{host}");
-        }
-    }
 
     #[test]
     fn a_ca_file_that_is_not_pem_is_named_in_the_error() {
