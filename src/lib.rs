@@ -12,5 +12,6 @@ pub mod html;
 pub mod id;
 pub mod inbox;
 pub mod mail;
+pub mod recorder;
 pub mod render;
 pub mod tournament;

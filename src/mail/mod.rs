@@ -7,8 +7,8 @@
 //!
 //! A command that records an event with mailing on first takes the game's
 //! recording lock ([`recording`]), builds and queues the notices *before*
-//! the game file is written ([`queue_event`]; [`record::update`] does all
-//! of it), then sends them ([`deliver`]); [`retry`] sends whatever is
+//! the game file is written ([`queue_event`]; the recorder's mail
+//! subscriber does all of it), then sends them ([`deliver`]); [`retry`] sends whatever is
 //! owed. Each notice carries a reply token ([`token`]) signed with the
 //! director's secret ([`secret`]), by which the inbox knows a reply.
 
@@ -22,7 +22,6 @@ mod lock;
 pub mod notice;
 pub mod outbox;
 mod picture;
-pub mod record;
 pub mod remind;
 pub mod reply;
 pub mod secret;
@@ -37,12 +36,13 @@ mod body;
 
 pub use crate::render::BOARD_PX;
 pub use answer::Answer;
-pub use delivery::{Pending, Report, deliver, queue, retry};
+pub use delivery::{
+    Pending, Report, deliver, discard, queue, queue_event, queue_latest, recording, retry,
+};
 pub use envelope::{Built, Sender};
 pub use error::{MailError, Reply, Stage};
 pub use notice::Notice;
 pub use outbox::{Awaits, Outbox, Queued, RecordingLock};
-pub use record::{Mailing, RecordError, game_path, queue_event, queue_latest, recording};
 pub use secret::{Secret, SecretError};
 pub use session::Session;
 pub use smtp::{CA_FILE_ENV, Transport};
