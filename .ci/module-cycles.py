@@ -10,8 +10,18 @@ themselves are not edges, so a facade that declares its children and
 re-exports them is fine, but a child that imports through the facade's
 re-exports while the facade imports the child is a cycle.
 
-Usage: module-cycles.py ROOT.rs [ROOT.rs ...]; prints the cycles, exits 1
-if there is any.
+Two rules of the layers are checked with it:
+
+- the game layer and mail never import the recording service (`recorder`):
+  imports run front ends -> recorder -> mail and game;
+- the front ends (`cli`, `inbox`) never change a game themselves: no call
+  of the game layer's mutation API (`with_move`, `resign`, `offer_draw`,
+  `accept_draw`, `decline_draw`, `adjudicate`, `undo`, `set_tags`,
+  `take_leave`, `with_mail_source`, `store::update`, `store::create`, ...)
+  outside their tests; they hand an action to the recorder.
+
+Usage: module-cycles.py ROOT.rs [ROOT.rs ...]; prints the cycles and the
+broken rules, exits 1 if there is any.
 """
 
 import re
@@ -132,6 +142,45 @@ def edges(modules):
     return graph
 
 
+# (importer, imported): modules under the first never import the second.
+NEVER_IMPORTS = [(("game",), ("recorder",)), (("mail",), ("recorder",))]
+
+FRONT_ENDS = ("cli", "inbox")
+
+MUTATION = re.compile(
+    r"\.(with_move|resign|offer_draw|accept_draw|decline_draw|adjudicate|undo"
+    r"|set_tags|take_leave|with_mail_source)\s*\("
+    r"|\bstore::(update|update_file|create|write_unshared)\b"
+)
+
+
+def forbidden_imports(graph):
+    out = []
+    for module, targets in graph.items():
+        for importer, imported in NEVER_IMPORTS:
+            if module[: len(importer)] != importer:
+                continue
+            for t in sorted(targets):
+                if t[: len(imported)] == imported:
+                    out.append(f"{name(module)} imports {name(t)}")
+    return out
+
+
+def mutations(modules):
+    out = []
+    for module, file in sorted(modules.items()):
+        if not module or module[0] not in FRONT_ENDS:
+            continue
+        text = strip_tests_and_comments(file.read_text())
+        for m in MUTATION.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            out.append(
+                f"{file}:{line}: {name(module)} calls {m.group(0).strip('.(')} "
+                "of the game layer; record through dynamo::recorder"
+            )
+    return out
+
+
 def cycles(graph):
     index, low, stack, on, out, counter = {}, {}, [], set(), [], [0]
 
@@ -182,7 +231,14 @@ def main(roots):
                 into = sorted(name(t) for t in graph[m] if t in comp)
                 print(f"    {name(m)} -> {', '.join(into)}")
         bad += len(found)
-        print(f"{root}: {len(modules)} modules, {n_edges} imports, {len(found)} cycles")
+        broken = forbidden_imports(graph) + mutations(modules)
+        for b in broken:
+            print(f"{root}: {b}")
+        bad += len(broken)
+        print(
+            f"{root}: {len(modules)} modules, {n_edges} imports, {len(found)} cycles, "
+            f"{len(broken)} layer rules broken"
+        )
     return 1 if bad else 0
 
 
