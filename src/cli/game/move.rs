@@ -21,6 +21,11 @@ use crate::exit::Exit;
     "Mail each player a notice of the move (queued before the move is written, sent after; \
      needs the config's `[mail]` table, checked before anything is recorded)"
 )))]
+// `--json` is listed after `--mail`, where it stood before the shared
+// arguments were one struct: options are listed by order (counted as
+// they are declared: --by 0 … --mail 5, --quiet 6), then by name.
+#[command(mut_arg("json", |a| a.display_order(6)))]
+#[command(mut_arg("quiet", |a| a.display_order(6)))]
 pub(crate) struct Args {
     #[command(flatten)]
     submit: SubmitArgs,

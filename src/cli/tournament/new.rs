@@ -25,6 +25,10 @@ const MAX_PLAYERS_FILE_BYTES: u64 = 1 << 20;
 /// together, and `section.toml` naming the players and games. Never
 /// overwrites anything.
 #[derive(clap::Args, Debug)]
+// `--time-control` is listed before `--rules`, as it always was: options
+// are listed by order (counted as declared: --players 0, --double 1,
+// --rules 2, …), then by name.
+#[command(mut_arg("time_control", |a| a.display_order(1)))]
 pub(crate) struct Args {
     /// The section's name: the folder made in the games folder (`games_dir`)
     /// and the games' Event unless --event gives one.
