@@ -42,6 +42,16 @@ pub(crate) struct RecordArgs {
 }
 
 impl RecordArgs {
+    /// `--at`, read (see [`TimeArgs::read`]).
+    pub(crate) fn when(&self) -> Result<When> {
+        self.time.read()
+    }
+
+    /// `--mail`.
+    pub(crate) fn mail(&self) -> bool {
+        self.mail
+    }
+
     /// `--quiet`.
     pub(crate) fn quiet(&self) -> &QuietArgs {
         &self.quiet

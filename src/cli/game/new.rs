@@ -52,11 +52,13 @@ pub(crate) struct Args {
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
     let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
-    let mut recording = Recording::start(config, &args.record)?;
+    // Mail settings first, --at after the players and the settings, as
+    // the command always read them.
+    let mut recording = Recording::new(config, args.record.mail(), When::Now)?;
     let white = Player::parse(&args.white).map_err(|e| usage(format!("--white: {e}")))?;
     let black = Player::parse(&args.black).map_err(|e| usage(format!("--black: {e}")))?;
     let (rules, time_control) = args.settings.read(config)?;
-    let started = match recording.when {
+    let started = match args.record.when()? {
         When::At(at) | When::Arrived(at) => at,
         When::Now => Utc::now(),
     };

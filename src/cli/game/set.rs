@@ -93,9 +93,13 @@ impl Args {
 }
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
-    let mut recording = Recording::start(config, &args.record)?;
+    // Read in the order the command always read them: --at, the tags,
+    // then the mail settings.
+    let when = args.record.when()?;
+    let edits = args.edits()?;
+    let mut recording = Recording::new(config, args.record.mail(), when)?;
     let action = Action::Set {
-        edits: args.edits()?,
+        edits,
         reason: args.reason.clone(),
     };
     let request = Request::new(action, Who::Director, recording.when);
