@@ -10,12 +10,21 @@ themselves are not edges, so a facade that declares its children and
 re-exports them is fine, but a child that imports through the facade's
 re-exports while the facade imports the child is a cycle.
 
-It also holds each floor to what it may import (FLOORS below): the
-network floor (`src/net/`) imports only itself and the small modules
-below everything, never mail, the inbox, the game layer or the CLI.
+It also checks the layers' rules:
+
+- each floor imports only what it may (FLOORS below): the network floor
+  (`src/net/`) imports only itself and the small modules below
+  everything, never mail, the inbox, the game layer or the CLI;
+- the game layer and mail never import the recording service (`recorder`):
+  imports run front ends -> recorder -> mail and game;
+- the front ends (`cli`, `inbox`) never change a game themselves: no call
+  of the game layer's mutation API (`with_move`, `resign`, `offer_draw`,
+  `accept_draw`, `decline_draw`, `adjudicate`, `undo`, `set_tags`,
+  `take_leave`, `with_mail_source`, `store::update`, `store::create`, ...)
+  outside their tests; they hand an action to the recorder.
 
 Usage: module-cycles.py ROOT.rs [ROOT.rs ...]; prints the cycles and the
-floors' forbidden imports, exits 1 if there is any.
+broken rules, exits 1 if there is any.
 """
 
 import re
@@ -146,6 +155,45 @@ def edges(modules):
     return graph
 
 
+# (importer, imported): modules under the first never import the second.
+NEVER_IMPORTS = [(("game",), ("recorder",)), (("mail",), ("recorder",))]
+
+FRONT_ENDS = ("cli", "inbox")
+
+MUTATION = re.compile(
+    r"\.(with_move|resign|offer_draw|accept_draw|decline_draw|adjudicate|undo"
+    r"|set_tags|take_leave|with_mail_source)\s*\("
+    r"|\bstore::(update|update_file|create|write_unshared)\b"
+)
+
+
+def forbidden_imports(graph):
+    out = []
+    for module, targets in graph.items():
+        for importer, imported in NEVER_IMPORTS:
+            if module[: len(importer)] != importer:
+                continue
+            for t in sorted(targets):
+                if t[: len(imported)] == imported:
+                    out.append(f"{name(module)} imports {name(t)}")
+    return out
+
+
+def mutations(modules):
+    out = []
+    for module, file in sorted(modules.items()):
+        if not module or module[0] not in FRONT_ENDS:
+            continue
+        text = strip_tests_and_comments(file.read_text())
+        for m in MUTATION.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            out.append(
+                f"{file}:{line}: {name(module)} calls {m.group(0).strip('.(')} "
+                "of the game layer; record through dynamo::recorder"
+            )
+    return out
+
+
 def cycles(graph):
     index, low, stack, on, out, counter = {}, {}, [], set(), [], [0]
 
@@ -209,13 +257,17 @@ def main(roots):
                 into = sorted(name(t) for t in graph[m] if t in comp)
                 print(f"    {name(m)} -> {', '.join(into)}")
         bad += len(found)
-        violations = floor_violations(graph)
-        for module, target, why in violations:
-            print(f"{root}: {name(module)} imports {name(target)}: {why}")
-        bad += len(violations)
+        broken = [
+            f"{name(module)} imports {name(target)}: {why}"
+            for module, target, why in floor_violations(graph)
+        ]
+        broken += forbidden_imports(graph) + mutations(modules)
+        for b in broken:
+            print(f"{root}: {b}")
+        bad += len(broken)
         print(
             f"{root}: {len(modules)} modules, {n_edges} imports, {len(found)} cycles, "
-            f"{len(violations)} forbidden imports"
+            f"{len(broken)} layer rules broken"
         )
     return 1 if bad else 0
 

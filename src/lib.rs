@@ -14,5 +14,6 @@ pub mod id;
 pub mod inbox;
 pub mod mail;
 pub mod net;
+pub mod recorder;
 pub mod render;
 pub mod tournament;

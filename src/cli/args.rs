@@ -10,9 +10,10 @@ use chrono::{DateTime, Utc};
 use clap::{Args, ValueEnum};
 use dynamo::config::Config;
 use dynamo::diagram::Charset;
-use dynamo::game::clock::{self, format_time};
+use dynamo::game::clock;
 use dynamo::game::player::Mailbox;
-use dynamo::game::{Game, Rejection};
+use dynamo::game::{Game, TimeControl};
+use dynamo::recorder::{When, Who};
 use dynamo_core::{Color, Position, Rules};
 
 use crate::cli::{failure, store};
@@ -109,6 +110,14 @@ pub(crate) struct IdentityArgs {
 }
 
 impl IdentityArgs {
+    /// Who acts, as the recorder judges it under the game's lock.
+    pub(crate) fn who(&self) -> Who {
+        Who::Player {
+            side: self.by.map(Color::from),
+            from: self.from.clone(),
+        }
+    }
+
     /// The side given, if any; an address that is not one is bad input
     /// (2), a side that does not match it a rejection (1).
     pub(crate) fn side(&self, game: &Game) -> Result<Option<Color>> {
@@ -129,17 +138,6 @@ impl IdentityArgs {
         let address = address.as_ref().map(|a| a.as_str());
         game.identify(by, address).map_err(failure::rejected)
     }
-
-    /// The side that acts, for an action that must say who acts.
-    pub(crate) fn required_side(&self, game: &Game) -> Result<Color> {
-        self.side(game)?.ok_or_else(|| {
-            Failure::new(
-                Exit::Usage,
-                "say who acts: give --by white|black or --from ADDRESS",
-            )
-            .into()
-        })
-    }
 }
 
 // A move submitted to a game, and who submits it: what `check` reads
@@ -159,6 +157,11 @@ pub(crate) struct SubmitArgs {
 }
 
 impl SubmitArgs {
+    /// Who submits the move, as the recorder judges it.
+    pub(crate) fn who(&self) -> Who {
+        self.identity.who()
+    }
+
     /// Who submits, from `--by`/`--from`. When `required` and the config
     /// asks for it, an anonymous submission is refused.
     pub(crate) fn submitter(
@@ -179,6 +182,37 @@ impl SubmitArgs {
     }
 }
 
+// The rules and the time control of new games: `new`, `tournament new`.
+#[derive(Args, Debug)]
+pub(crate) struct GameSettingsArgs {
+    /// The rule set (default: `default_rules` from the config, else `nost`).
+    #[arg(long)]
+    rules: Option<String>,
+    /// `10/50d` (moves/time, unused time carries over), `3d` (per move) or
+    /// `none` (default: `default_time_control` from the config).
+    #[arg(long)]
+    time_control: Option<String>,
+}
+
+impl GameSettingsArgs {
+    /// The rules and the time control, the config's defaults where none
+    /// is given; one that does not read is bad usage (2).
+    pub(crate) fn read(&self, config: &Config) -> Result<(Rules, TimeControl)> {
+        let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
+        let rules: Rules = match &self.rules {
+            Some(r) => r.parse().map_err(|e| usage(format!("--rules: {e}")))?,
+            None => config.default_rules,
+        };
+        let time_control: TimeControl = match &self.time_control {
+            Some(t) => t
+                .parse()
+                .map_err(|e| usage(format!("--time-control: {e}")))?,
+            None => config.default_time_control,
+        };
+        Ok((rules, time_control))
+    }
+}
+
 // When a move or an action was received.
 #[derive(Args, Debug)]
 pub(crate) struct TimeArgs {
@@ -191,35 +225,18 @@ pub(crate) struct TimeArgs {
 }
 
 impl TimeArgs {
-    /// Reads `--at`; a time that does not parse or that the file cannot
-    /// hold is bad input (2).
-    pub(crate) fn read(&self) -> Result<Received> {
+    /// Reads `--at`: when the event happened, judged by the recorder
+    /// against the time taken under the game's lock (not after it). A
+    /// time that does not parse or that the file cannot hold is bad input
+    /// (2).
+    pub(crate) fn read(&self) -> Result<When> {
         match &self.at {
             Some(text) => {
                 let at = clock::parse_time(text)
                     .map_err(|e| Failure::new(Exit::Usage, format!("--at: {e}")))?;
-                Ok(Received(Some(at)))
+                Ok(When::At(at))
             }
-            None => Ok(Received(None)),
-        }
-    }
-}
-
-/// The `--at` of a command, read; see [`Received::at`].
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Received(Option<DateTime<Utc>>);
-
-impl Received {
-    /// The time to record, judged at `now` (taken once the game is
-    /// locked): the time given, which must not be after `now`, else `now`.
-    pub(crate) fn at(self, now: DateTime<Utc>) -> Result<DateTime<Utc>, Rejection> {
-        match self.0 {
-            Some(at) if at > now => Err(Rejection::Future {
-                at: format_time(at),
-                now: format_time(now),
-            }),
-            Some(at) => Ok(at),
-            None => Ok(now),
+            None => Ok(When::Now),
         }
     }
 }

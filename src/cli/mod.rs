@@ -4,7 +4,7 @@
 //! Each command is one file holding its arguments and its `execute`;
 //! `position`, `game` and `tournament` dispatch to theirs. The shared
 //! modules below them (`args`, `config_file`, `store`, `notify`,
-//! `failure`, `table`) never import a command.
+//! `recording`, `failure`, `table`) never import a command.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,6 +22,7 @@ mod mail;
 mod meta;
 mod notify;
 mod position;
+mod recording;
 mod remind;
 mod store;
 mod table;

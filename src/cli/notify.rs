@@ -3,7 +3,7 @@
 //! `adjudicate`.
 //!
 //! The notices are queued before the game file is written, under the
-//! game's recording lock ([`Mailing::update`]), so a recorded event
+//! game's recording lock (the recorder's [`Notices`]), so a recorded event
 //! always has its notices whatever stops the command afterwards; they are
 //! sent after the command has said what it recorded ([`finish`]), and
 //! what cannot be sent waits for `dynamo mail --retry`. Standard output
@@ -15,13 +15,11 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use anyhow::Result;
-use chrono::Utc;
 use dynamo::config::{Config, MailConfig};
-use dynamo::game::Game;
-use dynamo::mail::record::{self, RecordError};
 use dynamo::mail::{self, Pending, Report, Secret, SecretError};
+use dynamo::recorder::Notices;
 
-use crate::cli::{failure, store};
+use crate::cli::failure;
 use crate::exit::{Exit, Failure};
 
 /// The `[mail]` settings; without them nothing can be sent.
@@ -60,11 +58,9 @@ pub(crate) struct Mailing<'c> {
 }
 
 impl Mailing<'_> {
-    fn library(&self) -> record::Mailing<'_> {
-        record::Mailing {
-            config: self.config,
-            secret: &self.secret,
-        }
+    /// The recorder's subscriber that queues the notices of each event.
+    pub(crate) fn notices(&self) -> Notices<'_> {
+        Notices::new(self.config, &self.secret)
     }
 }
 
@@ -80,60 +76,6 @@ pub(crate) fn mailing(config: &Config, flag: bool) -> Result<Option<Mailing<'_>>
         config,
         secret: secret(config)?,
     }))
-}
-
-fn mail_failure(e: &mail::MailError) -> anyhow::Error {
-    Failure::new(failure::mail_exit(e), e.to_string()).into()
-}
-
-/// The locked update of the game at `path` (as `store::update`), with the
-/// event's notices queued before the game is written when mailing is on.
-pub(crate) fn update<T>(
-    mailing: Option<&Mailing>,
-    path: &Path,
-    change: impl FnOnce(&Game) -> Result<(Game, T)>,
-) -> Result<(Game, T, Vec<Pending>)> {
-    let library = mailing.map(Mailing::library);
-    record::update(library.as_ref(), path, store::lock_wait()?, change).map_err(|e| match e {
-        RecordError::Mail(e) => mail_failure(&e),
-        RecordError::Game(e) => failure::game(e),
-        RecordError::Refused(e) => e,
-    })
-}
-
-/// Creates the game at `path` (as `store::create`), with its creation
-/// notices queued first when mailing is on.
-pub(crate) fn create(mailing: Option<&Mailing>, path: &Path, game: &Game) -> Result<Vec<Pending>> {
-    let library = mailing.map(Mailing::library);
-    record::create(library.as_ref(), path, store::lock_wait()?, game).map_err(|e| match e {
-        RecordError::Mail(e) => mail_failure(&e),
-        RecordError::Game(e) => failure::game(e),
-        RecordError::Refused(never) => match never {},
-    })
-}
-
-/// Queues the creation notices of `game`, which is to appear at `path`
-/// (absolute) once the caller has made it appear (a new section's folder
-/// renamed into place). The recording lock returned must be held until
-/// then, so that nobody judges the notices before their game exists.
-pub(crate) fn queue_created(
-    mailing: &Mailing,
-    path: &Path,
-    game: &Game,
-) -> Result<(mail::RecordingLock, Vec<Pending>)> {
-    let config = mailing.config;
-    let recording = mail::recording(config, path).map_err(|e| mail_failure(&e))?;
-    let queued = mail::queue_event(config, &mailing.secret, game, path, Utc::now())
-        .map_err(|e| mail_failure(&e))?;
-    Ok((recording, queued))
-}
-
-/// Removes notices queued for an event that was not recorded after all.
-pub(crate) fn discard(mailing: &Mailing, queued: &[Pending]) {
-    let outbox = mail::Outbox::new(&mailing.config.outbox);
-    for p in queued {
-        let _ = outbox.remove(&p.path);
-    }
 }
 
 /// Where a command says which notices it mailed: standard output, or

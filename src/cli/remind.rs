@@ -125,7 +125,7 @@ fn queue(
     path: &Path,
     now: chrono::DateTime<Utc>,
 ) -> Result<Vec<Pending>, mail::MailError> {
-    let _recording = mail::recording(config, path)?;
+    let _recording = mail::recording(config, &dynamo::game::store::GameFile::named(path))?;
     let Ok(game) = dynamo::game::Game::load(path) else {
         return Ok(Vec::new());
     };

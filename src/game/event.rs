@@ -5,6 +5,7 @@
 use chrono::{DateTime, Utc};
 use dynamo_core::Color;
 
+use super::label::move_label;
 use super::leave::LeaveDays;
 use super::outcome::Outcome;
 
@@ -68,12 +69,7 @@ pub struct TakenBack {
 impl TakenBack {
     /// `12. Qd1d3/d2d6` for White's move, `12... Qd8/d7d5` for Black's.
     pub fn numbered(&self) -> String {
-        let dots = if self.mover == Color::White {
-            "."
-        } else {
-            "..."
-        };
-        format!("{}{dots} {}", self.number, self.notation)
+        format!("{} {}", move_label(self.number, self.mover), self.notation)
     }
 }
 

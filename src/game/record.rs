@@ -7,6 +7,7 @@ use dynamo_core::{ByColor, Color, Position, Rules};
 
 use super::clock::{self, LateMove, TimeControl};
 use super::event::{Event, EventKind};
+use super::label::move_label;
 use super::leave::Pauses;
 use super::outcome::Ending;
 use super::pgn::{BadValue, Note, check_value};
@@ -29,6 +30,13 @@ pub struct RecordedMove {
     pub notation: String,
     /// When it was received (whole seconds, UTC).
     pub received: DateTime<Utc>,
+}
+
+impl RecordedMove {
+    /// `12. Qd1d3/d2d6` for White's move, `12... Qd8/d7d5` for Black's.
+    pub fn numbered(&self) -> String {
+        format!("{} {}", move_label(self.number, self.mover), self.notation)
+    }
 }
 
 /// The settings of a game about to be created.

@@ -11,6 +11,7 @@ use super::actions::ADJUDICATED;
 use super::clock::{self, TimeControl};
 use super::error::{GameError, RecordError};
 use super::event::EventKind;
+use super::label::move_label;
 use super::leave::Pauses;
 use super::outcome::{Ending, Outcome};
 use super::pgn::{self, Action, Item, RawEvent, RawMove, Record, SyntaxError, Tag};
@@ -360,11 +361,7 @@ impl Game {
                 return Err(fail(format!("it is numbered {n}, but it is move {number}")));
             }
             if black != (color == Color::Black) {
-                let written = if black {
-                    format!("{n}...")
-                } else {
-                    format!("{n}.")
-                };
+                let written = move_label(n, if black { Color::Black } else { Color::White });
                 return Err(fail(format!(
                     "it is written after '{written}', but {color} is to move"
                 )));

@@ -70,6 +70,80 @@ pub enum UpdateError<E> {
     Refused(E),
 }
 
+/// One game's file, resolved once: the path as given (for messages), the
+/// real file a symbolic link leads to (locked and written), and that
+/// file's absolute path, the game's identity wherever a game is keyed
+/// (the outbox's recording lock, a notice held back for its event, the
+/// games of a `dynamo leave`). Every lock of a game derives from this one
+/// resolution, so two names of one game are one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameFile {
+    given: PathBuf,
+    real: PathBuf,
+    key: PathBuf,
+}
+
+impl GameFile {
+    /// A game file that exists: symbolic links followed to the real file.
+    pub fn existing(path: &Path) -> Result<GameFile, GameError> {
+        let real = durable::real_path(path).map_err(|e| match e.source.kind() {
+            std::io::ErrorKind::NotFound => GameError::NotFound {
+                path: path.to_path_buf(),
+            },
+            _ => e.into(),
+        })?;
+        let key = absolute(&real);
+        Ok(GameFile {
+            given: path.to_path_buf(),
+            real,
+            key,
+        })
+    }
+
+    /// A game file by its name, whether or not it exists: a game about to
+    /// be made (never written through a link, so the real file is the path
+    /// itself), or one a caller reads without locking it.
+    pub fn named(path: &Path) -> GameFile {
+        GameFile {
+            given: path.to_path_buf(),
+            real: path.to_path_buf(),
+            key: absolute(path),
+        }
+    }
+
+    /// The path as it was given.
+    pub fn given(&self) -> &Path {
+        &self.given
+    }
+
+    /// The real file: what is locked, read and written.
+    pub fn real(&self) -> &Path {
+        &self.real
+    }
+
+    /// The absolute path of the real file: the game's identity.
+    pub fn key(&self) -> &Path {
+        &self.key
+    }
+}
+
+/// The absolute path of a file, the same however it was named (the file
+/// need not exist yet: then its folder is resolved and its name kept).
+fn absolute(path: &Path) -> PathBuf {
+    if let Ok(full) = std::fs::canonicalize(path) {
+        return full;
+    }
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let parent = std::fs::canonicalize(&parent).unwrap_or(parent);
+    match path.file_name() {
+        Some(name) => parent.join(name),
+        None => parent,
+    }
+}
+
 /// Locks the game at `path`, waiting at most `wait` for another writer,
 /// replays it as it is now on disk, applies `change` and writes the game
 /// it returns atomically and durably. A symbolic link is written through:
@@ -80,12 +154,16 @@ pub fn update<T, E>(
     wait: Duration,
     change: impl FnOnce(&Game) -> Result<(Game, T), E>,
 ) -> Result<(Game, T), UpdateError<E>> {
-    let real = durable::real_path(path).map_err(|e| match e.source.kind() {
-        std::io::ErrorKind::NotFound => GameError::NotFound {
-            path: path.to_path_buf(),
-        },
-        _ => e.into(),
-    })?;
+    update_file(&GameFile::existing(path)?, wait, change)
+}
+
+/// [`update`] of a game file already resolved.
+pub fn update_file<T, E>(
+    file: &GameFile,
+    wait: Duration,
+    change: impl FnOnce(&Game) -> Result<(Game, T), E>,
+) -> Result<(Game, T), UpdateError<E>> {
+    let real = file.real().to_path_buf();
     // Refused before the lock too, so that no lock file is made beside a
     // FIFO or a file too large to read; the read says what is wrong.
     let meta = std::fs::metadata(&real).map_err(|e| GameError::from(FileError::new(&real, e)))?;

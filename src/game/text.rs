@@ -9,6 +9,7 @@ use dynamo_core::Color;
 
 use super::clock;
 use super::event::EventKind;
+use super::label::move_label;
 use super::pgn::{self, Action};
 use super::record::{Game, Gap};
 
@@ -30,14 +31,8 @@ impl Game {
             if !line.is_empty() && !line.ends_with(' ') {
                 line.push(' ');
             }
-            match m.mover {
-                Color::White => {
-                    let _ = write!(line, "{}. ", m.number);
-                }
-                Color::Black if paired => {}
-                Color::Black => {
-                    let _ = write!(line, "{}... ", m.number);
-                }
+            if m.mover == Color::White || !paired {
+                let _ = write!(line, "{} ", move_label(m.number, m.mover));
             }
             let _ = write!(
                 line,

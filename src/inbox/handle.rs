@@ -24,16 +24,17 @@ use super::command::{Command, read_command};
 use super::disposition::{Disposition, ReplyFate, SetAside, Why};
 use super::error::InboxError;
 use super::games::{Found, Games, Target};
-use super::judge::{Judged, apply, arrival, judge};
+use super::judge::{Judged, action, judge};
 use super::key::MailKey;
 use super::message::{self, Incoming, MessageError};
 use super::state::{Held, Record, State, time_text};
+use crate::game::Game;
 use crate::game::clock::format_time_short;
 use crate::game::player::Mailbox;
-use crate::game::{Game, Rejection};
+use crate::game::store::GameFile;
 use crate::mail::mail_config::MailConfig;
-use crate::mail::record::{self, Mailing, RecordError};
-use crate::mail::{self, Answer, Notice, Outbox, Pending, Secret, Sender, Token};
+use crate::mail::{self, Answer, MailError, Notice, Outbox, Pending, Secret, Sender, Token};
+use crate::recorder::{NotRecorded, Notices, Recorder, Request, When, Who};
 
 /// What handling needs to know.
 #[derive(Debug, Clone)]
@@ -70,12 +71,6 @@ pub struct Inbox<'a> {
     settings: Settings<'a>,
     state: State,
     games: Games,
-}
-
-/// What to refuse inside a game's locked update.
-enum Stop {
-    Refused(Rejection, Box<Game>),
-    Judged(Judged, Box<Game>),
 }
 
 /// One mail being handled.
@@ -250,10 +245,16 @@ impl<'a> Inbox<'a> {
             what,
             from: from.to_string(),
         };
+        let mut request = Request {
+            action: action(command),
+            who: Who::side(side),
+            when: When::Arrived(work.arrived),
+            mail: None,
+        };
         if self.settings.dry_run {
-            let at = arrival(&target.game, work.arrived, Utc::now());
-            return match apply(&target.game, side, command, at) {
-                Ok((_, what)) => Ok(recorded(what)),
+            let recorder = Recorder::new(self.settings.lock_wait);
+            return match recorder.preview(&target.game, &request) {
+                Ok(done) => Ok(recorded(done.summary())),
                 Err(r) => {
                     let why = Why::Refused(format!("rejected: {r}"));
                     self.answer(work, path, &target.game, side, from, why)
@@ -261,43 +262,42 @@ impl<'a> Inbox<'a> {
             };
         }
         let secret = self.secret()?;
-        let mailing = Mailing {
-            config: self.settings.mail,
-            secret,
-        };
+        let mut notices = Notices::new(self.settings.mail, secret);
+        let mut recorder = Recorder::new(self.settings.lock_wait);
+        recorder.subscribe(&mut notices);
         let key = target.game.events().get(seq as usize).map(|e| e.key());
         let reference = work.key.reference.clone();
-        let arrived = work.arrived;
-        let result = record::update(Some(&mailing), path, self.settings.lock_wait, |game| {
+        request.mail = Some(reference.clone());
+        let file = GameFile::existing(path)?;
+        let result = recorder.record_in(&file, &request, |game: &Game, _| {
             // Judged again: another mail may have moved the game since.
             if game.events().get(seq as usize).map(|e| e.key()) != key {
-                return Err(Stop::Judged(Judged::MovedOn, Box::new(game.clone())));
+                return Err(Judged::MovedOn);
             }
             match judge(game, side, seq, command, &reference) {
-                Judged::Current => {}
-                other => return Err(Stop::Judged(other, Box::new(game.clone()))),
+                Judged::Current => Ok(()),
+                other => Err(other),
             }
-            let at = arrival(game, arrived, Utc::now());
-            let (next, what) = apply(game, side, command, at)
-                .map_err(|r| Stop::Refused(r, Box::new(game.clone())))?;
-            // A mail's key is always one a game file can hold.
-            let noted = next.with_mail_source(&reference).unwrap_or(next);
-            Ok((noted, what))
         });
+        drop(recorder);
+        work.pending.extend(notices.take());
         match result {
-            Ok((_, what, pending)) => {
-                work.pending.extend(pending);
-                Ok(recorded(what))
-            }
-            Err(RecordError::Refused(Stop::Refused(r, game))) => {
-                let why = Why::Refused(format!("rejected: {r}"));
-                self.answer(work, path, &game, side, from, why)
-            }
-            Err(RecordError::Refused(Stop::Judged(judged, game))) => {
-                self.judged(work, path, &game, side, from, judged)
-            }
-            Err(RecordError::Game(e)) => Err(e.into()),
-            Err(RecordError::Mail(e)) => Err(e.into()),
+            Ok(done) => Ok(recorded(done.summary())),
+            Err(NotRecorded::Refused { why, game }) => match why.split() {
+                Err(judged) => self.judged(work, path, &game, side, from, judged),
+                Ok(why) => {
+                    let why = Why::Refused(format!("rejected: {why}"));
+                    self.answer(work, path, &game, side, from, why)
+                }
+            },
+            Err(NotRecorded::Game(e)) => Err(e.into()),
+            Err(NotRecorded::Subscriber(e)) => Err(match e.downcast::<MailError>() {
+                Ok(e) => e.into(),
+                Err(e) => InboxError::Source {
+                    what: e.to_string(),
+                    temporary: false,
+                },
+            }),
         }
     }
 

@@ -1,15 +1,16 @@
 //! What a player's command comes to in their game: recorded already (by
 //! this very mail, or by an earlier one), asked of a game that has moved
-//! on since the notice it answers, or to be done now — and doing it, as
-//! the commands `move`, `resign` and `draw` do.
+//! on since the notice it answers, or to be done now — and what it asks,
+//! in the recorder's words, which records it as it records the commands
+//! `move`, `resign` and `draw`.
 
 use chrono::{DateTime, Utc};
 use dynamo_core::{Color, Position, notation, parse_game_move, parse_move};
 
 use super::command::Command;
-use crate::game::clock;
-use crate::game::{Event, EventKind, Game, Rejection};
+use crate::game::{Event, EventKind, Game};
 use crate::mail::notice::numbered;
+use crate::recorder::Action;
 
 /// What a command comes to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,55 +57,21 @@ pub fn judge(game: &Game, side: Color, seq: u32, command: &Command, mail: &str) 
     Judged::Current
 }
 
-/// Does `command` of the player of `side` at `at`; returns the game and
-/// what was done (`1... e7e5`, `Black resigns`), or the rule that refuses
-/// it, in the words `dynamo check` and the other commands use.
-pub fn apply(
-    game: &Game,
-    side: Color,
-    command: &Command,
-    at: DateTime<Utc>,
-) -> Result<(Game, String), Rejection> {
-    Ok(match command {
+/// What `command` asks of the game, in the recorder's words.
+pub fn action(command: &Command) -> Action {
+    match command {
         Command::Move {
             text,
             number,
             offer_draw,
-        } => {
-            let checked = game.check_move(&with_number(text, *number), Some(side))?;
-            let dots = if side == Color::White { "." } else { "..." };
-            let mut what = format!("{}{dots} {}", game.position().fullmoves(), checked.display);
-            let mut next = game.with_move(&checked, at)?;
-            if *offer_draw && next.ending().is_none() {
-                next = next.offer_draw(side, at)?;
-                what.push_str(", offering a draw");
-            }
-            (next, what)
-        }
-        Command::Resign => (game.resign(side, at)?, format!("{} resigns", side.title())),
-        Command::OfferDraw => (
-            game.offer_draw(side, at)?,
-            format!("{} offers a draw", side.title()),
-        ),
-        Command::AcceptDraw => (
-            game.accept_draw(side, at)?,
-            format!("{} accepts the draw", side.title()),
-        ),
-        Command::DeclineDraw => (
-            game.decline_draw(side, at)?,
-            format!("{} declines the draw", side.title()),
-        ),
-    })
-}
-
-/// The time to record for a mail that arrived at `arrived`: that time, to
-/// the second, but never after `now` (a clock ahead) nor before the
-/// game's latest event (a clock behind), which the record could not hold.
-pub fn arrival(game: &Game, arrived: DateTime<Utc>, now: DateTime<Utc>) -> DateTime<Utc> {
-    let at = clock::truncate(arrived).min(clock::truncate(now));
-    match game.last_event_time() {
-        Some(last) if last > at => last,
-        _ => at,
+        } => Action::Move {
+            text: with_number(text, *number),
+            offer_draw: *offer_draw,
+        },
+        Command::Resign => Action::Resign,
+        Command::OfferDraw => Action::OfferDraw,
+        Command::AcceptDraw => Action::AcceptDraw,
+        Command::DeclineDraw => Action::DeclineDraw,
     }
 }
 
@@ -179,8 +146,24 @@ fn describe(game: &Game, event: &Event) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
-    use crate::game::{NewGame, Player};
+    use crate::game::{NewGame, Player, clock};
+    use crate::recorder::{Recorder, Refusal, Request, When, Who};
+
+    /// What `command` by `side` would record in `game` at `at`.
+    fn apply(
+        game: &Game,
+        side: Color,
+        command: &Command,
+        at: DateTime<Utc>,
+    ) -> Result<(Game, String), Refusal> {
+        let request = Request::new(action(command), Who::side(side), When::Arrived(at));
+        let recorded = Recorder::new(Duration::ZERO).preview(game, &request)?;
+        let what = recorded.summary();
+        Ok((recorded.game, what))
+    }
 
     fn game(moves: &[&str]) -> Game {
         let start = clock::parse_time("2026-11-20T09:00:00Z").expect("time");
@@ -188,9 +171,9 @@ mod tests {
         let black = Player::parse("Bob <b@example.org>").expect("black");
         let mut game = Game::create(NewGame::new(white, black, start)).expect("a game");
         for (i, m) in moves.iter().enumerate() {
-            let checked = game.check_move(m, None).expect("legal");
             let at = start + chrono::Duration::hours(i as i64 + 1);
-            game = game.with_move(&checked, at).expect("recorded");
+            let side = game.position().turn();
+            game = apply(&game, side, &mv(m), at).expect("recorded").0;
         }
         game
     }
@@ -222,9 +205,14 @@ mod tests {
             judge(&g, Color::Black, 3, &mv("Nb8c6"), "<m@x>"),
             Judged::Current
         );
-        let (next, what) = apply(&g, Color::Black, &mv("Nb8c6"), Utc::now()).expect("legal");
+        let (_, what) = apply(&g, Color::Black, &mv("Nb8c6"), Utc::now()).expect("legal");
         assert_eq!(what, "2... Nb8c6");
-        let noted = next.with_mail_source("<m@x>").expect("tame");
+        let mut request = Request::new(action(&mv("Nb8c6")), Who::side(Color::Black), When::Now);
+        request.mail = Some("<m@x>".to_string());
+        let noted = Recorder::new(Duration::ZERO)
+            .preview(&g, &request)
+            .expect("legal")
+            .game;
         assert_eq!(
             judge(&noted, Color::Black, 3, &mv("Nb8c6"), "<m@x>"),
             Judged::Duplicate("2... Nb8c6".to_string())
@@ -243,24 +231,19 @@ mod tests {
             name: "Black".to_string(),
             value: "Robert".to_string(),
         };
-        let corrected = g
-            .set_tags(&[edit], Some("his full name"), Utc::now())
-            .expect("set");
+        let set = Action::Set {
+            edits: vec![edit],
+            reason: Some("his full name".to_string()),
+        };
+        let request = Request::new(set, Who::Director, When::Now);
+        let corrected = Recorder::new(Duration::ZERO)
+            .preview(&g, &request)
+            .expect("set")
+            .game;
         assert_eq!(corrected.events().len(), 3);
         assert_eq!(
             judge(&corrected, Color::Black, 1, &mv("e7e5"), "<m@x>"),
             Judged::Current
         );
-    }
-
-    #[test]
-    fn the_time_recorded_is_the_arrival_within_the_record() {
-        let g = game(&["e2e4"]);
-        let last = g.last_event_time().expect("a time");
-        let now = last + chrono::Duration::days(1);
-        assert_eq!(arrival(&g, last - chrono::Duration::hours(1), now), last);
-        assert_eq!(arrival(&g, now + chrono::Duration::hours(1), now), now);
-        let between = last + chrono::Duration::hours(2);
-        assert_eq!(arrival(&g, between, now), between);
     }
 }

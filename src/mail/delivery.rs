@@ -5,15 +5,18 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use chrono::{SecondsFormat, Utc};
+use chrono::{DateTime, SecondsFormat, Utc};
 use lettre::Address;
 
-use super::envelope::Built;
+use super::envelope::{Built, Sender};
 use super::error::MailError;
 use super::mail_config::MailConfig;
-use super::outbox::{Awaits, Entry, Outbox, Queued, State};
+use super::notice::Notice;
+use super::outbox::{Awaits, Entry, Outbox, Queued, RecordingLock, State};
+use super::secret::Secret;
 use super::smtp::Session;
 use super::transport::Transport;
+use crate::game::store::GameFile;
 use crate::game::{Game, GameError};
 
 /// A queued message and its file.
@@ -75,6 +78,75 @@ impl Report {
 /// How long to wait for the outbox: one other session, and some.
 fn patience(config: &MailConfig) -> Duration {
     config.timeout * 2 + Duration::from_secs(5)
+}
+
+/// Waits for the recording lock of the game `file`: held from before an
+/// event's notices are queued until the event is in the game file, so
+/// that nobody judges the notices meanwhile.
+pub fn recording(config: &MailConfig, file: &GameFile) -> Result<RecordingLock, MailError> {
+    let outbox = Outbox::new(&config.outbox);
+    // A recorder holds it for one update of a game file: seconds at most.
+    let patience = config.timeout + Duration::from_secs(30);
+    outbox.lock_recording(file.key(), patience)
+}
+
+/// Builds both players' notices of `game`'s latest event and queues them,
+/// held back until that event is in the game `file`. Call it with the
+/// recording lock held, before the file is written.
+pub fn queue_event(
+    config: &MailConfig,
+    secret: &Secret,
+    game: &Game,
+    file: &GameFile,
+    now: DateTime<Utc>,
+) -> Result<Vec<Pending>, MailError> {
+    queue_notices(config, secret, game, Some(file), now)
+}
+
+/// Builds and queues both players' notices of the latest event of a game
+/// already recorded (`dynamo mail GAME`).
+pub fn queue_latest(
+    config: &MailConfig,
+    secret: &Secret,
+    game: &Game,
+    now: DateTime<Utc>,
+) -> Result<Vec<Pending>, MailError> {
+    queue_notices(config, secret, game, None, now)
+}
+
+/// The latest event's notices, queued; with `awaited`, held back until the
+/// event is in that game file.
+fn queue_notices(
+    config: &MailConfig,
+    secret: &Secret,
+    game: &Game,
+    awaited: Option<&GameFile>,
+    now: DateTime<Utc>,
+) -> Result<Vec<Pending>, MailError> {
+    let notice = Notice::from_game(game, now);
+    let built = notice.build(&Sender::new(config, secret))?;
+    let awaits = awaited.map(|file| Awaits {
+        game: file.key().to_path_buf(),
+        seq: notice.happened.seq,
+        fingerprint: notice.happened.key.clone(),
+    });
+    queue(
+        config,
+        &built,
+        &notice.game_id,
+        &notice.summary(),
+        notice.ply(),
+        awaits.as_ref(),
+    )
+}
+
+/// Removes notices queued for an event that was not recorded after all.
+/// Should removing fail, the next `--retry` finds their event missing.
+pub fn discard(config: &MailConfig, queued: &[Pending]) {
+    let outbox = Outbox::new(&config.outbox);
+    for p in queued {
+        let _ = outbox.remove(&p.path);
+    }
 }
 
 /// Writes each built copy to the queue; `awaits` holds them back until

@@ -8,8 +8,8 @@
 //!
 //! A command that records an event with mailing on first takes the game's
 //! recording lock ([`recording`]), builds and queues the notices *before*
-//! the game file is written ([`queue_event`]; [`record::update`] does all
-//! of it), then sends them ([`deliver`]); [`retry`] sends whatever is
+//! the game file is written ([`queue_event`]; the recorder's mail
+//! subscriber does all of it), then sends them ([`deliver`]); [`retry`] sends whatever is
 //! owed. Each notice carries a reply token ([`token`]) signed with the
 //! director's secret ([`secret`]), by which the inbox knows a reply.
 
@@ -21,7 +21,6 @@ mod lock;
 pub mod mail_config;
 pub mod notice;
 pub mod outbox;
-pub mod record;
 pub mod remind;
 pub mod secret;
 mod smtp;
@@ -31,12 +30,13 @@ pub mod transport;
 
 pub use crate::render::BOARD_PX;
 pub use answer::Answer;
-pub use delivery::{Pending, Report, deliver, queue, retry};
+pub use delivery::{
+    Pending, Report, deliver, discard, queue, queue_event, queue_latest, recording, retry,
+};
 pub use envelope::{Built, Sender};
 pub use error::{MailError, Reply, Stage};
 pub use notice::Notice;
 pub use outbox::{Awaits, Outbox, Queued, RecordingLock};
-pub use record::{Mailing, RecordError, game_path, queue_event, queue_latest, recording};
 pub use secret::{Secret, SecretError};
 pub use smtp::Session;
 pub use text::header_text;

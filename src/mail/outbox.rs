@@ -211,7 +211,7 @@ impl Outbox {
     }
 
     /// Waits (at most `patience`) for the recording lock of the game at
-    /// `game` (an absolute path, see [`super::game_path`]).
+    /// `game` (an absolute path, see [`crate::game::store::GameFile::key`]).
     pub fn lock_recording(
         &self,
         game: &Path,

@@ -13,8 +13,8 @@ use std::time::Duration;
 use rustls::ClientConfig;
 use rustls::pki_types::ServerName;
 
-use super::mail_config::MailConfig;
 use super::error::MailError;
+use super::mail_config::MailConfig;
 use crate::net::{
     CaFile, Security, client_config, host_and_port, is_loopback, password_from_env, tls_name,
 };

@@ -4,17 +4,20 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Result;
+use dynamo::config::Config;
+use dynamo::recorder::{Action, Request, Who};
 
 use super::report::print_ending;
-use crate::cli::args::{self, QuietArgs, TimeArgs};
-use crate::cli::failure;
-use crate::cli::notify::{self, Said};
+use crate::cli::recording::{self, RecordArgs};
 use crate::exit::Exit;
-use dynamo::config::Config;
 
 /// Record the director's decision: 1-0, 0-1 or 1/2-1/2, with a reason
 /// (time forfeit, adjudicated position, …).
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("mail", |a| a.help(
+    "Mail each player a notice of the decision (needs the config's `[mail]` table, \
+     checked before anything is recorded)"
+)))]
 pub(crate) struct Args {
     /// The game file.
     file: PathBuf,
@@ -25,30 +28,22 @@ pub(crate) struct Args {
     #[arg(long)]
     reason: String,
     #[command(flatten)]
-    time: TimeArgs,
-    /// Mail each player a notice of the decision (needs the config's
-    /// `[mail]` table, checked before anything is recorded).
-    #[arg(long)]
-    mail: bool,
-    #[command(flatten)]
-    quiet: QuietArgs,
+    record: RecordArgs,
 }
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
-    let received = args.time.read()?;
-    let mailing = notify::mailing(config, args.mail)?;
-    let (game, (), queued) = notify::update(mailing.as_ref(), &args.file, |g| {
-        let at = received.at(args::now()).map_err(failure::rejected)?;
-        let decided = g
-            .adjudicate(&args.result, &args.reason, at)
-            .map_err(failure::rejected)?;
-        Ok((decided, ()))
-    })?;
-    let shown = (|| -> Result<()> {
-        let mut out = args.quiet.out(out);
-        print_ending(&mut out, &game)?;
-        Ok(out.flush()?)
-    })();
-    let said = Said::from_flags(args.quiet.quiet, false);
-    notify::finish(mailing, queued, &args.file, "the decision", shown, said)
+    let action = Action::Adjudicate {
+        result: args.result.clone(),
+        reason: args.reason.clone(),
+    };
+    let request = |when| Request::new(action, Who::Director, when);
+    recording::run(
+        config,
+        &args.record,
+        &args.file,
+        "the decision",
+        request,
+        out,
+        |r, out| print_ending(out, &r.game),
+    )
 }

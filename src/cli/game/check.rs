@@ -5,8 +5,9 @@ use std::io::Write;
 use anyhow::Result;
 use dynamo::config::Config;
 use dynamo::game::Ending;
+use dynamo::game::move_label;
 
-use super::report::{AlreadyRecorded, move_label, print_verdict};
+use super::report::{AlreadyRecorded, print_verdict};
 use super::verdict::VerdictJson;
 use crate::cli::args::SubmitArgs;
 use crate::cli::failure;
@@ -30,7 +31,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     let verdict = || -> Result<_> {
         // Only a recorded move needs the submitter's identity.
         let by = submit.submitter(&game, config, false)?;
-        AlreadyRecorded::check(&game, &submit.mv, by)?;
+        AlreadyRecorded::check(&game, &submit.mv, by).map_err(|dup| *dup)?;
         game.check_move(&submit.mv, by).map_err(failure::rejected)
     };
     let checked = match verdict() {
@@ -49,7 +50,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         VerdictJson::legal(&submit.mv, &checked, number, false, ending.as_ref()).write(out)?;
         return Ok(Exit::Ok);
     }
-    let label = move_label(&game, checked.mover);
+    let label = move_label(game.position().fullmoves(), checked.mover);
     print_verdict(out, &label, &checked.display, &checked.after, submit.ascii)?;
     writeln!(out, "legal; nothing was recorded")?;
     Ok(Exit::Ok)

@@ -10,13 +10,15 @@ use dynamo::config::Config;
 use dynamo::durable::{FileLock, LockError};
 use dynamo::game::clock::{format_time, format_time_short};
 use dynamo::game::player::Mailbox;
-use dynamo::game::{Game, LeaveDays, LeaveTaken, Rejection};
-use dynamo::mail::{self, Pending};
+use dynamo::game::{Game, LeaveDays, Rejection};
+use dynamo::recorder::leave::{self, Leave, LeaveRefusal, Plan, key};
+use dynamo::recorder::{Action, Request, When, Who};
 use dynamo_core::{Color, quoted};
 
 use super::files::{game_files, load_with_progress};
-use crate::cli::args::{self, QuietArgs, TimeArgs};
-use crate::cli::notify::{self, Said};
+use crate::cli::args;
+use crate::cli::notify::Said;
+use crate::cli::recording::{RecordArgs, Recording};
 use crate::cli::{failure, store};
 use crate::exit::{Exit, Failure};
 
@@ -24,6 +26,10 @@ use crate::exit::{Exit, Failure};
 /// does not run from the first day 00:00 UTC to the end of the last,
 /// within `leave_days_per_year` (a day counts once across their games).
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("mail", |a| a.help(
+    "Mail both players of each game a notice of the leave (needs the config's `[mail]` \
+     table, checked before anything is recorded)"
+)))]
 pub(crate) struct Args {
     /// Game files or folders to record it in (default: every game going on
     /// in the config's `games_dir` in which the player plays).
@@ -40,20 +46,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "DATE")]
     to: String,
     #[command(flatten)]
-    time: TimeArgs,
-    /// Mail both players of each game a notice of the leave (needs the
-    /// config's `[mail]` table, checked before anything is recorded).
-    #[arg(long)]
-    mail: bool,
-    #[command(flatten)]
-    quiet: QuietArgs,
-}
-
-/// What to do in one game.
-enum Plan {
-    Record(Color),
-    /// The side is on leave on every one of those days already.
-    Covered(Color),
+    record: RecordArgs,
 }
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
@@ -63,8 +56,12 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         .map_err(|e| usage(&format!("--player {}", quoted(&args.player)), &e))?
         .address;
     let days = LeaveDays::parse(&args.from, &args.to).map_err(|e| usage("--from/--to", &e))?;
-    let received = args.time.read()?;
-    let mailing = notify::mailing(config, args.mail)?;
+    let mut recording = Recording::start(config, &args.record)?;
+    let leave = Leave {
+        address: address.clone(),
+        days,
+        allowance: config.leave_days_per_year,
+    };
     // The allowance is counted over the whole games folder, so it must be
     // there; one leave command at a time, so that two cannot both fit.
     let folder = game_files(config, &[])?;
@@ -75,78 +72,33 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         game_files(config, &args.paths)?
     };
     let games = load(folder.iter().chain(&targets))?;
-    let game_at = |path: &Path| &games[&mail::game_path(path)];
-    let taken = LeaveTaken::of(games.values(), address.as_str());
-
-    let mut plans: Vec<(&PathBuf, Plan)> = Vec::new();
-    for path in &targets {
-        let game = game_at(path);
-        let refuse =
-            |e: Rejection| Failure::new(Exit::Rejected, format!("{}: {e}", path.display()));
-        let side = match game.identify(None, Some(address.as_str())) {
-            Ok(Some(side)) => side,
-            Err(Rejection::UnknownAddress(_)) if args.paths.is_empty() => continue,
-            Err(Rejection::AmbiguousAddress(a)) => {
-                return Err(Failure::new(
-                    Exit::Rejected,
-                    format!(
-                        "{}: both players have the address {a}: whose leave it is cannot be told",
-                        path.display()
-                    ),
-                )
-                .into());
-            }
-            Err(e) => return Err(refuse(e).into()),
-            // Not reached: an address always names a side or is refused.
-            Ok(None) => continue,
+    let refused = |e: LeaveRefusal| {
+        let exit = match e {
+            LeaveRefusal::TimeOrder { .. } => Exit::Usage,
+            _ => Exit::Rejected,
         };
-        if let Some(ending) = game.ending() {
-            if args.paths.is_empty() {
-                continue;
-            }
-            return Err(refuse(Rejection::GameOver(ending.clone())).into());
-        }
-        let plan = if game.leave(side).covers(days) {
-            Plan::Covered(side)
-        } else {
-            Plan::Record(side)
-        };
-        plans.push((path, plan));
-    }
-    if plans.is_empty() {
-        return Err(Failure::new(
-            Exit::Rejected,
-            format!(
-                "{address} plays in no game going on in {}; nothing was recorded",
-                config.games_dir.display()
-            ),
-        )
-        .into());
-    }
+        Failure::new(exit, e.to_string())
+    };
+    let plans = leave
+        .plan(&games, &targets, args.paths.is_empty(), &config.games_dir)
+        .map_err(refused)?;
     // A time given with --at must suit every game before any is written.
-    let at = received.at(args::now()).map_err(failure::rejected)?;
-    for (path, plan) in &plans {
-        if let (Plan::Record(_), Some(last)) = (plan, game_at(path).last_event_time())
-            && at < last
-        {
-            let e = Rejection::TimeOrder {
+    let now = args::now();
+    let at = match recording.when {
+        When::At(at) if at > now => {
+            return Err(failure::rejected(Rejection::Future {
                 at: format_time(at),
-                last: format_time(last),
-            };
-            return Err(Failure::new(
-                Exit::Usage,
-                format!("{}: {e}; nothing was recorded", path.display()),
-            )
-            .into());
+                now: format_time(now),
+            }));
         }
-    }
-    let years = taken
-        .check(days, config.leave_days_per_year, address.as_str())
-        .map_err(|e| Failure::new(Exit::Rejected, format!("{e}; nothing was recorded")))?;
+        When::At(at) | When::Arrived(at) => at,
+        When::Now => now,
+    };
+    let years = leave.check(&games, &plans, at).map_err(refused)?;
 
-    let mut queued: Vec<Pending> = Vec::new();
     let mut shown: Result<()> = Ok(());
-    let mut out = args.quiet.out(out);
+    let quiet = args.record.quiet();
+    let mut out = quiet.out(out);
     let mut recorded = 0;
     let mut stopped = None;
     for (path, plan) in &plans {
@@ -154,17 +106,14 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
             Plan::Covered(side) => format!(
                 "{}: {} is on leave on all those days already; nothing to do",
                 path.display(),
-                named(game_at(path), side)
+                named(&games[&key(path)], side)
             ),
             Plan::Record(side) => {
-                let result = notify::update(mailing.as_ref(), path, |g| {
-                    let changed = g.take_leave(side, days, at).map_err(failure::rejected)?;
-                    Ok((changed, ()))
-                });
-                match result {
-                    Ok((game, (), mut notices)) => {
-                        queued.append(&mut notices);
+                let request = Request::new(Action::Leave { days }, Who::side(side), When::At(at));
+                match recording.record(path, &request) {
+                    Ok(done) => {
                         recorded += 1;
+                        let game = &done.game;
                         let clock = game
                             .clock(args::now())
                             .map(|c| {
@@ -178,7 +127,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
                         format!(
                             "{}: leave {days} recorded for {}{clock}",
                             path.display(),
-                            named(&game, side)
+                            named(game, side)
                         )
                     }
                     Err(e) => {
@@ -206,8 +155,8 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
                 .map_err(Into::into);
         }
     }
-    let said = Said::from_flags(args.quiet.quiet, false);
-    let finished = notify::finish(mailing, queued, &config.games_dir, "the leave", shown, said);
+    let said = Said::from_flags(quiet.quiet, false);
+    let finished = recording.finish(&config.games_dir, "the leave", shown, said);
     match stopped {
         None => finished,
         Some((path, e)) => {
@@ -229,12 +178,12 @@ fn named(game: &Game, side: Color) -> String {
     format!("{} ({})", game.player(side).name, side.title())
 }
 
-/// Every game of `paths`, by its absolute path; one that cannot be read
-/// stops the command, for the leave in it could not be counted.
+/// Every game of `paths`, by its key; one that cannot be read stops the
+/// command, for the leave in it could not be counted.
 fn load<'a>(paths: impl Iterator<Item = &'a PathBuf>) -> Result<HashMap<PathBuf, Game>> {
     let mut seen = HashSet::new();
     let files: Vec<PathBuf> = paths
-        .filter(|path| seen.insert(mail::game_path(path)))
+        .filter(|path| seen.insert(key(path)))
         .cloned()
         .collect();
     let mut games = HashMap::with_capacity(files.len());
@@ -246,16 +195,15 @@ fn load<'a>(paths: impl Iterator<Item = &'a PathBuf>) -> Result<HashMap<PathBuf,
                 format!("{e:#}; the leave already taken cannot be counted, nothing was recorded"),
             )
         })?;
-        games.insert(mail::game_path(path), game);
+        games.insert(key(path), game);
     }
     Ok(games)
 }
 
 /// The lock that lets one `dynamo leave` run at a time, in the games
-/// folder: `.dynamo-leave.lock`.
+/// folder.
 fn lock(folder: &Path) -> Result<FileLock> {
-    let path = folder.join(".dynamo-leave.lock");
-    FileLock::acquire_within(&path, store::lock_wait()?).map_err(|e| {
+    leave::lock(folder, store::lock_wait()?).map_err(|e| {
         let message = match &e {
             LockError::Busy { .. } => format!("another dynamo leave is running: {e}"),
             _ => e.to_string(),

@@ -6,15 +6,22 @@ use std::path::PathBuf;
 use anyhow::Result;
 use chrono::Utc;
 use dynamo::config::Config;
-use dynamo::game::{Game, NewGame, Player, TimeControl, clock};
-use dynamo_core::{Position, Rules};
+use dynamo::game::{Game, NewGame, Player};
+use dynamo::recorder::When;
+use dynamo_core::Position;
 
-use crate::cli::args::QuietArgs;
-use crate::cli::notify::{self, Said};
+use crate::cli::args::GameSettingsArgs;
+use crate::cli::notify::Said;
+use crate::cli::recording::{RecordArgs, Recording};
 use crate::exit::{Exit, Failure};
 
 /// Create a game file; never overwrites one.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("at", |a| a.help(
+    "When the game starts (White's clock runs from here; default now): RFC 3339, \
+     `2026-11-20 09:14` in UTC, or a mail's Date header, years 1900 to 9999"
+)))]
+#[command(mut_arg("mail", |a| a.help("Mail each player a notice of the new game")))]
 pub(crate) struct Args {
     /// The game file to create; it must not exist yet.
     file: PathBuf,
@@ -25,13 +32,8 @@ pub(crate) struct Args {
     /// Black, written as for --white.
     #[arg(long, value_name = "PLAYER")]
     black: String,
-    /// The rule set (default: `default_rules` from the config, else `nost`).
-    #[arg(long)]
-    rules: Option<String>,
-    /// `10/50d` (moves/time, unused time carries over), `3d` (per move) or
-    /// `none` (default: `default_time_control` from the config).
-    #[arg(long)]
-    time_control: Option<String>,
+    #[command(flatten)]
+    settings: GameSettingsArgs,
     /// The Event tag.
     #[arg(long)]
     event: Option<String>,
@@ -44,36 +46,21 @@ pub(crate) struct Args {
     /// Start from this position (extended FEN) instead of the usual one.
     #[arg(long, allow_hyphen_values = true)]
     fen: Option<String>,
-    /// When the game starts (White's clock runs from here; default now):
-    /// RFC 3339, `2026-11-20 09:14` in UTC, or a mail's Date header, years
-    /// 1900 to 9999.
-    #[arg(long, value_name = "TIME", allow_hyphen_values = true)]
-    at: Option<String>,
-    /// Mail each player a notice of the new game.
-    #[arg(long)]
-    mail: bool,
     #[command(flatten)]
-    quiet: QuietArgs,
+    record: RecordArgs,
 }
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
     let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
-    let mailing = notify::mailing(config, args.mail)?;
+    // Mail settings first, --at after the players and the settings, as
+    // the command always read them.
+    let mut recording = Recording::new(config, args.record.mail(), When::Now)?;
     let white = Player::parse(&args.white).map_err(|e| usage(format!("--white: {e}")))?;
     let black = Player::parse(&args.black).map_err(|e| usage(format!("--black: {e}")))?;
-    let rules: Rules = match &args.rules {
-        Some(r) => r.parse().map_err(|e| usage(format!("--rules: {e}")))?,
-        None => config.default_rules,
-    };
-    let time_control: TimeControl = match &args.time_control {
-        Some(t) => t
-            .parse()
-            .map_err(|e| usage(format!("--time-control: {e}")))?,
-        None => config.default_time_control,
-    };
-    let started = match &args.at {
-        Some(t) => clock::parse_time(t).map_err(|e| usage(format!("--at: {e}")))?,
-        None => Utc::now(),
+    let (rules, time_control) = args.settings.read(config)?;
+    let started = match args.record.when()? {
+        When::At(at) | When::Arrived(at) => at,
+        When::Now => Utc::now(),
     };
     let setup = match &args.fen {
         Some(fen) => {
@@ -99,9 +86,10 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         usage(format!("{flag}: {}", e.why))
     })?;
     let path = &args.file;
-    let queued = notify::create(mailing.as_ref(), path, &game)?;
+    recording.create(path, &game)?;
+    let quiet = args.record.quiet();
     let shown = (|| -> Result<()> {
-        let mut out = args.quiet.out(out);
+        let mut out = quiet.out(out);
         writeln!(out, "created {}", path.display())?;
         writeln!(out, "White: {}", game.white())?;
         writeln!(out, "Black: {}", game.black())?;
@@ -109,6 +97,6 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         writeln!(out, "Time control: {}", game.time_control())?;
         Ok(out.flush()?)
     })();
-    let said = Said::from_flags(args.quiet.quiet, false);
-    notify::finish(mailing, queued, path, "the new game", shown, said)
+    let said = Said::from_flags(quiet.quiet, false);
+    recording.finish(path, "the new game", shown, said)
 }

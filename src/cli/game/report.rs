@@ -12,16 +12,6 @@ use dynamo_core::{Color, Position, Status};
 
 use crate::cli::args::charset;
 
-/// `12.` for White's move, `12...` for Black's, numbered as in `game`
-/// before the move.
-pub(super) fn move_label(game: &Game, mover: Color) -> String {
-    let number = game.position().fullmoves();
-    match mover {
-        Color::White => format!("{number}."),
-        Color::Black => format!("{number}..."),
-    }
-}
-
 /// The verdict lines: the move, the board after it, the state.
 pub(super) fn print_verdict(
     out: &mut impl Write,
@@ -47,7 +37,7 @@ pub(super) fn print_verdict(
 
 /// The result and its reason, once a resignation, a draw or the
 /// director's decision has been recorded.
-pub(super) fn print_ending(out: &mut impl Write, game: &Game) -> Result<()> {
+pub(super) fn print_ending(out: &mut dyn Write, game: &Game) -> Result<()> {
     match game.ending() {
         Some(o) => writeln!(out, "{} {}", o.outcome, o.reason)?,
         None => writeln!(out, "the game goes on")?,
@@ -55,17 +45,11 @@ pub(super) fn print_ending(out: &mut impl Write, game: &Game) -> Result<()> {
     Ok(())
 }
 
-/// `12. Qd1d3/d2d6` for White's move, `12... Qd8/d7d5` for Black's.
-pub(super) fn numbered(m: &RecordedMove) -> String {
-    let dots = if m.mover == Color::White { "." } else { "..." };
-    format!("{}{dots} {}", m.number, m.notation)
-}
-
 /// A move sent again (see `Game::already_recorded`): nothing is written,
 /// and the command says so and exits 0. Raised inside the locked update
 /// so that the file is left as it is.
 #[derive(Debug, thiserror::Error)]
-#[error("already recorded as {} at {}; nothing to do", numbered(.recorded), format_time(.recorded.received))]
+#[error("already recorded as {} at {}; nothing to do", .recorded.numbered(), format_time(.recorded.received))]
 pub(super) struct AlreadyRecorded {
     /// The move as the file records it.
     pub(super) recorded: RecordedMove,
@@ -76,13 +60,16 @@ pub(super) struct AlreadyRecorded {
 impl AlreadyRecorded {
     /// Stops a command, as this error, when `text` sent by `by` is the
     /// last move of `game` again.
-    pub(super) fn check(game: &Game, text: &str, by: Option<Color>) -> Result<()> {
+    pub(super) fn check(
+        game: &Game,
+        text: &str,
+        by: Option<Color>,
+    ) -> Result<(), Box<AlreadyRecorded>> {
         match game.already_recorded(text, by) {
-            Some(m) => Err(AlreadyRecorded {
+            Some(m) => Err(Box::new(AlreadyRecorded {
                 recorded: m.clone(),
                 after: game.position().clone(),
-            }
-            .into()),
+            })),
             None => Ok(()),
         }
     }
@@ -90,7 +77,7 @@ impl AlreadyRecorded {
 
 /// Whose move it is, with the clock when there is one: `Black to move:
 /// 2 days left (deadline …)`, `White to move, in check`.
-pub(super) fn print_turn(out: &mut impl Write, game: &Game, now: DateTime<Utc>) -> Result<()> {
+pub(super) fn print_turn(out: &mut dyn Write, game: &Game, now: DateTime<Utc>) -> Result<()> {
     if let Some(o) = game.ending() {
         writeln!(out, "Result: {} ({})", o.outcome, o.reason)?;
     } else if let Some(line) = game.clock_line(now) {

@@ -1,23 +1,28 @@
 //! `dynamo set`.
 
+use std::convert::Infallible;
 use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::ArgGroup;
 use dynamo::config::Config;
-use dynamo::game::{CorrectionError, EventKind, TagEdit};
+use dynamo::game::{CorrectionError, EventKind, Game, TagEdit};
+use dynamo::recorder::{Action, Refusal, Request, Who};
 use dynamo_core::quoted;
 
-use crate::cli::args::{self, QuietArgs, TimeArgs};
-use crate::cli::failure;
-use crate::cli::notify::{self, Said};
+use crate::cli::notify::Said;
+use crate::cli::recording::{self, RecordArgs, Recording};
 use crate::exit::{Exit, Failure};
 
 /// Correct the game's header: a player's name or address, or another tag,
 /// checked as `new` checks it; recorded in the file with its time and
 /// reason. Several at once are one correction.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("mail", |a| a.help(
+    "Mail each player a notice of the correction (needs the config's `[mail]` table, \
+     checked before anything is recorded). A new address gets it; the old one does not"
+)))]
 #[command(group(
     ArgGroup::new("what")
         .required(true)
@@ -49,14 +54,7 @@ pub(crate) struct Args {
     #[arg(long)]
     reason: Option<String>,
     #[command(flatten)]
-    time: TimeArgs,
-    /// Mail each player a notice of the correction (needs the config's
-    /// `[mail]` table, checked before anything is recorded). A new
-    /// address gets it; the old one does not.
-    #[arg(long)]
-    mail: bool,
-    #[command(flatten)]
-    quiet: QuietArgs,
+    record: RecordArgs,
 }
 
 impl Args {
@@ -95,28 +93,30 @@ impl Args {
 }
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
-    let received = args.time.read()?;
+    // Read in the order the command always read them: --at, the tags,
+    // then the mail settings.
+    let when = args.record.when()?;
     let edits = args.edits()?;
-    let mailing = notify::mailing(config, args.mail)?;
-    let update = notify::update(mailing.as_ref(), &args.file, |g| {
-        let at = received.at(args::now()).map_err(failure::rejected)?;
-        Ok((g.set_tags(&edits, args.reason.as_deref(), at)?, ()))
-    });
-    let (game, (), queued) = match update {
-        Ok(update) => update,
-        Err(err) => {
-            // Every tag already says so: nothing is written, as for a
-            // move sent twice.
-            if let Some(CorrectionError::NothingToChange(what)) = err.downcast_ref() {
-                writeln!(args.quiet.out(out), "{what}; nothing to do")?;
-                return Ok(Exit::Ok);
-            }
-            return Err(err);
+    let mut recording = Recording::new(config, args.record.mail(), when)?;
+    let action = Action::Set {
+        edits,
+        reason: args.reason.clone(),
+    };
+    let request = Request::new(action, Who::Director, recording.when);
+    let quiet = args.record.quiet();
+    let recorded = match recording.record_if(&args.file, &request, |_: &Game, _| Ok(()))? {
+        Ok(recorded) => recorded,
+        // Every tag already says so: nothing is written, as for a move
+        // sent twice.
+        Err(Refusal::Correction(CorrectionError::NothingToChange(what))) => {
+            writeln!(quiet.out(out), "{what}; nothing to do")?;
+            return Ok(Exit::Ok);
         }
+        Err(why) => return Err(recording::refusal::<Infallible>(why)),
     };
     let shown = (|| -> Result<()> {
-        let mut out = args.quiet.out(out);
-        if let EventKind::Corrected(fix) = &game.last_event().kind {
+        let mut out = quiet.out(out);
+        if let EventKind::Corrected(fix) = &recorded.game.last_event().kind {
             for c in &fix.changes {
                 if c.old.is_empty() {
                     writeln!(out, "set {} to {}", c.name, quoted(&c.new))?;
@@ -133,6 +133,6 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         }
         Ok(out.flush()?)
     })();
-    let said = Said::from_flags(args.quiet.quiet, false);
-    notify::finish(mailing, queued, &args.file, "the correction", shown, said)
+    let said = Said::from_flags(quiet.quiet, false);
+    recording.finish(&args.file, "the correction", shown, said)
 }

@@ -5,13 +5,11 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use dynamo::config::Config;
-use dynamo::game::RecordedMove;
 use dynamo::game::clock::format_time;
+use dynamo::recorder::{Action, Done, Request, Who};
 
-use super::report::{numbered, print_turn};
-use crate::cli::args::{self, QuietArgs, TimeArgs};
-use crate::cli::failure;
-use crate::cli::notify::{self, Said};
+use super::report::print_turn;
+use crate::cli::recording::{self, RecordArgs};
 use crate::exit::Exit;
 
 /// Take back the last half-move, as the director's correction: recorded in
@@ -19,6 +17,10 @@ use crate::exit::Exit;
 /// stalemate may be taken back (the game goes on); a resignation, a draw or
 /// an adjudication after the move may not.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("mail", |a| a.help(
+    "Mail each player a notice of the correction (needs the config's `[mail]` table, \
+     checked before anything is recorded)"
+)))]
 pub(crate) struct Args {
     /// The game file.
     file: PathBuf,
@@ -27,37 +29,31 @@ pub(crate) struct Args {
     #[arg(long)]
     reason: String,
     #[command(flatten)]
-    time: TimeArgs,
-    /// Mail each player a notice of the correction (needs the config's
-    /// `[mail]` table, checked before anything is recorded).
-    #[arg(long)]
-    mail: bool,
-    #[command(flatten)]
-    quiet: QuietArgs,
+    record: RecordArgs,
 }
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
-    let received = args.time.read()?;
-    let mailing = notify::mailing(config, args.mail)?;
-    let (game, (undone, now), queued) = notify::update(mailing.as_ref(), &args.file, |g| {
-        let now = args::now();
-        let at = received.at(now).map_err(failure::rejected)?;
-        let undone: Option<RecordedMove> = g.moves().last().cloned();
-        Ok((g.undo(&args.reason, at)?, (undone, now)))
-    })?;
-    let shown = (|| -> Result<()> {
-        let mut out = args.quiet.out(out);
-        if let Some(m) = &undone {
-            writeln!(
-                out,
-                "took back {}, received {}",
-                numbered(m),
-                format_time(m.received)
-            )?;
-        }
-        print_turn(&mut out, &game, now)?;
-        Ok(out.flush()?)
-    })();
-    let said = Said::from_flags(args.quiet.quiet, false);
-    notify::finish(mailing, queued, &args.file, "the correction", shown, said)
+    let action = Action::Undo {
+        reason: args.reason.clone(),
+    };
+    let request = |when| Request::new(action, Who::Director, when);
+    recording::run(
+        config,
+        &args.record,
+        &args.file,
+        "the correction",
+        request,
+        out,
+        |r, out| {
+            if let Done::Undone(m) = &r.done {
+                writeln!(
+                    out,
+                    "took back {}, received {}",
+                    m.numbered(),
+                    format_time(m.received)
+                )?;
+            }
+            print_turn(out, &r.game, r.now)
+        },
+    )
 }

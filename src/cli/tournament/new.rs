@@ -7,13 +7,14 @@ use anyhow::Result;
 use chrono::Utc;
 use dynamo::config::Config;
 use dynamo::durable;
-use dynamo::game::TimeControl;
 use dynamo::game::clock::{self, format_time_short};
+use dynamo::game::store::GameFile;
+use dynamo::recorder::When;
 use dynamo::tournament::{NewSection, SectionError, SectionSettings, WriteError, parse_players};
-use dynamo_core::Rules;
 
-use crate::cli::args::QuietArgs;
-use crate::cli::notify::{self, Said};
+use crate::cli::args::{GameSettingsArgs, QuietArgs};
+use crate::cli::notify::Said;
+use crate::cli::recording::{self, Recording};
 use crate::exit::{Exit, Failure};
 
 /// The largest players file read.
@@ -24,6 +25,10 @@ const MAX_PLAYERS_FILE_BYTES: u64 = 1 << 20;
 /// together, and `section.toml` naming the players and games. Never
 /// overwrites anything.
 #[derive(clap::Args, Debug)]
+// `--time-control` is listed before `--rules`, as it always was: options
+// are listed by order (counted as declared: --players 0, --double 1,
+// --rules 2, …), then by name.
+#[command(mut_arg("time_control", |a| a.display_order(1)))]
 pub(crate) struct Args {
     /// The section's name: the folder made in the games folder (`games_dir`)
     /// and the games' Event unless --event gives one.
@@ -37,13 +42,8 @@ pub(crate) struct Args {
     /// the second cycle, whose rounds are numbered on.
     #[arg(long)]
     double: bool,
-    /// `10/50d` (moves/time, unused time carries over), `3d` (per move) or
-    /// `none` (default: `default_time_control` from the config).
-    #[arg(long)]
-    time_control: Option<String>,
-    /// The rule set (default: `default_rules` from the config, else `nost`).
-    #[arg(long)]
-    rules: Option<String>,
+    #[command(flatten)]
+    settings: GameSettingsArgs,
     /// When every game starts (White's clocks run from here; default now):
     /// RFC 3339, `2026-11-20 09:14` in UTC, or a mail's Date header, years
     /// 1900 to 9999.
@@ -61,23 +61,14 @@ pub(crate) struct Args {
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
     let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
-    let mailing = notify::mailing(config, args.mail)?;
+    let mut recording = Recording::new(config, args.mail, When::Now)?;
     let file = args.players.display();
     let bytes = durable::read_regular(&args.players, MAX_PLAYERS_FILE_BYTES)
         .map_err(|e| usage(format!("--players: {e}")))?;
     let text = String::from_utf8(bytes)
         .map_err(|_| usage(format!("--players: {file}: not UTF-8 text")))?;
     let players = parse_players(&text).map_err(|e| usage(format!("--players: {file}: {e}")))?;
-    let rules: Rules = match &args.rules {
-        Some(r) => r.parse().map_err(|e| usage(format!("--rules: {e}")))?,
-        None => config.default_rules,
-    };
-    let time_control: TimeControl = match &args.time_control {
-        Some(t) => t
-            .parse()
-            .map_err(|e| usage(format!("--time-control: {e}")))?,
-        None => config.default_time_control,
-    };
+    let (rules, time_control) = args.settings.read(config)?;
     let started = match &args.start {
         Some(t) => clock::parse_time(t).map_err(|e| usage(format!("--start: {e}")))?,
         None => Utc::now(),
@@ -96,35 +87,26 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         SectionError::Value(v) if v.field == "Event" => usage(format!("--event: {}", v.why)),
         other => usage(other.to_string()),
     })?;
-    let mut queued = Vec::new();
-    let mut recording = Vec::new();
-    let written = plan.write(&config.games_dir, |paths| -> Result<()> {
-        let Some(mailing) = &mailing else {
-            return Ok(());
-        };
-        for (path, (_, game)) in paths.iter().zip(&plan.games) {
-            let (lock, notices) = notify::queue_created(mailing, path, game)?;
-            recording.push(lock);
-            queued.extend(notices);
-        }
-        Ok(())
-    });
-    drop(recording);
-    let folder = match written {
-        Ok(folder) => folder,
-        Err(e) => {
-            if let Some(mailing) = &mailing {
-                notify::discard(mailing, &queued);
+    // Each game's notices are queued once every file is on disk, before
+    // the section appears, and removed if it does not.
+    let written = recording.create_all(|creating| {
+        let written = plan.write(&config.games_dir, |paths| -> Result<()> {
+            for (path, (_, game)) in paths.iter().zip(&plan.games) {
+                creating
+                    .prepare(&GameFile::named(path), game)
+                    .map_err(recording::subscriber_failure)?;
             }
-            return Err(match e {
-                WriteError::Ready(e) => e,
-                WriteError::Section(e) => {
-                    let exit = if e.is_input() { Exit::Usage } else { Exit::Io };
-                    Failure::new(exit, e.to_string()).into()
-                }
-            });
-        }
-    };
+            Ok(())
+        });
+        written.map_err(|e| match e {
+            WriteError::Ready(e) => e,
+            WriteError::Section(e) => {
+                let exit = if e.is_input() { Exit::Usage } else { Exit::Io };
+                Failure::new(exit, e.to_string()).into()
+            }
+        })
+    });
+    let folder = written?;
     let section = &plan.section;
     let shown = (|| -> Result<()> {
         let mut out = args.quiet.out(out);
@@ -168,5 +150,5 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         Ok(out.flush()?)
     })();
     let said = Said::from_flags(args.quiet.quiet, false);
-    notify::finish(mailing, queued, &folder, "the new section", shown, said)
+    recording.finish(&folder, "the new section", shown, said)
 }

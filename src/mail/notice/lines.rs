@@ -401,8 +401,8 @@ impl Notice {
 
 /// `14. Qd8/d7d5` for White's move, `14... Qd8/d7d5` for Black's.
 pub fn numbered(mv: &RecordedMove) -> String {
-    let dots = if mv.mover == Color::White { "." } else { "..." };
-    format!("{}{dots} {}", mv.number, one_line(&mv.notation))
+    let label = crate::game::move_label(mv.number, mv.mover);
+    format!("{label} {}", one_line(&mv.notation))
 }
 
 /// `1 December 2026`.

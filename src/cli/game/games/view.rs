@@ -103,8 +103,7 @@ pub(super) fn line(facts: &Facts) -> Line {
         cells[TO_MOVE] = Cell::new(facts.name(side));
     }
     if let Some(m) = &facts.last_move {
-        let dots = if m.mover == Color::White { "." } else { "..." };
-        cells[LAST] = Cell::new(format!("{}{dots} {}", m.number, m.notation));
+        cells[LAST] = Cell::new(m.numbered());
         cells[RECEIVED] = Cell::new(when(m.received));
     }
     if let Some(clock) = &facts.clock {

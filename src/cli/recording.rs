@@ -1,0 +1,220 @@
+//! What the recording commands share: their `--at`, `--mail` and
+//! `--quiet` ([`RecordArgs`]), and running one ([`Recording`]): mailing
+//! set up before anything is recorded, the request handed to the one
+//! recording entry ([`dynamo::recorder`]) with the notices as its
+//! subscriber, the refusal in the command's words, and the end
+//! ([`notify::finish`]): the notices sent after the command has said
+//! what it recorded.
+
+use std::convert::Infallible;
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::Result;
+use dynamo::config::Config;
+use dynamo::game::Game;
+use dynamo::game::store::GameFile;
+use dynamo::mail::{MailError, Pending};
+use dynamo::recorder::{
+    Creating, NotRecorded, Notices, Recorded, Recorder, Refusal, Request, SubscriberError, When,
+};
+use dynamo_core::Color;
+use dynamo_core::quoted;
+
+use crate::cli::args::{QuietArgs, TimeArgs};
+use crate::cli::notify::{self, Mailing, Said};
+use crate::cli::{failure, store};
+use crate::exit::{Exit, Failure};
+
+// `--at`, `--mail` and `--quiet` of a command that records an event.
+// (Plain comments: clap would make a doc comment the help text of every
+// command that flattens it; each command words `--mail` for its event.)
+#[derive(clap::Args, Debug)]
+pub(crate) struct RecordArgs {
+    #[command(flatten)]
+    time: TimeArgs,
+    /// Mail each player a notice of the event (needs the config's `[mail]`
+    /// table, checked before anything is recorded).
+    #[arg(long)]
+    mail: bool,
+    #[command(flatten)]
+    quiet: QuietArgs,
+}
+
+impl RecordArgs {
+    /// `--at`, read (see [`TimeArgs::read`]).
+    pub(crate) fn when(&self) -> Result<When> {
+        self.time.read()
+    }
+
+    /// `--mail`.
+    pub(crate) fn mail(&self) -> bool {
+        self.mail
+    }
+
+    /// `--quiet`.
+    pub(crate) fn quiet(&self) -> &QuietArgs {
+        &self.quiet
+    }
+}
+
+/// A recording command under way: its time, its mailing, the notices of
+/// what it recorded.
+pub(crate) struct Recording<'c> {
+    config: &'c Config,
+    mailing: Option<Mailing<'c>>,
+    /// When the event happened (`--at`, else now).
+    pub(crate) when: When,
+    queued: Vec<Pending>,
+}
+
+impl<'c> Recording<'c> {
+    /// Reads `--at` and sets up mailing: settings that are missing are
+    /// known now, not after the event is recorded.
+    pub(crate) fn start(config: &'c Config, args: &RecordArgs) -> Result<Recording<'c>> {
+        let when = args.time.read()?;
+        Recording::new(config, args.mail, when)
+    }
+
+    /// A recording at `when`, mailing if `mail` (or `mail_after_move`).
+    pub(crate) fn new(config: &'c Config, mail: bool, when: When) -> Result<Recording<'c>> {
+        let mailing = notify::mailing(config, mail)?;
+        Ok(Recording {
+            config,
+            mailing,
+            when,
+            queued: Vec::new(),
+        })
+    }
+
+    /// The recorder, with the notices as its subscriber when mailing.
+    fn recorder<'s>(&self, notices: Option<&'s mut Notices<'_>>) -> Result<Recorder<'s>> {
+        let mut recorder =
+            Recorder::new(store::lock_wait()?).require_identity(self.config.require_identity);
+        if let Some(notices) = notices {
+            recorder.subscribe(notices);
+        }
+        Ok(recorder)
+    }
+
+    /// Records `request` in the game at `path`, if `check` allows it on
+    /// the game under its lock; the refusal is the check's own.
+    pub(crate) fn record_if<E>(
+        &mut self,
+        path: &Path,
+        request: &Request,
+        check: impl FnOnce(&Game, Option<Color>) -> Result<(), E>,
+    ) -> Result<Result<Recorded, Refusal<E>>> {
+        let file = GameFile::existing(path).map_err(failure::game)?;
+        let mut notices = self.mailing.as_ref().map(Mailing::notices);
+        let result = self
+            .recorder(notices.as_mut())?
+            .record_in(&file, request, check);
+        if let Some(n) = notices.as_mut() {
+            self.queued.append(&mut n.take());
+        }
+        match result {
+            Ok(recorded) => Ok(Ok(recorded)),
+            Err(NotRecorded::Refused { why, .. }) => Ok(Err(why)),
+            Err(NotRecorded::Game(e)) => Err(failure::game(e)),
+            Err(NotRecorded::Subscriber(e)) => Err(subscriber_failure(e)),
+        }
+    }
+
+    /// Records `request` in the game at `path`; a refusal is the error.
+    pub(crate) fn record(&mut self, path: &Path, request: &Request) -> Result<Recorded> {
+        self.record_if(path, request, |_: &Game, _| Ok::<(), Infallible>(()))?
+            .map_err(refusal)
+    }
+
+    /// Creates `game` at `path`, its notices queued first when mailing.
+    pub(crate) fn create(&mut self, path: &Path, game: &Game) -> Result<Recorded> {
+        let mut notices = self.mailing.as_ref().map(Mailing::notices);
+        let result = self
+            .recorder(notices.as_mut())?
+            .create(&GameFile::named(path), game);
+        if let Some(n) = notices.as_mut() {
+            self.queued.append(&mut n.take());
+        }
+        result.map_err(|e| match e {
+            NotRecorded::Refused { why, .. } => refusal(why),
+            NotRecorded::Game(e) => failure::game(e),
+            NotRecorded::Subscriber(e) => subscriber_failure(e),
+        })
+    }
+
+    /// Creates games together: `make` prepares the notices of each
+    /// ([`Creating::prepare`]) before it makes them appear (a new
+    /// section's folder renamed into place); they are removed if `make`
+    /// fails.
+    pub(crate) fn create_all<T>(
+        &mut self,
+        make: impl FnOnce(&mut Creating<'_, '_>) -> Result<T>,
+    ) -> Result<T> {
+        let mut notices = self.mailing.as_ref().map(Mailing::notices);
+        let result = self.recorder(notices.as_mut())?.create_all(make);
+        if let Some(n) = notices.as_mut() {
+            self.queued.append(&mut n.take());
+        }
+        result.map(|(made, _)| made)
+    }
+
+    /// Ends the command that recorded `what` in `path`: its notices sent,
+    /// then reported as `said` (see [`notify::finish`]).
+    pub(crate) fn finish(
+        self,
+        path: &Path,
+        what: &str,
+        shown: Result<()>,
+        said: Said,
+    ) -> Result<Exit> {
+        notify::finish(self.mailing, self.queued, path, what, shown, said)
+    }
+}
+
+/// Runs a recording command that prints nothing but what `print` says of
+/// the event: records `request` in `path`, prints, sends the notices.
+pub(crate) fn run(
+    config: &Config,
+    args: &RecordArgs,
+    path: &Path,
+    what: &str,
+    request: impl FnOnce(When) -> Request,
+    out: &mut impl Write,
+    print: impl FnOnce(&Recorded, &mut dyn Write) -> Result<()>,
+) -> Result<Exit> {
+    let mut recording = Recording::start(config, args)?;
+    let recorded = recording.record(path, &request(recording.when))?;
+    let shown = (|| -> Result<()> {
+        let mut out = args.quiet.out(out);
+        print(&recorded, &mut out)?;
+        Ok(out.flush()?)
+    })();
+    let said = Said::from_flags(args.quiet.quiet, false);
+    recording.finish(path, what, shown, said)
+}
+
+/// A refusal in the commands' words, with its exit code.
+pub(crate) fn refusal<E: Into<anyhow::Error>>(why: Refusal<E>) -> anyhow::Error {
+    let usage = |m: String| Failure::new(Exit::Usage, m).into();
+    match why {
+        Refusal::Rejected(r) => failure::rejected(r),
+        Refusal::Correction(e) => e.into(),
+        Refusal::Address { text, error } => usage(format!("--from {}: {error}", quoted(&text))),
+        Refusal::NoSide => usage("say who acts: give --by white|black or --from ADDRESS".into()),
+        Refusal::IdentityRequired => usage(
+            "the config requires the submitter's identity: give --by white|black or --from ADDRESS"
+                .into(),
+        ),
+        Refusal::NotTheirs(who) => usage(format!("not for {who} to do")),
+        Refusal::Check(e) => e.into(),
+    }
+}
+
+/// A subscriber's failure: the notices' with the mail's exit code.
+pub(crate) fn subscriber_failure(e: SubscriberError) -> anyhow::Error {
+    match e.downcast::<MailError>() {
+        Ok(e) => Failure::new(failure::mail_exit(&e), e.to_string()).into(),
+        Err(e) => Failure::new(Exit::Io, e.to_string()).into(),
+    }
+}

@@ -1,0 +1,72 @@
+//! Mailing as a subscriber: each player's notice of each recorded event,
+//! queued in the outbox before the game file is written and held back
+//! until the event is in it, under the game's recording lock; removed if
+//! nothing was recorded. So a recorded event always has its notices,
+//! whatever stops the process afterwards, and a refused one has none.
+
+use chrono::Utc;
+
+use super::action::Recorded;
+use super::error::SubscriberError;
+use super::subscriber::Subscriber;
+use crate::game::Game;
+use crate::game::store::GameFile;
+use crate::mail::mail_config::MailConfig;
+use crate::mail::{self, Pending, RecordingLock, Secret};
+
+/// The notices of the events recorded, waiting to be delivered
+/// ([`Notices::take`], then [`mail::deliver`]).
+pub struct Notices<'a> {
+    config: &'a MailConfig,
+    secret: &'a Secret,
+    held: Vec<RecordingLock>,
+    prepared: Vec<Pending>,
+    queued: Vec<Pending>,
+}
+
+impl<'a> Notices<'a> {
+    /// Notices built with `[mail]` and signed with `secret`.
+    pub fn new(config: &'a MailConfig, secret: &'a Secret) -> Notices<'a> {
+        Notices {
+            config,
+            secret,
+            held: Vec::new(),
+            prepared: Vec::new(),
+            queued: Vec::new(),
+        }
+    }
+
+    /// The notices of the events committed so far, in order.
+    pub fn take(&mut self) -> Vec<Pending> {
+        std::mem::take(&mut self.queued)
+    }
+}
+
+impl Subscriber for Notices<'_> {
+    fn hold(&mut self, file: &GameFile) -> Result<(), SubscriberError> {
+        let lock = mail::recording(self.config, file).map_err(SubscriberError::new)?;
+        self.held.push(lock);
+        Ok(())
+    }
+
+    fn prepare(&mut self, file: &GameFile, game: &Game) -> Result<(), SubscriberError> {
+        let queued = mail::queue_event(self.config, self.secret, game, file, Utc::now())
+            .map_err(SubscriberError::new)?;
+        self.prepared.extend(queued);
+        Ok(())
+    }
+
+    fn commit(&mut self, _: &GameFile, _: &Recorded) {
+        self.queued.append(&mut self.prepared);
+        // The events are in their files: the notices may be judged.
+        self.held.clear();
+    }
+
+    fn discard(&mut self) {
+        // Nothing was recorded: the notices are void. Should removing
+        // fail, the next `--retry` finds their event missing.
+        mail::discard(self.config, &self.prepared);
+        self.prepared.clear();
+        self.held.clear();
+    }
+}

@@ -1,0 +1,359 @@
+//! The one entry that records an event, whoever asks: judged on the game
+//! as it is under its lock, written durably ([`crate::game::store`]), and
+//! told to each subscriber.
+
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use dynamo_core::Color;
+
+use super::action::{Action, Done, Recorded, Request, Who};
+use super::error::{NotRecorded, Refusal, SubscriberError};
+use super::subscriber::Subscriber;
+use crate::game::clock::{self, format_time};
+use crate::game::player::Mailbox;
+use crate::game::store::{self, GameFile, UpdateError};
+use crate::game::{Game, Rejection};
+
+/// The recording service: how long to wait for a game's lock, the
+/// referee's policy, and the subscribers told of each event.
+pub struct Recorder<'s> {
+    wait: Duration,
+    require_identity: bool,
+    subscribers: Vec<&'s mut dyn Subscriber>,
+}
+
+/// Why the front end's check or the judging stopped an update.
+enum Stop<E> {
+    Refused(Refusal<E>, Box<Game>),
+    Subscriber(SubscriberError),
+}
+
+impl<'s> Recorder<'s> {
+    /// A recorder that waits at most `wait` for a game's lock.
+    pub fn new(wait: Duration) -> Recorder<'s> {
+        Recorder {
+            wait,
+            require_identity: false,
+            subscribers: Vec::new(),
+        }
+    }
+
+    /// Whether a move must say who sends it (`require_identity`).
+    pub fn require_identity(mut self, required: bool) -> Recorder<'s> {
+        self.require_identity = required;
+        self
+    }
+
+    /// Tells `subscriber` of each event recorded from now on.
+    pub fn subscribe(&mut self, subscriber: &'s mut dyn Subscriber) {
+        self.subscribers.push(subscriber);
+    }
+
+    /// How long a game's lock is waited for.
+    pub fn wait(&self) -> Duration {
+        self.wait
+    }
+
+    /// Records `request` in the game file at `path`.
+    pub fn record(
+        &mut self,
+        path: &std::path::Path,
+        request: &Request,
+    ) -> Result<Recorded, NotRecorded> {
+        let file = GameFile::existing(path)?;
+        self.record_in(&file, request, |_: &Game, _| Ok(()))
+    }
+
+    /// Records `request` in the game `file`, if `check` allows it on the
+    /// game as it is under the lock, once the side and the time are known
+    /// (the front end's own judging: the inbox's "has the game moved on
+    /// since the notice answered?"). Each subscriber is told: held,
+    /// prepared, then committed once the event is in the file, or
+    /// discarded when nothing was recorded.
+    pub fn record_in<E>(
+        &mut self,
+        file: &GameFile,
+        request: &Request,
+        check: impl FnOnce(&Game, Option<Color>) -> Result<(), E>,
+    ) -> Result<Recorded, NotRecorded<E>> {
+        self.hold(file)?;
+        let require_identity = self.require_identity;
+        let subscribers = &mut self.subscribers;
+        let result = store::update_file(file, self.wait, |game| {
+            let now = clock::truncate(Utc::now());
+            let recorded = judge(game, request, now, require_identity, check)
+                .map_err(|why| Stop::Refused(why, Box::new(game.clone())))?;
+            for s in subscribers.iter_mut() {
+                s.prepare(file, &recorded.game).map_err(Stop::Subscriber)?;
+            }
+            Ok((recorded.game.clone(), recorded))
+        });
+        match result {
+            Ok((_, recorded)) => {
+                self.commit(file, &recorded);
+                Ok(recorded)
+            }
+            Err(e) => {
+                self.discard();
+                Err(match e {
+                    UpdateError::Game(e) => NotRecorded::Game(e),
+                    UpdateError::Refused(Stop::Refused(why, game)) => {
+                        NotRecorded::Refused { why, game }
+                    }
+                    UpdateError::Refused(Stop::Subscriber(e)) => NotRecorded::Subscriber(e),
+                })
+            }
+        }
+    }
+
+    /// What `request` would record in `game`, writing nothing and telling
+    /// no subscriber (`inbox --dry-run`).
+    pub fn preview(&self, game: &Game, request: &Request) -> Result<Recorded, Refusal> {
+        let now = clock::truncate(Utc::now());
+        judge(game, request, now, self.require_identity, |_: &Game, _| {
+            Ok(())
+        })
+    }
+
+    /// Creates `game` at `file` ([`store::create`]), its subscribers told
+    /// as of any event.
+    pub fn create(&mut self, file: &GameFile, game: &Game) -> Result<Recorded, NotRecorded> {
+        let wait = self.wait;
+        let (_, mut recorded) = self.create_all(|new| -> Result<(), NotRecorded> {
+            new.prepare(file, game)?;
+            Ok(store::create(file.real(), wait, game)?)
+        })?;
+        // One game prepared, one recorded.
+        Ok(recorded.remove(0))
+    }
+
+    /// Creates games together: `make` prepares the subscribers for each
+    /// ([`Creating::prepare`]) before it makes them appear (a section's
+    /// folder renamed into place); then each is committed in order, or,
+    /// if `make` fails, everything prepared is discarded.
+    pub fn create_all<T, E>(
+        &mut self,
+        make: impl FnOnce(&mut Creating<'_, 's>) -> Result<T, E>,
+    ) -> Result<(T, Vec<Recorded>), E> {
+        let mut creating = Creating {
+            recorder: self,
+            games: Vec::new(),
+        };
+        let made = make(&mut creating);
+        let games = creating.games;
+        let made = match made {
+            Ok(made) => made,
+            Err(e) => {
+                self.discard();
+                return Err(e);
+            }
+        };
+        let now = clock::truncate(Utc::now());
+        let mut all = Vec::with_capacity(games.len());
+        for (file, game) in games {
+            let recorded = Recorded {
+                at: game.last_event_time().unwrap_or(now),
+                game,
+                side: None,
+                done: Done::Created,
+                now,
+            };
+            self.commit(&file, &recorded);
+            all.push(recorded);
+        }
+        Ok((made, all))
+    }
+
+    fn hold(&mut self, file: &GameFile) -> Result<(), SubscriberError> {
+        for i in 0..self.subscribers.len() {
+            if let Err(e) = self.subscribers[i].hold(file) {
+                self.discard();
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    fn commit(&mut self, file: &GameFile, recorded: &Recorded) {
+        for s in self.subscribers.iter_mut() {
+            s.commit(file, recorded);
+        }
+    }
+
+    fn discard(&mut self) {
+        for s in self.subscribers.iter_mut() {
+            s.discard();
+        }
+    }
+}
+
+/// New games being made ([`Recorder::create_all`]).
+pub struct Creating<'r, 's> {
+    recorder: &'r mut Recorder<'s>,
+    games: Vec<(GameFile, Game)>,
+}
+
+impl Creating<'_, '_> {
+    /// Holds and prepares each subscriber for `game`, about to appear at
+    /// `file`.
+    pub fn prepare(&mut self, file: &GameFile, game: &Game) -> Result<(), SubscriberError> {
+        self.recorder.hold(file)?;
+        for s in self.recorder.subscribers.iter_mut() {
+            s.prepare(file, game)?;
+        }
+        self.games.push((file.clone(), game.clone()));
+        Ok(())
+    }
+}
+
+/// Judges `request` on `game` with the time `now` taken under its lock:
+/// the game after it, and what was done; or why not. The order of the
+/// judging is the commands' own: a move's time before its sender, a
+/// side's action's sender before its time.
+fn judge<E>(
+    game: &Game,
+    request: &Request,
+    now: DateTime<Utc>,
+    require_identity: bool,
+    check: impl FnOnce(&Game, Option<Color>) -> Result<(), E>,
+) -> Result<Recorded, Refusal<E>> {
+    let timed = || -> Result<DateTime<Utc>, Refusal<E>> {
+        if let super::action::When::At(at) = request.when
+            && at > now
+        {
+            return Err(Refusal::Rejected(Rejection::Future {
+                at: format_time(at),
+                now: format_time(now),
+            }));
+        }
+        Ok(request.when.time_in(game, now))
+    };
+    let (side, at) = match (&request.who, request.by_director()) {
+        (Who::Director, true) => (None, timed()?),
+        (Who::Director, false) => return Err(Refusal::NotTheirs("the director")),
+        (Who::Player { .. }, true) => return Err(Refusal::NotTheirs("a player")),
+        (Who::Player { side, from }, false) => {
+            if let Action::Move { .. } = request.action {
+                let at = timed()?;
+                let side = identify::<E>(game, *side, from.as_deref())?;
+                if side.is_none() && require_identity {
+                    return Err(Refusal::IdentityRequired);
+                }
+                (side, at)
+            } else {
+                let side = identify::<E>(game, *side, from.as_deref())?;
+                (Some(side.ok_or(Refusal::<E>::NoSide)?), timed()?)
+            }
+        }
+    };
+    check(game, side).map_err(Refusal::Check)?;
+    let (after, done) = act::<E>(game, &request.action, side, at)?;
+    let after = match &request.mail {
+        // A mail's key is always one a game file can hold.
+        Some(mail) => after.with_mail_source(mail).unwrap_or(after),
+        None => after,
+    };
+    let side = match &done {
+        Done::Moved { checked, .. } => Some(checked.mover),
+        _ => side,
+    };
+    Ok(Recorded {
+        game: after,
+        side,
+        done,
+        at,
+        now,
+    })
+}
+
+/// The side named by `side` or the address `from`, which must agree.
+fn identify<E>(
+    game: &Game,
+    side: Option<Color>,
+    from: Option<&str>,
+) -> Result<Option<Color>, Refusal<E>> {
+    let address = match from {
+        Some(text) => match Mailbox::parse(text) {
+            Ok(mailbox) => Some(mailbox.address),
+            Err(error) => {
+                return Err(Refusal::Address {
+                    text: text.to_string(),
+                    error,
+                });
+            }
+        },
+        None => None,
+    };
+    game.identify(side, address.as_ref().map(|a| a.as_str()))
+        .map_err(Refusal::Rejected)
+}
+
+/// The game after `action` by `side` (the director's when `None`) at
+/// `at`: the one place where a front end's request becomes a mutation of
+/// the game.
+fn act<E>(
+    game: &Game,
+    action: &Action,
+    side: Option<Color>,
+    at: DateTime<Utc>,
+) -> Result<(Game, Done), Refusal<E>> {
+    let rejected = Refusal::<E>::Rejected;
+    // A player's action other than a move has its side (see `judge`).
+    let player = || -> Result<Color, Refusal<E>> { side.ok_or(Refusal::NoSide) };
+    Ok(match action {
+        Action::Move { text, offer_draw } => {
+            let checked = game.check_move(text, side).map_err(rejected)?;
+            let number = game.position().fullmoves();
+            let mut after = game.with_move(&checked, at).map_err(rejected)?;
+            let offered_draw = *offer_draw && after.ending().is_none();
+            if offered_draw {
+                after = after.offer_draw(checked.mover, at).map_err(rejected)?;
+            }
+            let done = Done::Moved {
+                number,
+                checked,
+                offered_draw,
+            };
+            (after, done)
+        }
+        Action::Resign => (
+            game.resign(player()?, at).map_err(rejected)?,
+            Done::Resigned,
+        ),
+        Action::OfferDraw => (
+            game.offer_draw(player()?, at).map_err(rejected)?,
+            Done::DrawOffered,
+        ),
+        Action::AcceptDraw => (
+            game.accept_draw(player()?, at).map_err(rejected)?,
+            Done::DrawAccepted,
+        ),
+        Action::DeclineDraw => (
+            game.decline_draw(player()?, at).map_err(rejected)?,
+            Done::DrawDeclined,
+        ),
+        Action::Leave { days } => (
+            game.take_leave(player()?, *days, at).map_err(rejected)?,
+            Done::Leave(*days),
+        ),
+        Action::Adjudicate { result, reason } => (
+            game.adjudicate(result, reason, at).map_err(rejected)?,
+            Done::Adjudicated,
+        ),
+        Action::Undo { reason } => {
+            let undone = game.moves().last().cloned();
+            let after = game.undo(reason, at).map_err(Refusal::Correction)?;
+            // `undo` refuses a game without a move.
+            let undone = undone.ok_or(Refusal::<E>::Correction(
+                crate::game::CorrectionError::NothingToUndo,
+            ))?;
+            (after, Done::Undone(undone))
+        }
+        Action::Set { edits, reason } => (
+            game.set_tags(edits, reason.as_deref(), at)
+                .map_err(Refusal::Correction)?,
+            Done::Set,
+        ),
+    })
+}
