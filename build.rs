@@ -9,7 +9,12 @@ use std::process::Command;
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let version = env!("CARGO_PKG_VERSION");
-    let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // Read when the script runs, not when it was compiled: a build script
+    // compiled for one checkout may run for another (a copied target/).
+    let Some(manifest_dir) = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from) else {
+        println!("cargo:rustc-env=DYNAMO_VERSION={version}");
+        return;
+    };
     let full = match commit(&manifest_dir) {
         Some(commit) => format!("{version} (commit {commit})"),
         None => version.to_string(),
