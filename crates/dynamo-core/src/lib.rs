@@ -35,6 +35,7 @@ pub mod role;
 pub mod rules;
 pub mod setup;
 pub mod square;
+mod zobrist;
 
 pub use board::Board;
 pub use castling::{Castling, CastlingSide};

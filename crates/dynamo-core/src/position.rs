@@ -9,6 +9,7 @@ use crate::moves::Move;
 use crate::role::{Piece, Role};
 use crate::rules::Rules;
 use crate::square::{Square, Step};
+use crate::zobrist;
 
 /// Everything the rules need to know about the game so far: the board, whose
 /// turn it is, castling rights per piece, the en-passant-edge square and the
@@ -131,6 +132,43 @@ impl Position {
     /// Where `color`'s king stands.
     pub fn king(&self, color: Color) -> Square {
         self.kings[color]
+    }
+
+    /// The Zobrist key of the state the rules depend on: the board, the
+    /// side to move, the castling rights with where their pieces stand
+    /// (§8), the en-passant-edge square (§9) and the board before the last
+    /// move (§7: two positions that differ only in what the next move may
+    /// not restore are different states). The counters and the rule set
+    /// are left out: no rule reads the counters (§11), and a game keeps
+    /// one rule set throughout.
+    ///
+    /// The two boards keep their keys up to date with every change (a move
+    /// changes a few squares, each one XOR), so this is a few XORs more.
+    pub fn zobrist(&self) -> u64 {
+        self.key_with(
+            self.board.zobrist(),
+            self.previous.as_ref().map(Board::zobrist),
+        )
+    }
+
+    /// The same key computed square by square from the whole state, which
+    /// [`Position::zobrist`] must always equal.
+    pub fn zobrist_from_scratch(&self) -> u64 {
+        self.key_with(
+            self.board.zobrist_from_scratch(),
+            self.previous.as_ref().map(Board::zobrist_from_scratch),
+        )
+    }
+
+    fn key_with(&self, board: u64, previous: Option<u64>) -> u64 {
+        let mut key = board ^ zobrist::previous(previous) ^ self.castling.zobrist();
+        if self.turn == Color::Black {
+            key ^= zobrist::black_to_move();
+        }
+        if let Some(sq) = self.ep_square {
+            key ^= zobrist::ep(sq.index());
+        }
+        key
     }
 
     /// Whether the side to move is in check.
