@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::role::{Piece, Role};
 use crate::square::Square;
@@ -10,13 +11,15 @@ use crate::zobrist;
 /// The 64 squares and what stands on each. Nothing else: whose turn it is,
 /// castling and history live in [`crate::Position`].
 ///
-/// One byte a square (0 empty, else a piece code), with the Zobrist key of
-/// the placement kept up to date by every change. The key comes
+/// One byte a square (0 empty, else a piece code), with two summaries kept
+/// up to date by every change: the occupied squares as a bitboard, for the
+/// check test's rays, and the Zobrist key of the placement. The key comes
 /// first so that comparing two boards (the no-undo rule, §7) compares the
 /// keys before the squares: boards that differ almost always differ there.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
     key: u64,
+    occupied: Bitboard,
     squares: [u8; 64],
 }
 
@@ -72,6 +75,7 @@ impl Board {
         // Every empty square's key is 0, so the empty board's key is too.
         Board {
             key: 0,
+            occupied: Bitboard::EMPTY,
             squares: [0; 64],
         }
     }
@@ -119,6 +123,17 @@ impl Board {
         let i = sq.index();
         self.key ^= zobrist::piece(self.squares[i], i) ^ zobrist::piece(byte, i);
         self.squares[i] = byte;
+        if byte == 0 {
+            self.occupied.remove(sq);
+        } else {
+            self.occupied.insert(sq);
+        }
+    }
+
+    /// The occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.occupied
     }
 
     /// The Zobrist key of the placement, kept up to date by every change.

@@ -19,6 +19,7 @@
 
 #![deny(missing_docs)]
 
+pub mod bitboard;
 pub mod board;
 pub mod castling;
 pub mod check;
@@ -37,6 +38,7 @@ pub mod setup;
 pub mod square;
 mod zobrist;
 
+pub use bitboard::Bitboard;
 pub use board::Board;
 pub use castling::{Castling, CastlingSide};
 pub use color::{ByColor, Color};

@@ -244,7 +244,15 @@ impl Position {
         } else {
             1
         };
-        let ahead: Vec<Square> = from.ray(forward).collect();
+        // The squares ahead to the last rank, without allocating: this runs
+        // for every pawn of every position perft visits.
+        let mut squares = [from; 7];
+        let mut len = 0;
+        for sq in from.ray(forward) {
+            squares[len] = sq;
+            len += 1;
+        }
+        let ahead = &squares[..len];
 
         // Plain steps, and the first own piece within reach.
         let mut own_target = None;
