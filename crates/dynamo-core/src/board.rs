@@ -142,6 +142,15 @@ impl Board {
         self.key
     }
 
+    /// The squares where `self` and `other` hold different things.
+    pub fn differences(&self, other: &Board) -> Bitboard {
+        let mut bits = 0u64;
+        for (i, (a, b)) in self.squares.iter().zip(&other.squares).enumerate() {
+            bits |= u64::from(a != b) << i;
+        }
+        Bitboard(bits)
+    }
+
     /// The Zobrist key of the placement computed square by square, which
     /// [`Board::zobrist`] must always equal.
     pub fn zobrist_from_scratch(&self) -> u64 {

@@ -7,7 +7,7 @@
 //! line as bitboards (bitboard.rs), and the few squares from which a
 //! knight, king or pawn could push a piece on a given edge square off.
 
-use crate::bitboard::ray;
+use crate::bitboard::{Bitboard, ray};
 use crate::board::Board;
 use crate::color::Color;
 use crate::role::{Piece, Role};
@@ -40,6 +40,22 @@ pub fn is_in_check(board: &Board, color: Color) -> bool {
         Some(king) => can_push_or_pull_off(board, king, !color),
         None => false,
     }
+}
+
+/// The squares from which an enemy knight, king or pawn of `by` would
+/// push the piece on `sq` off the board.
+pub(crate) fn leaper_pushers(sq: Square, by: Color) -> Bitboard {
+    let mut bits = Bitboard::EMPTY;
+    for squares in [
+        &TABLES.knight_pushers[sq.index()],
+        &TABLES.king_pushers[sq.index()],
+        &TABLES.pawn_pushers[by.index()][sq.index()],
+    ] {
+        for &s in squares.iter() {
+            bits.insert(s);
+        }
+    }
+    bits
 }
 
 /// Whether `role` slides along direction `dir` of [`Step::KING`]: even

@@ -24,6 +24,7 @@ pub mod board;
 pub mod castling;
 pub mod check;
 pub mod color;
+mod exposure;
 pub mod fen;
 pub mod illegal;
 mod movegen;

@@ -4,6 +4,7 @@ use crate::board::Board;
 use crate::castling::{Castling, CastlingSide};
 use crate::check::{can_push_or_pull_off, is_in_check};
 use crate::color::{ByColor, Color};
+use crate::exposure::Exposure;
 use crate::illegal::Illegal;
 use crate::moves::Move;
 use crate::role::{Piece, Role};
@@ -180,7 +181,8 @@ impl Position {
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(192);
         self.pseudo_legal_moves(&mut moves);
-        moves.retain(|m| self.is_legal_pseudo(m));
+        let exposure = Exposure::of(self);
+        moves.retain(|m| self.is_legal_pseudo(&exposure, m));
         moves
     }
 
@@ -188,23 +190,37 @@ impl Position {
     pub fn legal_children(&self) -> impl Iterator<Item = (Move, Position)> + '_ {
         let mut moves = Vec::with_capacity(192);
         self.pseudo_legal_moves(&mut moves);
-        moves
-            .into_iter()
-            .filter_map(move |m| self.play_checked(&m).ok().map(|after| (m, after)))
+        let exposure = Exposure::of(self);
+        moves.into_iter().filter_map(move |m| {
+            let after = match exposure.judge(self, &m) {
+                Some(true) => {
+                    let (board, kings) = self.apply(&m);
+                    self.with_board(&m, board, kings)
+                }
+                Some(false) => return None,
+                None => self.play_checked(&m).ok()?,
+            };
+            Some((m, after))
+        })
     }
 
     /// How many legal moves there are, without keeping them.
     pub fn count_legal_moves(&self) -> usize {
         let mut moves = Vec::with_capacity(192);
         self.pseudo_legal_moves(&mut moves);
-        moves.iter().filter(|m| self.is_legal_pseudo(m)).count()
+        let exposure = Exposure::of(self);
+        moves
+            .iter()
+            .filter(|m| self.is_legal_pseudo(&exposure, m))
+            .count()
     }
 
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
         let mut moves = Vec::with_capacity(192);
         self.pseudo_legal_moves(&mut moves);
-        moves.iter().any(|m| self.is_legal_pseudo(m))
+        let exposure = Exposure::of(self);
+        moves.iter().any(|m| self.is_legal_pseudo(&exposure, m))
     }
 
     /// Whether the side to move is in check, checkmated or stalemated.
@@ -241,17 +257,46 @@ impl Position {
     }
 
     /// Whether a pseudo-legal move is legal, without building the position
-    /// after it (perft's last ply asks this for every move).
-    pub(crate) fn is_legal_pseudo(&self, m: &Move) -> bool {
-        self.board_after(m).is_ok()
+    /// after it (perft's last ply asks this for every move): from the
+    /// king's exposure when that decides it (exposure.rs), else by playing
+    /// it on a copy of the board.
+    #[inline]
+    pub(crate) fn is_legal_pseudo(&self, exposure: &Exposure, m: &Move) -> bool {
+        match exposure.judge(self, m) {
+            Some(legal) => legal,
+            None => self.board_after(m).is_ok(),
+        }
     }
 
     /// The board after a pseudo-legal move and where the kings stand, if
     /// the rules that look at the board after it allow the move.
-    fn board_after(&self, m: &Move) -> Result<(Board, ByColor<Square>), Illegal> {
+    pub(crate) fn board_after(&self, m: &Move) -> Result<(Board, ByColor<Square>), Illegal> {
         if let Move::Castle { side, .. } = *m {
             self.castling_out_of_or_through_check(side)?;
         }
+        if let Some(s) = m.shove()
+            && s.target == Role::King
+            && s.target_to.is_none()
+        {
+            // A legal position never lets us push the enemy king off, so a
+            // king going off is ours.
+            return Err(Illegal::OwnKingOffBoard);
+        }
+        let (board, kings) = self.apply(m);
+        let us = self.turn;
+        if can_push_or_pull_off(&board, kings[us], !us) {
+            return Err(Illegal::LeavesKingInCheck);
+        }
+        if self.rules.king_transit_check {
+            king_transit(m, &board)?;
+        }
+        self.no_undo(&board)?;
+        Ok((board, kings))
+    }
+
+    /// The board after a pseudo-legal move and where the kings stand,
+    /// whether or not the move is legal.
+    fn apply(&self, m: &Move) -> (Board, ByColor<Square>) {
         let mut board = self.board;
         let mut kings = self.kings;
         let mut place = |board: &mut Board, piece: Piece, to: Option<Square>, promotion| {
@@ -277,11 +322,6 @@ impl Position {
                 place(&mut board, piece, to, promotion);
             }
             Move::Push(s) | Move::Pull(s) => {
-                if s.target == Role::King && s.target_to.is_none() {
-                    // A legal position never lets us push the enemy king
-                    // off, so a king going off is ours.
-                    return Err(Illegal::OwnKingOffBoard);
-                }
                 let mover = board.take(s.from).expect("the mover stands on its square");
                 let target = board
                     .take(s.target_from)
@@ -303,15 +343,7 @@ impl Position {
                 kings[us] = side.king_target(us);
             }
         }
-        let us = self.turn;
-        if can_push_or_pull_off(&board, kings[us], !us) {
-            return Err(Illegal::LeavesKingInCheck);
-        }
-        if self.rules.king_transit_check {
-            king_transit(m, &board)?;
-        }
-        self.no_undo(&board)?;
-        Ok((board, kings))
+        (board, kings)
     }
 
     /// docs/RULES.md §7: the board after a move may not be the board before the
