@@ -34,29 +34,38 @@
 //! changes a piece on one of these). So:
 //!
 //! - **Lines.** A direction *threatens* only if its first piece is an
-//!   enemy slider along that line. Call a direction *quiet* when it does
-//!   not (its first piece is anything else, or it has none); its *near
-//!   segment* is the squares from *K* up to and including its first piece
-//!   *P* (the whole ray when there is none).
-//!   - A move that touches no square of a quiet direction's near segment
-//!     leaves the same piece first there, so the direction stays quiet.
-//!   - A move may also take *P* itself away (as mover or target) and touch
-//!     nothing else up to and including the second piece *Q* (the whole
-//!     ray when there is none), provided *Q* does not threaten, and no
-//!     enemy target lands on *P*'s square. Afterwards *P*'s square is
-//!     empty or holds one of our pieces (a mover that stayed or followed,
-//!     or our target pulled onto a king's or knight's square, §3): the
-//!     first piece is then ours, or *Q*, or none, and the direction stays
-//!     quiet. (A touched occupied square is always the from-square of the
-//!     mover or of the target, so touching *P* means moving it.)
-//!   - A threatening direction's verdict reads the whole line through
-//!     *K* (the ray behind the king, the squares beyond the slider), so a
-//!     move touching any square of that line is tested in full.
+//!   enemy slider along that line; call it *quiet* otherwise. A quiet
+//!   direction never threatens, whatever the rest of the line holds, so
+//!   what matters is whether a quiet direction can become threatening.
+//!   Give each quiet direction a *guard* and a *zone*:
+//!   - if its first piece *P* is followed by a second piece *Q* that does
+//!     not threaten (is not an enemy slider along the line), the guard is
+//!     *Q* and the zone the squares from *K* up to and including *Q*;
+//!   - if *Q* threatens, the guard is *P* and the zone the squares up to
+//!     and including *P*;
+//!   - if there is no second piece, or no piece at all, there is no guard
+//!     and the zone is the whole ray.
 //!
-//!   A quiet direction never threatens, whatever the rest of the line
-//!   holds; so if every quiet direction stays quiet and no line with a
-//!   threatening direction is touched, the line part of the test is
-//!   unchanged.
+//!   A quiet direction stays quiet after a move that either
+//!   1. touches no square up to and including *P* (the whole ray when
+//!      there is none): *P* is still first, or there is still no piece; or
+//!   2. lands no enemy piece in the zone, and either leaves the guard
+//!      alone or lands one of our pieces in the zone (the mover, staying
+//!      or moving, or a target of ours). The only pieces in the zone
+//!      before the move are *P* and the guard, neither a threat. After
+//!      it, each square of the zone holds what it held, or, if the move
+//!      touched it, nothing or a piece the move landed there, which is
+//!      ours (the only enemy piece a move places is its target, and a
+//!      promoted pawn keeps its colour). So the first piece within the
+//!      zone, if any, is ours, *P* or the guard; and there is one when
+//!      the guard stays or one of ours landed, unless the zone is the
+//!      whole ray. Either way the direction does not threaten.
+//!
+//!   A threatening direction's verdict reads the whole line through *K*
+//!   (the ray behind the king, the squares beyond the slider), so a move
+//!   touching any square of that line is tested in full. If no such line
+//!   is touched and every quiet direction stays quiet, the line part of
+//!   the test is unchanged.
 //! - **Leapers.** Only enemy pieces count, and the only enemy piece a
 //!   move displaces or promotes is its target. A move whose target is
 //!   ours, or whose enemy target starts and ends away from the leaper
@@ -89,26 +98,42 @@ use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 
-/// One direction from the king that does not threaten it, and what a move
-/// may touch on it without making it threaten.
+/// A quiet direction from the king (see the module's documentation).
+/// A threatening direction is all empty: its line is in `Exposure::hard`.
 #[derive(Debug, Clone, Copy)]
 struct Quiet {
     /// The squares up to and including the first piece, or the whole ray.
     near: Bitboard,
-    /// The first piece's square, when a move may take that piece away:
-    /// the second piece does not threaten; else empty.
-    first: Bitboard,
-    /// The squares up to and including the second piece (the whole ray
-    /// when there is none), when `first` is set.
-    far: Bitboard,
+    /// The guard's square, if there is a guard.
+    guard: Bitboard,
+    /// The squares up to and including the guard, or the whole ray.
+    zone: Bitboard,
 }
 
 impl Quiet {
-    const NONE: Quiet = Quiet {
+    const THREATENING: Quiet = Quiet {
         near: Bitboard::EMPTY,
-        first: Bitboard::EMPTY,
-        far: Bitboard::EMPTY,
+        guard: Bitboard::EMPTY,
+        zone: Bitboard::EMPTY,
     };
+
+    /// Whether a move keeps the direction quiet.
+    #[inline]
+    fn stays_quiet(&self, squares: &Touched) -> bool {
+        !squares.touched.intersects(self.near)
+            || (!squares.enemy_lands.intersects(self.zone)
+                && (!squares.touched.intersects(self.guard)
+                    || squares.ours_land.intersects(self.zone)))
+    }
+}
+
+/// The squares a move changes, and where it leaves pieces of each side.
+struct Touched {
+    touched: Bitboard,
+    /// Where the mover ends, and a target of ours.
+    ours_land: Bitboard,
+    /// Where an enemy target ends, when that matters (in a zone).
+    enemy_lands: Bitboard,
 }
 
 /// What a position's mover needs to know to judge its moves quickly: see
@@ -117,14 +142,17 @@ impl Quiet {
 pub(crate) struct Exposure {
     us: Color,
     in_check: bool,
-    /// The squares a move must touch for the lines through the king to
-    /// need a closer look: every near segment, the lines of threatening
-    /// directions and the king's own square.
-    lines: Bitboard,
-    /// The lines of threatening directions and the king's square: a move
-    /// touching them is tested in full.
+    /// The lines of threatening directions and the king's own square: a
+    /// move touching them is tested in full.
     hard: Bitboard,
-    /// Each direction from the king, in [`crate::square::Step::KING`] order.
+    /// Every square a move must touch to need more than one look: `hard`
+    /// and the near part of every quiet direction.
+    lines: Bitboard,
+    /// The union of the quiet directions' zones, where the colour of a
+    /// landing target matters.
+    zones: Bitboard,
+    /// Each direction from the king, in the order of
+    /// [`crate::square::Step::KING`].
     rays: [Quiet; 8],
     /// The squares from which an enemy knight, king or pawn would push the
     /// king off the board.
@@ -148,16 +176,15 @@ impl Exposure {
                 .is_some_and(|p| p.color == them && slides_along(p.role, dir))
         };
         let mut hard = Bitboard::from_square(king);
-        let mut lines = hard;
-        let mut rays = [Quiet::NONE; 8];
+        let mut rays = [Quiet::THREATENING; 8];
         for (dir, quiet) in rays.iter_mut().enumerate() {
             let full = ray(king, dir);
             let Some(first) = (full & occupied).nearest(dir) else {
                 *quiet = Quiet {
                     near: full,
-                    ..Quiet::NONE
+                    guard: Bitboard::EMPTY,
+                    zone: full,
                 };
-                lines |= full;
                 continue;
             };
             if threatens(first, dir) {
@@ -166,24 +193,34 @@ impl Exposure {
             }
             let beyond = ray(first, dir);
             let near = full & !beyond;
-            lines |= near;
             *quiet = match (beyond & occupied).nearest(dir) {
+                None => Quiet {
+                    near,
+                    guard: Bitboard::EMPTY,
+                    zone: full,
+                },
                 Some(second) if threatens(second, dir) => Quiet {
                     near,
-                    ..Quiet::NONE
+                    guard: Bitboard::from_square(first),
+                    zone: near,
                 },
-                second => Quiet {
+                Some(second) => Quiet {
                     near,
-                    first: Bitboard::from_square(first),
-                    far: full & !second.map_or(Bitboard::EMPTY, |q| ray(q, dir)),
+                    guard: Bitboard::from_square(second),
+                    zone: full & !ray(second, dir),
                 },
             };
         }
+        let lines = rays.iter().fold(hard, |lines, quiet| lines | quiet.near);
+        let zones = rays
+            .iter()
+            .fold(Bitboard::EMPTY, |zones, quiet| zones | quiet.zone);
         Exposure {
             us,
             in_check: can_push_or_pull_off(board, king, them),
-            lines: lines | hard,
             hard,
+            lines,
+            zones,
             rays,
             leapers: crate::check::leaper_pushers(king, them),
             undo: pos.previous.as_ref().map(|prev| board.differences(prev)),
@@ -194,61 +231,69 @@ impl Exposure {
     /// the exposure alone; `None` when the move must be played and tested.
     #[inline]
     pub(crate) fn judge(&self, pos: &Position, m: &Move) -> Option<bool> {
-        // The squares the move changes, and where an enemy target lands.
-        let (touched, enemy_lands) = match *m {
+        let squares = match *m {
             Move::Castle { .. } => return None,
             Move::Plain { role, from, to, .. } => {
                 if role == Role::King {
                     return None;
                 }
-                (
-                    Bitboard::from_square(from) | Bitboard::from_option(to),
-                    Bitboard::EMPTY,
-                )
+                let to = Bitboard::from_option(to);
+                Touched {
+                    touched: Bitboard::from_square(from) | to,
+                    ours_land: to,
+                    enemy_lands: Bitboard::EMPTY,
+                }
             }
             Move::Push(s) | Move::Pull(s) => {
-                if s.role == Role::King || s.target == Role::King {
+                if s.target == Role::King {
                     return None;
                 }
-                let target =
-                    Bitboard::from_square(s.target_from) | Bitboard::from_option(s.target_to);
-                let mover = Bitboard::from_square(s.from) | Bitboard::from_option(s.to);
-                if target.intersects(self.leapers | self.lines) && !self.is_ours(pos, s.target_from)
-                {
-                    if target.intersects(self.leapers) {
-                        return None;
-                    }
-                    (mover | target, Bitboard::from_option(s.target_to))
+                // A king that pushes without moving stays on its square
+                // like any other stationary mover; a king that moves is
+                // tested in full.
+                let mover = if s.role != Role::King {
+                    Bitboard::from_square(s.from) | Bitboard::from_option(s.to)
+                } else if s.is_stationary() {
+                    Bitboard::EMPTY
                 } else {
-                    (mover | target, Bitboard::EMPTY)
+                    return None;
+                };
+                let from = Bitboard::from_square(s.target_from);
+                let to = Bitboard::from_option(s.target_to);
+                // The target's colour matters only on a leaper's square or
+                // when it lands in a zone.
+                let (ours_land, enemy_lands) =
+                    if (from | to).intersects(self.leapers) || to.intersects(self.zones) {
+                        if self.is_ours(pos, s.target_from) {
+                            (to, Bitboard::EMPTY)
+                        } else if (from | to).intersects(self.leapers) {
+                            return None;
+                        } else {
+                            (Bitboard::EMPTY, to)
+                        }
+                    } else {
+                        (Bitboard::EMPTY, Bitboard::EMPTY)
+                    };
+                Touched {
+                    touched: mover | from | to,
+                    ours_land: ours_land | Bitboard::from_option(s.to),
+                    enemy_lands,
                 }
             }
         };
-        if touched.intersects(self.lines) && !self.stays_quiet(touched, enemy_lands) {
+        if squares.touched.intersects(self.lines)
+            && (squares.touched.intersects(self.hard)
+                || !self.rays.iter().all(|quiet| quiet.stays_quiet(&squares)))
+        {
             return None;
         }
         if self.in_check {
             return Some(false);
         }
         match self.undo {
-            Some(differences) if differences.is_subset(touched) => None,
+            Some(differences) if differences.is_subset(squares.touched) => None,
             _ => Some(true),
         }
-    }
-
-    /// Whether a move touching `touched` (an enemy target landing on
-    /// `enemy_lands`) leaves no threatening line changed and every quiet
-    /// direction quiet, by the module's argument.
-    fn stays_quiet(&self, touched: Bitboard, enemy_lands: Bitboard) -> bool {
-        if touched.intersects(self.hard) {
-            return false;
-        }
-        self.rays.iter().all(|quiet| {
-            !touched.intersects(quiet.near)
-                || (!quiet.first.is_empty()
-                    && touched & quiet.far == quiet.first
-                    && !enemy_lands.intersects(quiet.first))
-        })
     }
 
     fn is_ours(&self, pos: &Position, sq: Square) -> bool {
