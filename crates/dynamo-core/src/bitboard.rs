@@ -135,6 +135,57 @@ pub(crate) fn ray(sq: Square, dir: usize) -> Bitboard {
     RAYS[sq.index()][dir]
 }
 
+/// The squares from `sq` (exclusive) to the edge in direction `dir` of
+/// [`Step::KING`], nearest first: the ray of [`ray`] in walking order.
+#[inline]
+pub(crate) fn ray_squares(sq: Square, dir: usize) -> &'static [Square] {
+    let (squares, len) = &RAY_SQUARES[sq.index()][dir];
+    &squares[..*len as usize]
+}
+
+/// The directions of [`Step::KING`] along ranks and files.
+pub(crate) const STRAIGHT: [usize; 4] = [0, 2, 4, 6];
+/// The directions of [`Step::KING`] along diagonals.
+pub(crate) const DIAGONAL: [usize; 4] = [1, 3, 5, 7];
+/// Every direction of [`Step::KING`].
+pub(crate) const ALL_LINES: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/// The direction opposite `dir`.
+#[inline]
+pub(crate) const fn reverse(dir: usize) -> usize {
+    (dir + 4) % 8
+}
+
+type RaySquares = [[([Square; 7], u8); 8]; 64];
+
+const fn build_ray_squares() -> RaySquares {
+    let mut table = [[([Square::A1; 7], 0u8); 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut dir = 0;
+        while dir < 8 {
+            let step: Step = Step::KING[dir];
+            let (mut file, mut rank) = ((sq % 8) as i8, (sq / 8) as i8);
+            let mut len = 0;
+            loop {
+                file += step.file;
+                rank += step.rank;
+                if file < 0 || file >= 8 || rank < 0 || rank >= 8 {
+                    break;
+                }
+                table[sq][dir].0[len] = Square::from_index_const((rank * 8 + file) as u8);
+                len += 1;
+            }
+            table[sq][dir].1 = len as u8;
+            dir += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+static RAY_SQUARES: RaySquares = build_ray_squares();
+
 const fn build_rays() -> [[Bitboard; 8]; 64] {
     let mut rays = [[Bitboard::EMPTY; 8]; 64];
     let mut sq = 0;
@@ -178,6 +229,7 @@ mod tests {
             assert_eq!(ray(d4, dir).nearest(dir), from_ray.first().copied());
             let count = ray(d4, dir).0.count_ones() as usize;
             assert_eq!(count, from_ray.len());
+            assert_eq!(ray_squares(d4, dir), &from_ray[..]);
         }
     }
 }

@@ -229,7 +229,7 @@ impl Exposure {
 
     /// The legality of pseudo-legal move `m` in `pos` when it follows from
     /// the exposure alone; `None` when the move must be played and tested.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn judge(&self, pos: &Position, m: &Move) -> Option<bool> {
         let squares = match *m {
             Move::Castle { .. } => return None,
