@@ -16,7 +16,20 @@ use crate::square::{Square, Step};
 /// Whether `by` could push or pull the piece on `sq` (a piece of the other
 /// side) off the board in one turn.
 pub fn can_push_or_pull_off(board: &Board, sq: Square, by: Color) -> bool {
-    lines_threaten(board, sq, by)
+    can_push_or_pull_off_among(board, board.occupied(), sq, by)
+}
+
+/// The same test on a board whose occupied squares are `occupied` rather
+/// than `board`'s own, where every square whose occupancy differs holds
+/// no piece of `by`, before or after: the board after a move that moves
+/// none of `by`'s pieces, judged without building it (exposure.rs).
+pub(crate) fn can_push_or_pull_off_among(
+    board: &Board,
+    occupied: Bitboard,
+    sq: Square,
+    by: Color,
+) -> bool {
+    lines_threaten(board, occupied, sq, by)
         || pushers_threaten(
             board,
             &TABLES.knight_pushers[sq.index()],
@@ -72,8 +85,7 @@ pub(crate) fn slides_along(role: Role, dir: usize) -> bool {
 /// Sliders push the piece off when the line behind it is empty to the
 /// edge, and pull it off by leaving the board themselves when the line
 /// behind the slider is empty to the edge.
-fn lines_threaten(board: &Board, sq: Square, by: Color) -> bool {
-    let occupied = board.occupied();
+fn lines_threaten(board: &Board, occupied: Bitboard, sq: Square, by: Color) -> bool {
     for dir in 0..8 {
         let Some(slider_sq) = (ray(sq, dir) & occupied).nearest(dir) else {
             continue;

@@ -81,6 +81,19 @@
 //! when it is (a way out of check changes a square the test reads, or
 //! moves the king).
 //!
+//! # Moves that move none of the enemy's pieces
+//!
+//! A move the lines above cannot decide (a king's move, a line touched
+//! near the king) is still judged without building the board after it
+//! when its target, if any, is ours: every enemy piece then stands where
+//! it stood, and a square whose occupancy changes holds one of ours or
+//! nothing before and after. The check test reads the pieces of the
+//! enemy and which squares are occupied, so it runs on the current board
+//! with the occupied squares after the move, around the king's square
+//! after the move. Our own king pushed off is illegal outright (§6);
+//! castling, and our king carried across squares while the king-transit
+//! rule holds, are played and tested in full.
+//!
 //! # The no-undo rule without the board after the move
 //!
 //! The board after a move equals the board before the opponent's last
@@ -91,12 +104,12 @@
 //! squares) are compared in full.
 
 use crate::bitboard::{Bitboard, ray};
-use crate::check::{can_push_or_pull_off, slides_along};
+use crate::check::{can_push_or_pull_off, can_push_or_pull_off_among, slides_along};
 use crate::color::Color;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::role::Role;
-use crate::square::Square;
+use crate::square::{Square, Step};
 
 /// A quiet direction from the king (see the module's documentation).
 /// A threatening direction is all empty: its line is in `Exposure::hard`.
@@ -227,10 +240,73 @@ impl Exposure {
         }
     }
 
-    /// The legality of pseudo-legal move `m` in `pos` when it follows from
-    /// the exposure alone; `None` when the move must be played and tested.
+    /// The legality of pseudo-legal move `m` in `pos` when it can be
+    /// decided without building the board after it; `None` when the move
+    /// must be played and tested.
     #[inline(always)]
     pub(crate) fn judge(&self, pos: &Position, m: &Move) -> Option<bool> {
+        match self.judge_by_lines(pos, m) {
+            Some(legal) => Some(legal),
+            None => self.judge_by_occupancy(pos, m),
+        }
+    }
+
+    /// A move that moves none of the enemy's pieces, judged by the check
+    /// test on the occupied squares after it: the enemy's pieces are all
+    /// where they were, and every square whose occupancy changes holds
+    /// one of ours or nothing, before and after, so the test reads the
+    /// same pieces it would read on the board after the move. Castling,
+    /// an enemy target, a king carried across squares under the
+    /// king-transit rule and a move that might undo the last one are left
+    /// to the full test.
+    #[inline(never)]
+    fn judge_by_occupancy(&self, pos: &Position, m: &Move) -> Option<bool> {
+        let us = self.us;
+        let mut king = pos.kings[us];
+        let (vacated, landed) = match *m {
+            Move::Castle { .. } => return None,
+            Move::Plain { role, from, to, .. } => {
+                if role == Role::King {
+                    king = to?;
+                }
+                (Bitboard::from_square(from), Bitboard::from_option(to))
+            }
+            Move::Push(s) | Move::Pull(s) => {
+                if pos.board.piece_at(s.target_from)?.color != us {
+                    return None;
+                }
+                if s.target == Role::King {
+                    let Some(to) = s.target_to else {
+                        // Our own king off the board (§6).
+                        return Some(false);
+                    };
+                    let carried = Step::line_between(s.target_from, to);
+                    if pos.rules.king_transit_check && carried.is_some_and(|(_, n)| n >= 2) {
+                        return None;
+                    }
+                    king = to;
+                } else if s.role == Role::King {
+                    king = s.to?;
+                }
+                (
+                    Bitboard::from_square(s.from) | Bitboard::from_square(s.target_from),
+                    Bitboard::from_option(s.to) | Bitboard::from_option(s.target_to),
+                )
+            }
+        };
+        if let Some(differences) = self.undo
+            && differences.is_subset(vacated | landed)
+        {
+            return None;
+        }
+        let occupied = (pos.board.occupied() & !vacated) | landed;
+        Some(!can_push_or_pull_off_among(&pos.board, occupied, king, !us))
+    }
+
+    /// The legality of pseudo-legal move `m` in `pos` when it follows from
+    /// the exposure alone (the module's argument).
+    #[inline(always)]
+    fn judge_by_lines(&self, pos: &Position, m: &Move) -> Option<bool> {
         let squares = match *m {
             Move::Castle { .. } => return None,
             Move::Plain { role, from, to, .. } => {

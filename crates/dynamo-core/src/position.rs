@@ -260,7 +260,7 @@ impl Position {
     /// after it (perft's last ply asks this for every move): from the
     /// king's exposure when that decides it (exposure.rs), else by playing
     /// it on a copy of the board.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn is_legal_pseudo(&self, exposure: &Exposure, m: &Move) -> bool {
         match exposure.judge(self, m) {
             Some(legal) => legal,
