@@ -90,9 +90,10 @@
 //! nothing before and after. The check test reads the pieces of the
 //! enemy and which squares are occupied, so it runs on the current board
 //! with the occupied squares after the move, around the king's square
-//! after the move. Our own king pushed off is illegal outright (§6);
-//! castling, and our king carried across squares while the king-transit
-//! rule holds, are played and tested in full.
+//! after the move; and so is the king-transit rule when our own king is
+//! carried, square by square with the king on each passed square. Our
+//! own king pushed off is illegal outright (§6); castling is played and
+//! tested in full.
 //!
 //! # The no-undo rule without the board after the move
 //!
@@ -256,13 +257,15 @@ impl Exposure {
     /// where they were, and every square whose occupancy changes holds
     /// one of ours or nothing, before and after, so the test reads the
     /// same pieces it would read on the board after the move. Castling,
-    /// an enemy target, a king carried across squares under the
-    /// king-transit rule and a move that might undo the last one are left
+    /// an enemy target and a move that might undo the last one are left
     /// to the full test.
     #[inline(never)]
     fn judge_by_occupancy(&self, pos: &Position, m: &Move) -> Option<bool> {
         let us = self.us;
         let mut king = pos.kings[us];
+        // Our king carried along a line, under the king-transit rule: the
+        // squares it passes, each tested with the king standing there.
+        let mut carried = None;
         let (vacated, landed) = match *m {
             Move::Castle { .. } => return None,
             Move::Plain { role, from, to, .. } => {
@@ -280,9 +283,9 @@ impl Exposure {
                         // Our own king off the board (§6).
                         return Some(false);
                     };
-                    let carried = Step::line_between(s.target_from, to);
-                    if pos.rules.king_transit_check && carried.is_some_and(|(_, n)| n >= 2) {
-                        return None;
+                    if pos.rules.king_transit_check {
+                        carried = Step::line_between(s.target_from, to)
+                            .map(|(dir, _)| s.target_from.between(to, dir));
                     }
                     king = to;
                 } else if s.role == Role::King {
@@ -300,7 +303,18 @@ impl Exposure {
             return None;
         }
         let occupied = (pos.board.occupied() & !vacated) | landed;
-        Some(!can_push_or_pull_off_among(&pos.board, occupied, king, !us))
+        if can_push_or_pull_off_among(&pos.board, occupied, king, !us) {
+            return Some(false);
+        }
+        // §6: each passed square on the board after the move, with the
+        // king there instead of on its landing square (and a pusher that
+        // followed onto it left out).
+        let transit_safe = carried.into_iter().flatten().all(|passed| {
+            let occupied =
+                (occupied & !Bitboard::from_square(king)) | Bitboard::from_square(passed);
+            !can_push_or_pull_off_among(&pos.board, occupied, passed, !us)
+        });
+        Some(transit_safe)
     }
 
     /// The legality of pseudo-legal move `m` in `pos` when it follows from
