@@ -11,8 +11,9 @@
 //! # Which moves can change the king's exposure
 //!
 //! Let *K* be the square of the mover's king and *B*, *B'* the boards
-//! before and after a move that neither moves the king nor pushes or pulls
-//! any king, and is not castling. Then the king stays on *K*, the
+//! before and after a move that neither moves the king (a king that
+//! pushes without moving stays, like any stationary mover) nor pushes or
+//! pulls any king, and is not castling. Then the king stays on *K*, the
 //! king-transit rule has nothing to judge (it concerns only a pushed or
 //! pulled king), castling's own tests do not apply, and the only question
 //! is whether `can_push_or_pull_off(B', K, them)` (check.rs) differs from
