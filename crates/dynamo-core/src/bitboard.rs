@@ -86,6 +86,18 @@ impl Bitboard {
     }
 }
 
+/// The squares of the set, a1 first.
+impl Iterator for Bitboard {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        let sq = self.first()?;
+        self.0 &= self.0 - 1;
+        Some(sq)
+    }
+}
+
 impl BitOr for Bitboard {
     type Output = Bitboard;
     #[inline]

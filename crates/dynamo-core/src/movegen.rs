@@ -20,7 +20,9 @@ impl Position {
     /// each once, not yet tested against check, the king-transit rule,
     /// castling through check or the no-undo rule.
     pub(crate) fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
-        for sq in Square::all() {
+        // Occupied squares only, a1 first as before: generation order is
+        // the order moves are listed in.
+        for sq in self.board.occupied() {
             self.piece_moves(sq, out);
         }
         self.castling_moves(out);
