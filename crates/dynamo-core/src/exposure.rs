@@ -392,5 +392,24 @@ impl Exposure {
     }
 }
 
+impl Position {
+    /// The exposure of the side to move's king, for judging its moves.
+    pub(crate) fn exposure(&self) -> Exposure {
+        Exposure::of(self)
+    }
+
+    /// Whether a pseudo-legal move is legal, without building the position
+    /// after it (perft's last ply asks this for every move): from the
+    /// king's exposure when that decides it (exposure.rs), else by playing
+    /// it on a copy of the board.
+    #[inline(always)]
+    pub(crate) fn is_legal_pseudo(&self, exposure: &Exposure, m: &Move) -> bool {
+        match exposure.judge(self, m) {
+            Some(legal) => legal,
+            None => self.board_after(m).is_ok(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -4,7 +4,6 @@ use crate::board::Board;
 use crate::castling::{Castling, CastlingSide};
 use crate::check::{can_push_or_pull_off, is_in_check};
 use crate::color::{ByColor, Color};
-use crate::exposure::Exposure;
 use crate::illegal::Illegal;
 use crate::moves::Move;
 use crate::role::{Piece, Role};
@@ -181,7 +180,7 @@ impl Position {
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(192);
         self.pseudo_legal_moves(&mut moves);
-        let exposure = Exposure::of(self);
+        let exposure = self.exposure();
         moves.retain(|m| self.is_legal_pseudo(&exposure, m));
         moves
     }
@@ -190,7 +189,7 @@ impl Position {
     pub fn legal_children(&self) -> impl Iterator<Item = (Move, Position)> + '_ {
         let mut moves = Vec::with_capacity(192);
         self.pseudo_legal_moves(&mut moves);
-        let exposure = Exposure::of(self);
+        let exposure = self.exposure();
         moves.into_iter().filter_map(move |m| {
             let after = match exposure.judge(self, &m) {
                 Some(true) => {
@@ -208,7 +207,7 @@ impl Position {
     pub fn count_legal_moves(&self) -> usize {
         let mut moves = Vec::with_capacity(192);
         self.pseudo_legal_moves(&mut moves);
-        let exposure = Exposure::of(self);
+        let exposure = self.exposure();
         moves
             .iter()
             .filter(|m| self.is_legal_pseudo(&exposure, m))
@@ -219,7 +218,7 @@ impl Position {
     pub fn has_legal_move(&self) -> bool {
         let mut moves = Vec::with_capacity(192);
         self.pseudo_legal_moves(&mut moves);
-        let exposure = Exposure::of(self);
+        let exposure = self.exposure();
         moves.iter().any(|m| self.is_legal_pseudo(&exposure, m))
     }
 
@@ -254,18 +253,6 @@ impl Position {
     pub(crate) fn play_checked(&self, m: &Move) -> Result<Position, Illegal> {
         let (board, kings) = self.board_after(m)?;
         Ok(self.with_board(m, board, kings))
-    }
-
-    /// Whether a pseudo-legal move is legal, without building the position
-    /// after it (perft's last ply asks this for every move): from the
-    /// king's exposure when that decides it (exposure.rs), else by playing
-    /// it on a copy of the board.
-    #[inline(always)]
-    pub(crate) fn is_legal_pseudo(&self, exposure: &Exposure, m: &Move) -> bool {
-        match exposure.judge(self, m) {
-            Some(legal) => legal,
-            None => self.board_after(m).is_ok(),
-        }
     }
 
     /// The board after a pseudo-legal move and where the kings stand, if

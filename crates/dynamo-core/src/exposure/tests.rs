@@ -1,10 +1,9 @@
 //! The quick legality decision against the full test, on random positions
-//! under every rule set: whenever [`Exposure::judge`] decides, it must
+//! under every rule set: whenever `Exposure::judge` decides, it must
 //! decide as playing the move and testing the board after it does.
 
 use proptest::prelude::*;
 
-use super::Exposure;
 use crate::board::Board;
 use crate::castling::Castling;
 use crate::color::Color;
@@ -78,7 +77,7 @@ fn random_position(rules: Rules, turn: Color, bytes: &[(u8, u8, u8)]) -> Option<
 /// Checks every pseudo-legal move of `pos`; returns how many the quick
 /// decision decided, legal and illegal.
 fn compare(pos: &Position) -> Result<(usize, usize), TestCaseError> {
-    let exposure = Exposure::of(pos);
+    let exposure = pos.exposure();
     let mut moves: Vec<Move> = Vec::new();
     pos.pseudo_legal_moves(&mut moves);
     let mut decided = (0, 0);
