@@ -2,17 +2,24 @@
 
 use std::fmt;
 
+use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::role::{Piece, Role};
 use crate::square::Square;
+use crate::zobrist;
 
 /// The 64 squares and what stands on each. Nothing else: whose turn it is,
 /// castling and history live in [`crate::Position`].
 ///
-/// One byte a square (0 empty, else a piece code): boards are copied for every
-/// candidate move and compared for the no-undo rule, so size matters.
+/// One byte a square (0 empty, else a piece code), with two summaries kept
+/// up to date by every change: the occupied squares as a bitboard, for the
+/// check test's rays, and the Zobrist key of the placement. The key comes
+/// first so that comparing two boards (the no-undo rule, §7) compares the
+/// keys before the squares: boards that differ almost always differ there.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
+    key: u64,
+    occupied: Bitboard,
     squares: [u8; 64],
 }
 
@@ -65,7 +72,12 @@ pub enum PlacementError {
 impl Board {
     /// A board with no pieces on it.
     pub const fn empty() -> Board {
-        Board { squares: [0; 64] }
+        // Every empty square's key is 0, so the empty board's key is too.
+        Board {
+            key: 0,
+            occupied: Bitboard::EMPTY,
+            squares: [0; 64],
+        }
     }
 
     /// The orthodox starting placement.
@@ -95,15 +107,57 @@ impl Board {
     /// Puts `piece` on `sq` in place of whatever stood there; `None` empties it.
     #[inline]
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
-        self.squares[sq.index()] = piece.map_or(0, code);
+        self.put(sq, piece.map_or(0, code));
     }
 
     /// Removes the piece on `sq` and returns it, if there was one.
     #[inline]
     pub fn take(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.piece_at(sq);
-        self.squares[sq.index()] = 0;
+        self.put(sq, 0);
         piece
+    }
+
+    #[inline]
+    fn put(&mut self, sq: Square, byte: u8) {
+        let i = sq.index();
+        self.key ^= zobrist::piece(self.squares[i], i) ^ zobrist::piece(byte, i);
+        self.squares[i] = byte;
+        if byte == 0 {
+            self.occupied.remove(sq);
+        } else {
+            self.occupied.insert(sq);
+        }
+    }
+
+    /// The occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.occupied
+    }
+
+    /// The Zobrist key of the placement, kept up to date by every change.
+    #[inline]
+    pub fn zobrist(&self) -> u64 {
+        self.key
+    }
+
+    /// The squares where `self` and `other` hold different things.
+    pub fn differences(&self, other: &Board) -> Bitboard {
+        let mut bits = 0u64;
+        for (i, (a, b)) in self.squares.iter().zip(&other.squares).enumerate() {
+            bits |= u64::from(a != b) << i;
+        }
+        Bitboard(bits)
+    }
+
+    /// The Zobrist key of the placement computed square by square, which
+    /// [`Board::zobrist`] must always equal.
+    pub fn zobrist_from_scratch(&self) -> u64 {
+        self.squares
+            .iter()
+            .enumerate()
+            .fold(0, |key, (i, &byte)| key ^ zobrist::piece(byte, i))
     }
 
     /// Every occupied square with its piece, a1 first.

@@ -11,6 +11,7 @@ use crate::color::{ByColor, Color};
 use crate::excerpt::quoted;
 use crate::rules::CastlingRule;
 use crate::square::Square;
+use crate::zobrist;
 
 /// King side (`O-O`) or queen side (`O-O-O`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -225,6 +226,25 @@ impl Castling {
                 self.rooks[color] = [None, None];
             }
         }
+    }
+
+    /// The Zobrist key of the rights: each tracked piece by its slot and
+    /// the square it stands on now, so that rights held by pieces standing
+    /// elsewhere count as different (§8).
+    pub(crate) fn zobrist(&self) -> u64 {
+        let slots = [
+            self.king.white,
+            self.rooks.white[0],
+            self.rooks.white[1],
+            self.king.black,
+            self.rooks.black[0],
+            self.rooks.black[1],
+        ];
+        slots
+            .iter()
+            .enumerate()
+            .filter_map(|(slot, at)| at.map(|sq| zobrist::castling(slot, sq.index())))
+            .fold(0, |key, k| key ^ k)
     }
 
     /// Whether no right is left at all.

@@ -3,10 +3,11 @@
 //!
 //! The test is pseudo-legal: the attacker's own king safety, the
 //! king-transit rule and the no-undo rule do not matter to it. It runs for
-//! every candidate move, so it reads precomputed tables: the squares along
-//! each line, and the few squares from which a knight, king or pawn could
-//! push a piece on a given edge square off.
+//! candidate moves, so it reads precomputed tables: the squares along each
+//! line as bitboards (bitboard.rs), and the few squares from which a
+//! knight, king or pawn could push a piece on a given edge square off.
 
+use crate::bitboard::{Bitboard, ray};
 use crate::board::Board;
 use crate::color::Color;
 use crate::role::{Piece, Role};
@@ -15,7 +16,20 @@ use crate::square::{Square, Step};
 /// Whether `by` could push or pull the piece on `sq` (a piece of the other
 /// side) off the board in one turn.
 pub fn can_push_or_pull_off(board: &Board, sq: Square, by: Color) -> bool {
-    lines_threaten(board, sq, by)
+    can_push_or_pull_off_among(board, board.occupied(), sq, by)
+}
+
+/// The same test on a board whose occupied squares are `occupied` rather
+/// than `board`'s own, where every square whose occupancy differs holds
+/// no piece of `by`, before or after: the board after a move that moves
+/// none of `by`'s pieces, judged without building it (exposure.rs).
+pub(crate) fn can_push_or_pull_off_among(
+    board: &Board,
+    occupied: Bitboard,
+    sq: Square,
+    by: Color,
+) -> bool {
+    lines_threaten(board, occupied, sq, by)
         || pushers_threaten(
             board,
             &TABLES.knight_pushers[sq.index()],
@@ -41,39 +55,49 @@ pub fn is_in_check(board: &Board, color: Color) -> bool {
     }
 }
 
+/// The squares from which an enemy knight, king or pawn of `by` would
+/// push the piece on `sq` off the board.
+pub(crate) fn leaper_pushers(sq: Square, by: Color) -> Bitboard {
+    let mut bits = Bitboard::EMPTY;
+    for squares in [
+        &TABLES.knight_pushers[sq.index()],
+        &TABLES.king_pushers[sq.index()],
+        &TABLES.pawn_pushers[by.index()][sq.index()],
+    ] {
+        for &s in squares.iter() {
+            bits.insert(s);
+        }
+    }
+    bits
+}
+
+/// Whether `role` slides along direction `dir` of [`Step::KING`]: even
+/// directions are ranks and files, odd ones diagonals.
+#[inline]
+pub(crate) fn slides_along(role: Role, dir: usize) -> bool {
+    if dir.is_multiple_of(2) {
+        role.slides_straight()
+    } else {
+        role.slides_diagonally()
+    }
+}
+
 /// Sliders push the piece off when the line behind it is empty to the
 /// edge, and pull it off by leaving the board themselves when the line
 /// behind the slider is empty to the edge.
-fn lines_threaten(board: &Board, sq: Square, by: Color) -> bool {
-    let rays = &TABLES.rays[sq.index()];
-    // For each direction, how far along the ray the first piece stands
-    // (the ray's length when there is none).
-    let mut first = [0u8; 8];
-    for (dir, ray) in rays.iter().enumerate() {
-        first[dir] = ray
-            .iter()
-            .position(|&s| !board.is_empty(s))
-            .unwrap_or(ray.len()) as u8;
-    }
-    for (dir, ray) in rays.iter().enumerate() {
-        let at = first[dir] as usize;
-        let Some(&slider_sq) = ray.get(at) else {
+fn lines_threaten(board: &Board, occupied: Bitboard, sq: Square, by: Color) -> bool {
+    for dir in 0..8 {
+        let Some(slider_sq) = (ray(sq, dir) & occupied).nearest(dir) else {
             continue;
         };
         let Some(piece) = board.piece_at(slider_sq) else {
             continue;
         };
-        let along = if dir % 2 == 0 {
-            piece.role.slides_straight()
-        } else {
-            piece.role.slides_diagonally()
-        };
-        if piece.color != by || !along {
+        if piece.color != by || !slides_along(piece.role, dir) {
             continue;
         }
-        let behind = &rays[(dir + 4) % 8];
-        if first[(dir + 4) % 8] as usize == behind.len()
-            || ray[at + 1..].iter().all(|&s| board.is_empty(s))
+        if (ray(sq, (dir + 4) % 8) & occupied).is_empty()
+            || (ray(slider_sq, dir) & occupied).is_empty()
         {
             return true;
         }
@@ -106,28 +130,9 @@ impl Squares {
     fn iter(&self) -> std::slice::Iter<'_, Square> {
         self.squares[..self.len as usize].iter()
     }
-
-    fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    fn get(&self, i: usize) -> Option<&Square> {
-        self.squares[..self.len as usize].get(i)
-    }
-}
-
-impl std::ops::Index<std::ops::RangeFrom<usize>> for Squares {
-    type Output = [Square];
-    fn index(&self, range: std::ops::RangeFrom<usize>) -> &[Square] {
-        &self.squares[..self.len as usize][range]
-    }
 }
 
 struct Tables {
-    /// The squares from each square to the edge, in the order of
-    /// [`Step::KING`]: even directions are ranks and files, odd ones
-    /// diagonals, and direction `d + 4` is the reverse of `d`.
-    rays: [[Squares; 8]; 64],
     /// From where a knight pushes the piece on a square off the board.
     knight_pushers: [Squares; 64],
     /// From where a king pushes the piece on a square off the board.
@@ -166,7 +171,6 @@ const fn pushers(sq: u8, steps: &[Step]) -> Squares {
 
 const fn build_tables() -> Tables {
     let mut t = Tables {
-        rays: [const { [Squares::EMPTY; 8] }; 64],
         knight_pushers: [Squares::EMPTY; 64],
         king_pushers: [Squares::EMPTY; 64],
         pawn_pushers: [[Squares::EMPTY; 64], [Squares::EMPTY; 64]],
@@ -175,15 +179,6 @@ const fn build_tables() -> Tables {
     let black_pawn = [Step::new(-1, -1), Step::new(1, -1)];
     let mut sq = 0u8;
     while sq < 64 {
-        let mut dir = 0;
-        while dir < 8 {
-            let mut cur = offset(sq, Step::KING[dir]);
-            while let Some(s) = cur {
-                t.rays[sq as usize][dir].push(s);
-                cur = offset(s.index() as u8, Step::KING[dir]);
-            }
-            dir += 1;
-        }
         t.knight_pushers[sq as usize] = pushers(sq, &Step::KNIGHT);
         t.king_pushers[sq as usize] = pushers(sq, &Step::KING);
         t.pawn_pushers[0][sq as usize] = pushers(sq, &white_pawn);

@@ -19,11 +19,13 @@
 
 #![deny(missing_docs)]
 
+pub mod bitboard;
 pub mod board;
 pub mod castling;
 pub mod check;
 pub mod color;
 pub mod excerpt;
+mod exposure;
 pub mod fen;
 pub mod illegal;
 mod movegen;
@@ -35,7 +37,9 @@ pub mod role;
 pub mod rules;
 pub mod setup;
 pub mod square;
+mod zobrist;
 
+pub use bitboard::Bitboard;
 pub use board::Board;
 pub use castling::{Castling, CastlingSide};
 pub use color::{ByColor, Color};

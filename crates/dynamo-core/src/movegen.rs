@@ -1,6 +1,7 @@
 //! Move generation: every move the pieces can make (docs/RULES.md §1–§5, §8,
 //! §9), before the rules that look at the position after the move.
 
+use crate::bitboard::{ALL_LINES, DIAGONAL, STRAIGHT, ray, ray_squares, reverse};
 use crate::castling::CastlingSide;
 use crate::moves::{Move, Shove};
 use crate::position::Position;
@@ -19,7 +20,9 @@ impl Position {
     /// each once, not yet tested against check, the king-transit rule,
     /// castling through check or the no-undo rule.
     pub(crate) fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
-        for sq in Square::all() {
+        // Occupied squares only, a1 first as before: generation order is
+        // the order moves are listed in.
+        for sq in self.board.occupied() {
             self.piece_moves(sq, out);
         }
         self.castling_moves(out);
@@ -52,35 +55,35 @@ impl Position {
             Role::Pawn => self.pawn_moves(sq, piece, out),
             Role::Knight => self.leaper_moves(sq, Role::Knight, &Step::KNIGHT, out),
             Role::King => self.leaper_moves(sq, Role::King, &Step::KING, out),
-            Role::Bishop => self.slider_moves(sq, Role::Bishop, &Step::DIAGONAL, out),
-            Role::Rook => self.slider_moves(sq, Role::Rook, &Step::STRAIGHT, out),
-            Role::Queen => self.slider_moves(sq, Role::Queen, &Step::KING, out),
+            Role::Bishop => self.slider_moves(sq, Role::Bishop, &DIAGONAL, out),
+            Role::Rook => self.slider_moves(sq, Role::Rook, &STRAIGHT, out),
+            Role::Queen => self.slider_moves(sq, Role::Queen, &ALL_LINES, out),
         }
     }
 
-    fn first_piece(&self, from: Square, dir: Step) -> Option<(Square, Piece, u8)> {
-        let mut distance = 0;
-        for sq in from.ray(dir) {
-            distance += 1;
-            if let Some(p) = self.board.piece_at(sq) {
-                return Some((sq, p, distance));
-            }
-        }
-        None
+    /// The first piece from `from` along `dir`, with its distance.
+    fn first_piece(&self, from: Square, dir: usize) -> Option<(Square, Piece, u8)> {
+        let sq = (ray(from, dir) & self.board.occupied()).nearest(dir)?;
+        let piece = self.board.piece_at(sq)?;
+        let distance = sq
+            .file()
+            .abs_diff(from.file())
+            .max(sq.rank().abs_diff(from.rank()));
+        Some((sq, piece, distance))
     }
 
-    fn empty_to_edge(&self, from: Square, dir: Step) -> bool {
-        from.ray(dir).all(|sq| self.board.is_empty(sq))
+    fn empty_to_edge(&self, from: Square, dir: usize) -> bool {
+        (ray(from, dir) & self.board.occupied()).is_empty()
     }
 
     /// docs/RULES.md §2 and §5: plain moves along the lines, leaving the board,
     /// pushes and pulls.
-    fn slider_moves(&self, from: Square, role: Role, dirs: &[Step], out: &mut Vec<Move>) {
+    fn slider_moves(&self, from: Square, role: Role, dirs: &[usize], out: &mut Vec<Move>) {
         let mut can_leave = false;
         for &dir in dirs {
             let mut empty_ahead = 0;
             let mut blocker = None;
-            for sq in from.ray(dir) {
+            for &sq in ray_squares(from, dir) {
                 match self.board.piece_at(sq) {
                     Some(p) => {
                         blocker = Some((sq, p));
@@ -105,7 +108,7 @@ impl Position {
                 }
                 None => can_leave = true,
             }
-            if let Some((target_from, target, distance)) = self.first_piece(from, dir.reverse()) {
+            if let Some((target_from, target, distance)) = self.first_piece(from, reverse(dir)) {
                 let pair = Pair::new(out, mover, from, target, target_from);
                 self.slider_pulls(pair, dir, distance, empty_ahead, blocker.is_none());
             }
@@ -125,16 +128,17 @@ impl Position {
     /// target moves n ≥ 1 squares over empty squares (or off), the pusher
     /// follows 0 ≤ m ≤ distance + n − 1 squares (anywhere, or off too, once
     /// the target has left).
-    fn slider_pushes(&self, mut pair: Pair<'_>, dir: Step, distance: u8) {
+    fn slider_pushes(&self, mut pair: Pair<'_>, dir: usize, distance: u8) {
         let from = pair.from;
         let mut landings = 0;
-        for landing in pair.target_from.ray(dir) {
+        let ahead = ray_squares(from, dir);
+        for &landing in ray_squares(pair.target_from, dir) {
             if !self.board.is_empty(landing) {
                 return;
             }
             landings += 1;
-            let mover_squares =
-                std::iter::once(from).chain(from.ray(dir).take((distance + landings - 1) as usize));
+            let mover_squares = std::iter::once(from)
+                .chain(ahead[..(distance + landings - 1) as usize].iter().copied());
             for to in mover_squares {
                 pair.push(Some(to), Some(landing));
             }
@@ -142,7 +146,7 @@ impl Position {
         // The line beyond the target is empty to the edge: it can be
         // pushed off, and the pusher may stop anywhere or leave as well.
         let mover_squares = std::iter::once(Some(from))
-            .chain(from.ray(dir).map(Some))
+            .chain(ahead.iter().map(|&sq| Some(sq)))
             .chain(std::iter::once(None));
         for to in mover_squares {
             pair.push(to, None);
@@ -156,7 +160,7 @@ impl Position {
     fn slider_pulls(
         &self,
         mut pair: Pair<'_>,
-        dir: Step,
+        dir: usize,
         distance: u8,
         empty_ahead: u8,
         open_to_edge: bool,
@@ -167,22 +171,20 @@ impl Position {
             let to = if m == 0 {
                 from
             } else {
-                from.ray(dir)
-                    .nth(m as usize - 1)
-                    .expect("within the empty squares ahead")
+                ray_squares(from, dir)[m as usize - 1]
             };
-            for landing in target_from.ray(dir).take((distance + m - 1) as usize) {
+            for &landing in &ray_squares(target_from, dir)[..(distance + m - 1) as usize] {
                 pair.pull(Some(to), Some(landing));
             }
         }
         if open_to_edge {
-            for landing in target_from.ray(dir).take((distance + empty_ahead) as usize) {
+            for &landing in &ray_squares(target_from, dir)[..(distance + empty_ahead) as usize] {
                 pair.pull(None, Some(landing));
             }
             // Both pieces off: the same move as pushing the target off the
             // other way and following it, which the push generation lists
             // when the line beyond the target is empty.
-            if !self.empty_to_edge(target_from, dir.reverse()) {
+            if !self.empty_to_edge(target_from, reverse(dir)) {
                 pair.pull(None, None);
             }
         }
@@ -244,7 +246,15 @@ impl Position {
         } else {
             1
         };
-        let ahead: Vec<Square> = from.ray(forward).collect();
+        // The squares ahead to the last rank, without allocating: this runs
+        // for every pawn of every position perft visits.
+        let mut squares = [from; 7];
+        let mut len = 0;
+        for sq in from.ray(forward) {
+            squares[len] = sq;
+            len += 1;
+        }
+        let ahead = &squares[..len];
 
         // Plain steps, and the first own piece within reach.
         let mut own_target = None;

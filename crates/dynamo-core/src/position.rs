@@ -9,6 +9,7 @@ use crate::moves::Move;
 use crate::role::{Piece, Role};
 use crate::rules::Rules;
 use crate::square::{Square, Step};
+use crate::zobrist;
 
 /// Everything the rules need to know about the game so far: the board, whose
 /// turn it is, castling rights per piece, the en-passant-edge square and the
@@ -133,6 +134,43 @@ impl Position {
         self.kings[color]
     }
 
+    /// The Zobrist key of the state the rules depend on: the board, the
+    /// side to move, the castling rights with where their pieces stand
+    /// (§8), the en-passant-edge square (§9) and the board before the last
+    /// move (§7: two positions that differ only in what the next move may
+    /// not restore are different states). The counters and the rule set
+    /// are left out: no rule reads the counters (§11), and a game keeps
+    /// one rule set throughout.
+    ///
+    /// The two boards keep their keys up to date with every change (a move
+    /// changes a few squares, each one XOR), so this is a few XORs more.
+    pub fn zobrist(&self) -> u64 {
+        self.key_with(
+            self.board.zobrist(),
+            self.previous.as_ref().map(Board::zobrist),
+        )
+    }
+
+    /// The same key computed square by square from the whole state, which
+    /// [`Position::zobrist`] must always equal.
+    pub fn zobrist_from_scratch(&self) -> u64 {
+        self.key_with(
+            self.board.zobrist_from_scratch(),
+            self.previous.as_ref().map(Board::zobrist_from_scratch),
+        )
+    }
+
+    fn key_with(&self, board: u64, previous: Option<u64>) -> u64 {
+        let mut key = board ^ zobrist::previous(previous) ^ self.castling.zobrist();
+        if self.turn == Color::Black {
+            key ^= zobrist::black_to_move();
+        }
+        if let Some(sq) = self.ep_square {
+            key ^= zobrist::ep(sq.index());
+        }
+        key
+    }
+
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
         can_push_or_pull_off(&self.board, self.kings[self.turn], !self.turn)
@@ -142,7 +180,8 @@ impl Position {
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(192);
         self.pseudo_legal_moves(&mut moves);
-        moves.retain(|m| self.is_legal_pseudo(m));
+        let exposure = self.exposure();
+        moves.retain(|m| self.is_legal_pseudo(&exposure, m));
         moves
     }
 
@@ -150,23 +189,37 @@ impl Position {
     pub fn legal_children(&self) -> impl Iterator<Item = (Move, Position)> + '_ {
         let mut moves = Vec::with_capacity(192);
         self.pseudo_legal_moves(&mut moves);
-        moves
-            .into_iter()
-            .filter_map(move |m| self.play_checked(&m).ok().map(|after| (m, after)))
+        let exposure = self.exposure();
+        moves.into_iter().filter_map(move |m| {
+            let after = match exposure.judge(self, &m) {
+                Some(true) => {
+                    let (board, kings) = self.apply(&m);
+                    self.with_board(&m, board, kings)
+                }
+                Some(false) => return None,
+                None => self.play_checked(&m).ok()?,
+            };
+            Some((m, after))
+        })
     }
 
     /// How many legal moves there are, without keeping them.
     pub fn count_legal_moves(&self) -> usize {
         let mut moves = Vec::with_capacity(192);
         self.pseudo_legal_moves(&mut moves);
-        moves.iter().filter(|m| self.is_legal_pseudo(m)).count()
+        let exposure = self.exposure();
+        moves
+            .iter()
+            .filter(|m| self.is_legal_pseudo(&exposure, m))
+            .count()
     }
 
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
         let mut moves = Vec::with_capacity(192);
         self.pseudo_legal_moves(&mut moves);
-        moves.iter().any(|m| self.is_legal_pseudo(m))
+        let exposure = self.exposure();
+        moves.iter().any(|m| self.is_legal_pseudo(&exposure, m))
     }
 
     /// Whether the side to move is in check, checkmated or stalemated.
@@ -202,18 +255,35 @@ impl Position {
         Ok(self.with_board(m, board, kings))
     }
 
-    /// Whether a pseudo-legal move is legal, without building the position
-    /// after it (perft's last ply asks this for every move).
-    pub(crate) fn is_legal_pseudo(&self, m: &Move) -> bool {
-        self.board_after(m).is_ok()
-    }
-
     /// The board after a pseudo-legal move and where the kings stand, if
     /// the rules that look at the board after it allow the move.
-    fn board_after(&self, m: &Move) -> Result<(Board, ByColor<Square>), Illegal> {
+    pub(crate) fn board_after(&self, m: &Move) -> Result<(Board, ByColor<Square>), Illegal> {
         if let Move::Castle { side, .. } = *m {
             self.castling_out_of_or_through_check(side)?;
         }
+        if let Some(s) = m.shove()
+            && s.target == Role::King
+            && s.target_to.is_none()
+        {
+            // A legal position never lets us push the enemy king off, so a
+            // king going off is ours.
+            return Err(Illegal::OwnKingOffBoard);
+        }
+        let (board, kings) = self.apply(m);
+        let us = self.turn;
+        if can_push_or_pull_off(&board, kings[us], !us) {
+            return Err(Illegal::LeavesKingInCheck);
+        }
+        if self.rules.king_transit_check {
+            king_transit(m, &board)?;
+        }
+        self.no_undo(&board)?;
+        Ok((board, kings))
+    }
+
+    /// The board after a pseudo-legal move and where the kings stand,
+    /// whether or not the move is legal.
+    fn apply(&self, m: &Move) -> (Board, ByColor<Square>) {
         let mut board = self.board;
         let mut kings = self.kings;
         let mut place = |board: &mut Board, piece: Piece, to: Option<Square>, promotion| {
@@ -239,11 +309,6 @@ impl Position {
                 place(&mut board, piece, to, promotion);
             }
             Move::Push(s) | Move::Pull(s) => {
-                if s.target == Role::King && s.target_to.is_none() {
-                    // A legal position never lets us push the enemy king
-                    // off, so a king going off is ours.
-                    return Err(Illegal::OwnKingOffBoard);
-                }
                 let mover = board.take(s.from).expect("the mover stands on its square");
                 let target = board
                     .take(s.target_from)
@@ -265,15 +330,7 @@ impl Position {
                 kings[us] = side.king_target(us);
             }
         }
-        let us = self.turn;
-        if can_push_or_pull_off(&board, kings[us], !us) {
-            return Err(Illegal::LeavesKingInCheck);
-        }
-        if self.rules.king_transit_check {
-            king_transit(m, &board)?;
-        }
-        self.no_undo(&board)?;
-        Ok((board, kings))
+        (board, kings)
     }
 
     /// docs/RULES.md §7: the board after a move may not be the board before the

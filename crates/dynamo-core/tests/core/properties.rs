@@ -25,6 +25,54 @@ fn random_game(rules: Rules, choices: &[u16]) -> Vec<Position> {
     seen
 }
 
+/// Two move orders to one position (the same board, side, rights and
+/// board before the last move) give one key; the same board with another
+/// board before the last move, or another side to move, or castling
+/// rights held by a piece standing elsewhere, gives another (docs/RULES.md
+/// §7, §8).
+#[test]
+fn zobrist_keys_tell_states_apart_exactly() {
+    let play = |moves: &[&str]| {
+        let mut pos = Position::startpos(Rules::NOST);
+        for text in moves {
+            let m = parse_move(&pos, text).expect("legal");
+            pos = pos.play(&m).expect("legal");
+        }
+        pos
+    };
+    let a = play(&["Ng1f3", "Ng8f6", "Nb1c3", "Nb8c6"]);
+    let b = play(&["Nb1c3", "Ng8f6", "Ng1f3", "Nb8c6"]);
+    assert_eq!(a, b);
+    assert_eq!(a.zobrist(), b.zobrist());
+    // The same board, but Black's last move was the other knight's.
+    let c = play(&["Ng1f3", "Nb8c6", "Nb1c3", "Ng8f6"]);
+    assert_eq!(a.board(), c.board());
+    assert_ne!(a.previous(), c.previous());
+    assert_ne!(a.zobrist(), c.zobrist());
+    // Boards A then B against boards B then A: the same two placements,
+    // swapped between now and before the last move.
+    let ab = Position::from_fen(
+        "8/8/8/8/3k4/3K4/8/8 b - - 0 1 8/8/8/8/8/3k4/3K4/8",
+        Rules::NOST,
+    )
+    .expect("valid");
+    let ba = Position::from_fen(
+        "8/8/8/8/8/3k4/3K4/8 b - - 0 1 8/8/8/8/3k4/3K4/8/8",
+        Rules::NOST,
+    )
+    .expect("valid");
+    assert_ne!(ab.zobrist(), ba.zobrist());
+    let unknown = Position::from_fen("8/8/8/8/3k4/3K4/8/8 b - - 0 1", Rules::NOST).expect("valid");
+    assert_ne!(ab.zobrist(), unknown.zobrist());
+    let white = Position::from_fen("8/8/8/8/3k4/3K4/8/8 w - - 0 1", Rules::NOST).expect("valid");
+    assert_ne!(unknown.zobrist(), white.zobrist());
+    // The h1 rook's right, held on h3 or lost (§8, §11).
+    let held =
+        Position::from_fen("4k3/8/8/8/8/7R/8/4K3 w K@h1h3 - 0 1", Rules::NOST).expect("valid");
+    let lost = Position::from_fen("4k3/8/8/8/8/7R/8/4K3 w - - 0 1", Rules::NOST).expect("valid");
+    assert_ne!(held.zobrist(), lost.zobrist());
+}
+
 /// The full descriptive spelling of a move, every square written, from
 /// the mover's side: `NKN1-K2/PK2-QB3`.
 fn descriptive(m: &dynamo_core::Move, turn: dynamo_core::Color) -> Option<String> {
@@ -85,6 +133,29 @@ fn square_text(i: u8) -> String {
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// The Zobrist key kept move by move is the key of the whole state,
+    /// after every move (every legal move of each position on the way,
+    /// not only the one played), under every rule set; and it reads back
+    /// with the position's text.
+    #[test]
+    fn zobrist_keys_kept_move_by_move_equal_keys_from_scratch(
+        rules in rule_sets(),
+        choices in prop::collection::vec(any::<u16>(), 0..80),
+    ) {
+        for pos in random_game(rules, &choices) {
+            prop_assert_eq!(pos.zobrist(), pos.zobrist_from_scratch(), "{}", pos.to_fen());
+            let back = Position::from_fen(&pos.to_fen(), rules).expect("printed FEN reads back");
+            prop_assert_eq!(back.zobrist(), pos.zobrist(), "{}", pos.to_fen());
+            for (m, child) in pos.legal_children() {
+                prop_assert_eq!(
+                    child.zobrist(),
+                    child.zobrist_from_scratch(),
+                    "{} in {}", format(&m), pos.to_fen()
+                );
+            }
+        }
+    }
 
     #[test]
     fn fen_round_trips(rules in rule_sets(), choices in prop::collection::vec(any::<u16>(), 0..60)) {

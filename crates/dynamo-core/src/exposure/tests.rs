@@ -1,0 +1,163 @@
+//! The quick legality decision against the full test, on random positions
+//! under every rule set: whenever `Exposure::judge` decides, it must
+//! decide as playing the move and testing the board after it does.
+
+use proptest::prelude::*;
+
+use crate::board::Board;
+use crate::castling::Castling;
+use crate::color::Color;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::role::{Piece, Role};
+use crate::rules::{CastlingRule, Rules};
+use crate::setup::Setup;
+use crate::square::Square;
+
+fn rule_sets() -> impl Strategy<Value = Rules> {
+    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(sp, strict, kt, ep)| {
+        Rules {
+            stationary_pull: sp,
+            castling: if strict {
+                CastlingRule::Strict
+            } else {
+                CastlingRule::Nost
+            },
+            king_transit_check: kt,
+            en_passant_edge: ep,
+        }
+    })
+}
+
+/// A board with both kings and `pieces` of random kind, colour and
+/// square, from random bytes; `None` when the rules refuse it (a pawn on
+/// its last rank, the side that has just moved in check, …).
+fn random_position(rules: Rules, turn: Color, bytes: &[(u8, u8, u8)]) -> Option<Position> {
+    let mut board = Board::empty();
+    for (i, &(sq, kind, _)) in bytes.iter().enumerate() {
+        let square = Square::from_index(sq as usize % 64)?;
+        let piece = match i {
+            0 => Piece::new(Color::White, Role::King),
+            1 => Piece::new(Color::Black, Role::King),
+            _ => {
+                let color = Color::ALL[kind as usize % 2];
+                // Kings are placed first and only once.
+                Piece::new(color, Role::ALL[kind as usize / 2 % 5])
+            }
+        };
+        if board.is_empty(square) {
+            board.set(square, Some(piece));
+        }
+    }
+    // A board before the last move, so the no-undo rule has one to
+    // compare with: the same board with one piece moved to an empty
+    // square, as a last move might have left it.
+    let previous = bytes.first().and_then(|&(_, _, prev)| {
+        let (from, to) = (prev as usize % 64, (prev as usize * 7 + 3) % 64);
+        let (from, to) = (Square::from_index(from)?, Square::from_index(to)?);
+        let mut before = board;
+        let piece = before.take(to)?;
+        before.is_empty(from).then(|| {
+            before.set(from, Some(piece));
+            before
+        })
+    });
+    let setup = Setup {
+        board,
+        turn,
+        castling: Castling::default(),
+        ep_square: None,
+        halfmoves: 0,
+        fullmoves: 1,
+        previous,
+    };
+    Position::new(setup, rules).ok()
+}
+
+/// Checks every pseudo-legal move of `pos`; returns how many the quick
+/// decision decided, legal and illegal.
+fn compare(pos: &Position) -> Result<(usize, usize), TestCaseError> {
+    let exposure = pos.exposure();
+    let mut moves: Vec<Move> = Vec::new();
+    pos.pseudo_legal_moves(&mut moves);
+    let mut decided = (0, 0);
+    for m in &moves {
+        if let Some(quick) = exposure.judge(pos, m) {
+            let full = pos.board_after(m).is_ok();
+            prop_assert_eq!(quick, full, "{:?} in {}", m, pos.to_fen());
+            if quick {
+                decided.0 += 1;
+            } else {
+                decided.1 += 1;
+            }
+        }
+    }
+    Ok(decided)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn quick_legality_agrees_with_the_full_test_on_random_boards(
+        rules in rule_sets(),
+        black in any::<bool>(),
+        bytes in prop::collection::vec(any::<(u8, u8, u8)>(), 2..24),
+        choices in prop::collection::vec(any::<u16>(), 0..6),
+    ) {
+        let turn = if black { Color::Black } else { Color::White };
+        let Some(mut pos) = random_position(rules, turn, &bytes) else {
+            return Ok(());
+        };
+        compare(&pos)?;
+        // A few moves on, the board before the last move is a real one.
+        for c in choices {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play(&moves[c as usize % moves.len()]).expect("listed moves play");
+            compare(&pos)?;
+        }
+    }
+
+    #[test]
+    fn quick_legality_agrees_with_the_full_test_in_random_games(
+        rules in rule_sets(),
+        choices in prop::collection::vec(any::<u16>(), 0..80),
+    ) {
+        let mut pos = Position::startpos(rules);
+        for c in choices {
+            compare(&pos)?;
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play(&moves[c as usize % moves.len()]).expect("listed moves play");
+        }
+    }
+}
+
+/// The quick decision is not idle: on positions where the king is exposed
+/// in every way (in check by a slider, by a knight, and not), it decides
+/// many moves both ways, and always as the full test does.
+#[test]
+fn quick_legality_decides_moves_both_ways() {
+    let fens = [
+        // Start: most moves are decided legal without playing them.
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        // The check by pulling of docs/RULES.md §6: moves that do not
+        // touch the a4-e8 diagonal are decided illegal.
+        "rnb1qbnr/pppkpppp/3p4/8/Q1P5/5NP1/PP1PPP1P/RNB1KB1R b - - 0 1",
+        // A king on the edge in check from a knight's push.
+        "4k3/8/8/8/8/3n4/8/4K2R w - - 0 1",
+    ];
+    let mut totals = (0, 0);
+    for fen in fens {
+        let pos = Position::from_fen(fen, Rules::NOST).expect("valid");
+        let (legal, illegal) = compare(&pos).expect("agrees");
+        totals = (totals.0 + legal, totals.1 + illegal);
+    }
+    assert!(totals.0 >= 100, "only {} decided legal", totals.0);
+    assert!(totals.1 >= 20, "only {} decided illegal", totals.1);
+}
