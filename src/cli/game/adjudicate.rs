@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 
 use super::report::print_ending;
+use crate::cli::analysis::AdjudicationArgs;
 use crate::cli::args::{self, QuietArgs, TimeArgs};
 use crate::cli::failure;
 use crate::cli::notify::{self, Said};
@@ -18,12 +19,14 @@ use dynamo::config::Config;
 pub(crate) struct Args {
     /// The game file.
     file: PathBuf,
-    /// The result: 1-0, 0-1 or 1/2-1/2.
-    result: String,
+    /// The result: 1-0, 0-1 or 1/2-1/2 (with --analyse, leave it out to see
+    /// the engine's view only).
+    #[arg(required_unless_present = "analyse", requires = "reason")]
+    result: Option<String>,
     /// Why: a time forfeit, an adjudicated position, …; the game file's
     /// Termination tag says `adjudicated: REASON`.
-    #[arg(long)]
-    reason: String,
+    #[arg(long, required_unless_present = "analyse", requires = "result")]
+    reason: Option<String>,
     #[command(flatten)]
     time: TimeArgs,
     /// Mail each player a notice of the decision (needs the config's
@@ -32,15 +35,21 @@ pub(crate) struct Args {
     mail: bool,
     #[command(flatten)]
     quiet: QuietArgs,
+    #[command(flatten)]
+    engine: AdjudicationArgs,
 }
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+    args.engine.show(&args.file, &mut args.quiet.out(out))?;
+    let (Some(result), Some(reason)) = (&args.result, &args.reason) else {
+        return Ok(Exit::Ok);
+    };
     let received = args.time.read()?;
     let mailing = notify::mailing(config, args.mail)?;
     let (game, (), queued) = notify::update(mailing.as_ref(), &args.file, |g| {
         let at = received.at(args::now()).map_err(failure::rejected)?;
         let decided = g
-            .adjudicate(&args.result, &args.reason, at)
+            .adjudicate(result, reason, at)
             .map_err(failure::rejected)?;
         Ok((decided, ()))
     })?;
