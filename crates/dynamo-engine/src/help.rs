@@ -7,12 +7,11 @@
 //! depend on the threads.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use dynamo_core::{Move, Position, notation};
 
 use crate::key::State;
+use crate::roots;
 
 /// Lines listed at most: a problem with more solutions than this is
 /// cooked beyond reading, and the list must stay bounded.
@@ -39,36 +38,18 @@ pub struct HelpSolution {
 /// Solves a helpmate in `n` from `pos`, the side to move beginning.
 pub fn solve_help(pos: &Position, n: u8, threads: usize) -> HelpSolution {
     let roots: Vec<(Move, Position)> = pos.legal_children().collect();
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<(Vec<Vec<String>>, u64)>>> = Mutex::new(vec![None; roots.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, roots.len().max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((m, after)) = roots.get(i) else {
-                        break;
-                    };
-                    let mut helper = Helper::default();
-                    let mut lines = Vec::new();
-                    if n > 0 && helper.exists_after_first(after, n) {
-                        let mut prefix = vec![notation::format(m)];
-                        helper.collect_after_first(after, n, &mut prefix, &mut lines);
-                    }
-                    let mut r = results.lock().unwrap_or_else(|e| e.into_inner());
-                    r[i] = Some((lines, helper.nodes));
-                }
-            });
+    let results = roots::each(&roots, threads, |m, after| {
+        let mut helper = Helper::default();
+        let mut lines = Vec::new();
+        if n > 0 && helper.exists_after_first(after, n) {
+            let mut prefix = vec![notation::format(m)];
+            helper.collect_after_first(after, n, &mut prefix, &mut lines);
         }
+        (lines, helper.nodes)
     });
     let mut lines = Vec::new();
     let mut nodes = 1;
-    for (found, count) in results
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter()
-        .flatten()
-    {
+    for (found, count) in results {
         nodes += count;
         lines.extend(found);
     }

@@ -14,6 +14,7 @@ pub mod help;
 pub mod key;
 pub mod limits;
 pub mod order;
+pub mod roots;
 pub mod score;
 pub mod search;
 pub mod solve;

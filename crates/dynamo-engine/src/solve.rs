@@ -14,12 +14,11 @@
 //! their timing.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use dynamo_core::{Move, Position, Setup, Status, notation};
 
 use crate::key::State;
+use crate::roots;
 use crate::tree::{FirstMove, Mark, Node, Threat};
 
 /// Entries a table keeps before it starts afresh: each holds a full state
@@ -54,35 +53,20 @@ pub struct Show {
 /// Solves a directmate in `n` for the side to move in `pos`.
 pub fn solve(pos: &Position, n: u8, show: Show) -> Solution {
     let roots: Vec<(Move, Position)> = pos.legal_children().collect();
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<(Option<FirstMove>, u64)>>> = Mutex::new(vec![None; roots.len()]);
-    let threads = show.threads.clamp(1, roots.len().max(1));
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((m, after)) = roots.get(i) else {
-                        break;
-                    };
-                    // A table per first move, so that what one first move
-                    // costs never depends on which others a thread did.
-                    let mut solver = Solver::default();
-                    let found = solver.first_move(m, after, n, show);
-                    let mut r = results.lock().unwrap_or_else(|e| e.into_inner());
-                    r[i] = Some((found, solver.nodes));
-                }
-            });
-        }
+    let results = roots::each(&roots, show.threads, |m, after| {
+        // A table per first move, so that what one first move costs never
+        // depends on which others a thread did before it.
+        let mut solver = Solver::default();
+        let found = solver.first_move(m, after, n, show);
+        (found, solver.nodes)
     });
-    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut solution = Solution {
         mate_in: n,
         keys: Vec::new(),
         tries: Vec::new(),
         nodes: 1,
     };
-    for (tree, nodes) in results.into_iter().flatten() {
+    for (tree, nodes) in results {
         solution.nodes += nodes;
         match tree {
             Some(t) if t.refutation.is_none() => solution.keys.push(t),

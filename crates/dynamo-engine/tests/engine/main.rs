@@ -5,4 +5,5 @@
 mod brute;
 #[path = "../../../dynamo-core/tests/core/naive.rs"]
 mod naive;
+mod search;
 mod solve;

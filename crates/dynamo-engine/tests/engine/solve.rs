@@ -16,7 +16,7 @@ const EDGE: &str = "nost,en_passant_edge=true";
 
 /// (what the problem shows, FEN, rule set, N, every key). The seventh FEN
 /// field is the board before Black's last move (§7).
-const PROBLEMS: &[(&str, &str, &str, u8, &[&str])] = &[
+pub(crate) const PROBLEMS: &[(&str, &str, &str, u8, &[&str])] = &[
     (
         "a plain move, once the knight has left a6",
         "k7/7Q/8/8/8/8/8/1K6 w - - 0 2 k7/7Q/n7/8/8/8/8/1K6",
@@ -180,7 +180,7 @@ const PROBLEMS: &[(&str, &str, &str, u8, &[&str])] = &[
     ),
 ];
 
-fn position(fen: &str, rules: &str) -> Position {
+pub(crate) fn position(fen: &str, rules: &str) -> Position {
     let rules: Rules = rules.parse().expect("rule set");
     Position::from_fen(fen, rules).expect(fen)
 }
@@ -293,13 +293,15 @@ fn tries_are_refuted_once() {
 #[test]
 fn helpmates_agree_with_the_naive_reading() {
     for fen in [
-        "8/8/8/8/8/2k5/8/K1Q5 b - - 0 1",
         "8/4B3/8/8/7k/8/4N1Q1/K7 b - - 0 1",
+        "8/4B3/8/8/6Q1/7k/4N3/K7 b - - 0 1",
+        "7k/8/5K2/8/8/8/8/6Q1 b - - 0 1",
     ] {
         let pos = position(fen, NOST);
         for n in [1, 2] {
             let found = solve_help(&pos, n, 1);
             let brute: Vec<String> = brute::help_keys(&pos, n).into_iter().collect();
+            assert!(!found.keys.is_empty(), "h#{n} {fen}");
             assert_eq!(found.keys, brute, "h#{n} {fen}");
             assert_eq!(found, solve_help(&pos, n, 3), "threads");
         }
