@@ -386,6 +386,13 @@ impl<'a> Worker<'a> {
 
     /// Searches moves that take enemy material off (every move when in
     /// check) until the position is quiet, standing on the evaluation.
+    ///
+    /// Its value is defined without stalemate: out of check the side to
+    /// move may always stand on the evaluation, moves or none, so a stand
+    /// at or above beta is a true bound and ends the node before any move
+    /// is generated (most nodes end so). In check, every move is searched
+    /// and none is mate. Stalemate is seen at every node above the
+    /// horizon.
     fn quiescence(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize, left: u32) -> i32 {
         if !self.visit() {
             return 0;
@@ -393,21 +400,25 @@ impl<'a> Worker<'a> {
         if let Some(line) = self.pv.get_mut(ply) {
             line.clear();
         }
-        let children: Vec<(Move, Position)> = pos.legal_children().collect();
         let in_check = pos.is_check();
-        if children.is_empty() {
-            return if in_check { -(MATE - ply as i32) } else { 0 };
-        }
         let stand = evaluate(pos);
+        if !in_check && stand >= beta {
+            return stand;
+        }
+        let children: Vec<(Move, Position)> = pos.legal_children().collect();
+        if children.is_empty() {
+            return if in_check {
+                -(MATE - ply as i32)
+            } else {
+                stand
+            };
+        }
         if left == 0 || ply + 1 >= self.pv.len() {
             return stand;
         }
         let mut best = -INFINITY;
         let mut a = alpha;
         if !in_check {
-            if stand >= beta {
-                return stand;
-            }
             best = stand;
             a = a.max(stand);
         }
