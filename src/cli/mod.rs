@@ -13,6 +13,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::exit::Exit;
 
+mod analysis;
 mod args;
 mod config_file;
 mod failure;

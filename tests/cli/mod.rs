@@ -1,9 +1,11 @@
 //! The position commands as a user runs them: legal, perft, play, status,
 //! show; output formats and exit codes are a contract. Beside them:
+//! the engine's commands (`engine`),
 //! addresses and times as mail shows them (`mail_forms`), the shell's
 //! conventions (`shell`), the config's lookup (`settings`) and verdicts as
 //! JSON (`verdicts`).
 
+mod engine;
 mod mail_forms;
 mod settings;
 mod shell;

@@ -64,6 +64,8 @@ fn the_man_pages_render() {
         "dynamo-move.1",
         "dynamo-config.1",
         "dynamo-man.1",
+        "dynamo-solve.1",
+        "dynamo-analyse.1",
         "dynamo-standings.1",
         "dynamo-tournament.1",
         "dynamo-tournament-new.1",

@@ -8,6 +8,7 @@ use dynamo::config::Config;
 use dynamo::recorder::{Action, Request, Who};
 
 use super::report::print_ending;
+use crate::cli::analysis::AdjudicationArgs;
 use crate::cli::recording::{self, RecordArgs};
 use crate::exit::Exit;
 
@@ -21,21 +22,29 @@ use crate::exit::Exit;
 pub(crate) struct Args {
     /// The game file.
     file: PathBuf,
-    /// The result: 1-0, 0-1 or 1/2-1/2.
-    result: String,
+    /// The result: 1-0, 0-1 or 1/2-1/2 (with --analyse, leave it out to see
+    /// the engine's view only).
+    #[arg(required_unless_present = "analyse", requires = "reason")]
+    result: Option<String>,
     /// Why: a time forfeit, an adjudicated position, …; the game file's
     /// Termination tag says `adjudicated: REASON`.
-    #[arg(long)]
-    reason: String,
+    #[arg(long, required_unless_present = "analyse", requires = "result")]
+    reason: Option<String>,
     #[command(flatten)]
     record: RecordArgs,
+    #[command(flatten)]
+    engine: AdjudicationArgs,
 }
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
-    let action = Action::Adjudicate {
-        result: args.result.clone(),
-        reason: args.reason.clone(),
+    args.engine
+        .show(&args.file, &mut args.record.quiet().out(out))?;
+    // The engine's view alone records nothing: the decision is the
+    // director's.
+    let (Some(result), Some(reason)) = (args.result.clone(), args.reason.clone()) else {
+        return Ok(Exit::Ok);
     };
+    let action = Action::Adjudicate { result, reason };
     let request = |when| Request::new(action, Who::Director, when);
     recording::run(
         config,

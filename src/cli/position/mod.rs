@@ -7,10 +7,12 @@ use clap::Subcommand;
 
 use crate::exit::Exit;
 
+mod analyse;
 mod legal;
 mod perft;
 mod play;
 mod show;
+mod solve;
 mod status;
 
 #[derive(Subcommand, Debug)]
@@ -20,6 +22,8 @@ pub(crate) enum Command {
     Play(play::Args),
     Status(status::Args),
     Show(show::Args),
+    Solve(solve::Args),
+    Analyse(analyse::Args),
 }
 
 pub(crate) fn execute(command: Command) -> Result<Exit> {
@@ -30,6 +34,8 @@ pub(crate) fn execute(command: Command) -> Result<Exit> {
         Command::Play(args) => play::execute(args, &mut out)?,
         Command::Status(args) => status::execute(args, &mut out)?,
         Command::Show(args) => show::execute(args, &mut out)?,
+        Command::Solve(args) => solve::execute(args, &mut out)?,
+        Command::Analyse(args) => analyse::execute(args, &mut out)?,
     };
     out.flush().context("writing to standard output")?;
     Ok(exit)

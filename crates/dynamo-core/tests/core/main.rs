@@ -4,6 +4,7 @@
 //! random play (`properties`). They use `dynamo_core` only.
 
 mod defects;
+mod naive;
 mod notation;
 mod oracle;
 mod perft;

@@ -1,0 +1,30 @@
+//! Searching Dynamo Chess positions, on top of `dynamo-core`'s rules.
+//!
+//! Two searches live here. [`solve`] answers problems exactly: every key
+//! move that forces mate in N, with threats and variations, or every
+//! helpmate line ([`help`]). [`search`] is an iterative-deepening
+//! alpha-beta engine for a director who must judge an unfinished game.
+//! Both search [`dynamo_core::Position`], so the no-undo rule (§7) and
+//! castling rights by piece (§8) are part of every state they visit.
+
+#![deny(missing_docs)]
+
+pub mod eval;
+pub mod help;
+pub mod key;
+pub mod limits;
+pub mod order;
+pub mod roots;
+pub mod score;
+pub mod search;
+pub mod solve;
+pub mod tree;
+pub mod tt;
+
+pub use help::{HelpSolution, solve_help};
+pub use key::{State, key};
+pub use limits::Limits;
+pub use score::Score;
+pub use search::{Line, Report, Search, SearchOptions};
+pub use solve::{Show, Solution, Solver, solve};
+pub use tree::{FirstMove, Mark, Node, Threat};

@@ -1,0 +1,449 @@
+//! The analysis engine: iterative deepening over a negamax alpha-beta
+//! search with principal-variation windows, a quiescence search over moves
+//! that take enemy material off, and a transposition table.
+//!
+//! A fixed-depth search is a function of the position: nothing here
+//! prunes by a guess (no null move, no reductions, no futility), so
+//! alpha-beta computes the exact depth-limited minimax value whatever the
+//! move order, and the table only ever returns true bounds of that value
+//! (`tt.rs`). The root's moves are ordered without the table, killers or
+//! history (by what they take off, then last iteration's best first), and
+//! a later move replaces the best only with a strictly higher score; so
+//! the best move and score at a given depth are the same with the table
+//! on or off, and with one thread or many (Lazy SMP: helper threads search
+//! the same tree and share the table, changing only how fast the main
+//! thread gets there). The principal variation after the best move may be
+//! shorter when a table cut-off ends it.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use dynamo_core::{Move, Position};
+
+use crate::eval::evaluate;
+use crate::key::{State, key};
+use crate::limits::{Clock, Limits};
+use crate::order::{Heuristics, removal_gain, removes_enemy};
+use crate::score::{INFINITY, MATE, Score, from_table, to_table};
+use crate::tt::{Bound, Hit, Table};
+
+/// Plies of quiescence at most below the horizon: the exchange of
+/// removals is followed that far, then the position is evaluated.
+const QUIESCENCE_PLIES: u32 = 6;
+
+/// How to search.
+#[derive(Debug, Clone)]
+pub struct SearchOptions {
+    /// When to stop.
+    pub limits: Limits,
+    /// How many best lines to report (at least one).
+    pub multipv: usize,
+    /// Threads (at least one): the main thread and Lazy SMP helpers.
+    pub threads: usize,
+    /// The table's size in MB; 0 searches without a table.
+    pub table_mb: usize,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions {
+            limits: Limits::default(),
+            multipv: 1,
+            threads: 1,
+            table_mb: 64,
+        }
+    }
+}
+
+/// One line of a completed depth.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// The score from the side to move's view.
+    pub score: Score,
+    /// The raw score in centipawns or mate distance.
+    pub raw: i32,
+    /// The principal variation, its first move the line's move.
+    pub pv: Vec<Move>,
+}
+
+/// What a completed depth found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// The depth in plies.
+    pub depth: u32,
+    /// The best lines, best first (`multipv` of them at most).
+    pub lines: Vec<Line>,
+    /// Nodes searched so far, every thread's.
+    pub nodes: u64,
+    /// Time since the start.
+    pub elapsed: Duration,
+}
+
+impl Report {
+    /// The best move.
+    pub fn best(&self) -> Option<Move> {
+        self.lines.first().and_then(|l| l.pv.first().copied())
+    }
+
+    /// Nodes per second so far.
+    pub fn nps(&self) -> u64 {
+        let micros = self.elapsed.as_micros().max(1);
+        u64::try_from(u128::from(self.nodes) * 1_000_000 / micros).unwrap_or(u64::MAX)
+    }
+}
+
+/// The analysis engine.
+pub struct Search;
+
+impl Search {
+    /// Searches `pos`, calling `on_depth` after each completed depth, and
+    /// returns the last completed depth's report (`None` if the side to
+    /// move has no legal move, or no depth completed).
+    pub fn run(
+        pos: &Position,
+        options: &SearchOptions,
+        mut on_depth: impl FnMut(&Report),
+    ) -> Option<Report> {
+        let table = (options.table_mb > 0).then(|| Table::new(options.table_mb));
+        let clock = Clock::start(&options.limits);
+        let shared = AtomicU64::new(0);
+        let max_depth = options.limits.max_depth();
+        let mut last = None;
+        std::thread::scope(|scope| {
+            for helper in 1..options.threads.max(1) {
+                let (table, clock, shared) = (table.as_ref(), &clock, &shared);
+                scope.spawn(move || {
+                    let mut w = Worker::new(table, clock, shared, options.limits.nodes);
+                    let mut roots = root_moves(pos);
+                    // Helpers start a ply apart, to fill the table ahead of
+                    // the main thread rather than behind it.
+                    let mut depth = 1 + (helper % 2) as u32;
+                    while depth <= max_depth && !clock.stopped() && !roots.is_empty() {
+                        w.iteration(&mut roots, depth, 1);
+                        depth += 1;
+                    }
+                });
+            }
+            let mut w = Worker::new(table.as_ref(), &clock, &shared, options.limits.nodes);
+            let mut roots = root_moves(pos);
+            for depth in 1..=max_depth {
+                if roots.is_empty() {
+                    break;
+                }
+                let Some(lines) = w.iteration(&mut roots, depth, options.multipv.max(1)) else {
+                    break;
+                };
+                let report = Report {
+                    depth,
+                    lines,
+                    nodes: w.total(),
+                    elapsed: clock.elapsed(),
+                };
+                on_depth(&report);
+                let mated = report
+                    .lines
+                    .first()
+                    .is_some_and(|l| l.raw.abs() >= MATE - depth as i32);
+                last = Some(report);
+                // A mate found within the depth is exact: deeper changes
+                // nothing but the time taken.
+                if mated && options.multipv <= 1 {
+                    break;
+                }
+            }
+            clock.stop();
+        });
+        last
+    }
+}
+
+/// The root's moves in the order that does not depend on the table or the
+/// heuristics: what they take off first, generation order otherwise.
+fn root_moves(pos: &Position) -> Vec<(Move, Position)> {
+    let mut roots: Vec<(Move, Position)> = pos.legal_children().collect();
+    roots.sort_by_key(|(m, _)| std::cmp::Reverse(removal_gain(pos, m)));
+    roots
+}
+
+struct Worker<'a> {
+    table: Option<&'a Table>,
+    clock: &'a Clock,
+    shared: &'a AtomicU64,
+    node_limit: Option<u64>,
+    heuristics: Heuristics,
+    nodes: u64,
+    unflushed: u64,
+    aborted: bool,
+    pv: Vec<Vec<Move>>,
+}
+
+impl<'a> Worker<'a> {
+    fn new(
+        table: Option<&'a Table>,
+        clock: &'a Clock,
+        shared: &'a AtomicU64,
+        node_limit: Option<u64>,
+    ) -> Worker<'a> {
+        Worker {
+            table,
+            clock,
+            shared,
+            node_limit,
+            heuristics: Heuristics::default(),
+            nodes: 0,
+            unflushed: 0,
+            aborted: false,
+            pv: vec![Vec::new(); 130],
+        }
+    }
+
+    fn total(&self) -> u64 {
+        self.shared.load(Ordering::Relaxed) + self.unflushed
+    }
+
+    /// Counts a node; every 1024, shares the count and reads the clock.
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        self.unflushed += 1;
+        let over_nodes = self
+            .node_limit
+            .is_some_and(|n| self.shared.load(Ordering::Relaxed) + self.unflushed > n);
+        if self.unflushed >= 1024 || over_nodes {
+            let total = self.shared.fetch_add(self.unflushed, Ordering::Relaxed) + self.unflushed;
+            self.unflushed = 0;
+            if self.clock.should_stop(total) {
+                self.aborted = true;
+            }
+        }
+        !self.aborted
+    }
+
+    /// One depth over the root moves: the best `multipv` lines, best
+    /// first, with the root moves reordered for the next depth; `None` if
+    /// the search was stopped before the depth completed.
+    fn iteration(
+        &mut self,
+        roots: &mut Vec<(Move, Position)>,
+        depth: u32,
+        multipv: usize,
+    ) -> Option<Vec<Line>> {
+        let mut lines: Vec<(usize, Line)> = Vec::new();
+        for _ in 0..multipv.min(roots.len()) {
+            let mut best: Option<(usize, i32, Vec<Move>)> = None;
+            let mut alpha = -INFINITY;
+            for (i, (m, child)) in roots.iter().enumerate() {
+                if lines.iter().any(|(j, _)| *j == i) {
+                    continue;
+                }
+                self.pv[1].clear();
+                let score = if best.is_none() {
+                    -self.negamax(child, depth - 1, -INFINITY, INFINITY, 1)
+                } else {
+                    let s = -self.negamax(child, depth - 1, -alpha - 1, -alpha, 1);
+                    if s > alpha && !self.aborted {
+                        self.pv[1].clear();
+                        -self.negamax(child, depth - 1, -INFINITY, -alpha, 1)
+                    } else {
+                        s
+                    }
+                };
+                if self.aborted {
+                    return None;
+                }
+                if best.as_ref().is_none_or(|(_, b, _)| score > *b) {
+                    let mut pv = vec![*m];
+                    pv.extend(self.pv[1].iter().copied());
+                    best = Some((i, score, pv));
+                    alpha = alpha.max(score);
+                }
+            }
+            let (i, raw, pv) = best?;
+            lines.push((
+                i,
+                Line {
+                    score: Score::from_raw(raw),
+                    raw,
+                    pv,
+                },
+            ));
+        }
+        // Next depth: this depth's best lines first, in their order, then
+        // the rest as they were.
+        let chosen: Vec<usize> = lines.iter().map(|(i, _)| *i).collect();
+        let mut next: Vec<(Move, Position)> = chosen.iter().map(|&i| roots[i].clone()).collect();
+        next.extend(
+            roots
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !chosen.contains(i))
+                .map(|(_, r)| r.clone()),
+        );
+        *roots = next;
+        Some(lines.into_iter().map(|(_, l)| l).collect())
+    }
+
+    fn negamax(&mut self, pos: &Position, depth: u32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if depth == 0 {
+            return self.quiescence(pos, alpha, beta, ply, QUIESCENCE_PLIES);
+        }
+        if !self.visit() {
+            return 0;
+        }
+        if let Some(line) = self.pv.get_mut(ply) {
+            line.clear();
+        }
+        let state = self.table.map(|_| State::of(pos));
+        let hash = self.table.map(|_| key(pos)).unwrap_or(0);
+        let mut hash_move = None;
+        if let (Some(table), Some(state)) = (self.table, &state)
+            && let Some(hit) = table.probe(hash, state)
+        {
+            hash_move = hit.best;
+            if hit.depth == depth {
+                let score = from_table(hit.score, ply as i32);
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        let mut children: Vec<(i32, Move, Position)> = pos
+            .legal_children()
+            .map(|(m, p)| (self.heuristics.score(pos, &m, ply, hash_move), m, p))
+            .collect();
+        if children.is_empty() {
+            return if pos.is_check() {
+                -(MATE - ply as i32)
+            } else {
+                0
+            };
+        }
+        children.sort_by_key(|(s, _, _)| std::cmp::Reverse(*s));
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut a = alpha;
+        for (i, (_, m, child)) in children.iter().enumerate() {
+            let score = if i == 0 {
+                -self.negamax(child, depth - 1, -beta, -a, ply + 1)
+            } else {
+                let s = -self.negamax(child, depth - 1, -a - 1, -a, ply + 1);
+                if s > a && s < beta && !self.aborted {
+                    -self.negamax(child, depth - 1, -beta, -a, ply + 1)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(*m);
+                if score > a {
+                    a = score;
+                    self.set_pv(ply, *m);
+                }
+            }
+            if a >= beta {
+                if removal_gain(pos, m) <= 0 {
+                    self.heuristics.cut(pos.turn(), ply, *m, depth);
+                }
+                break;
+            }
+        }
+        if let (Some(table), Some(state)) = (self.table, state) {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let hit = Hit {
+                depth,
+                score: to_table(best, ply as i32),
+                bound,
+                best: best_move,
+            };
+            table.store(hash, state, hit);
+        }
+        best
+    }
+
+    fn set_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        if let Some(rest) = tail.first() {
+            line.extend(rest.iter().copied());
+        }
+    }
+
+    /// Searches moves that take enemy material off (every move when in
+    /// check) until the position is quiet, standing on the evaluation.
+    ///
+    /// Its value is defined without stalemate: out of check the side to
+    /// move may always stand on the evaluation, moves or none, so a stand
+    /// at or above beta is a true bound and ends the node before any move
+    /// is generated (most nodes end so). In check, every move is searched
+    /// and none is mate. Stalemate is seen at every node above the
+    /// horizon.
+    fn quiescence(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize, left: u32) -> i32 {
+        if !self.visit() {
+            return 0;
+        }
+        if let Some(line) = self.pv.get_mut(ply) {
+            line.clear();
+        }
+        let in_check = pos.is_check();
+        let stand = evaluate(pos);
+        if !in_check && stand >= beta {
+            return stand;
+        }
+        let children: Vec<(Move, Position)> = pos.legal_children().collect();
+        if children.is_empty() {
+            return if in_check {
+                -(MATE - ply as i32)
+            } else {
+                stand
+            };
+        }
+        if left == 0 || ply + 1 >= self.pv.len() {
+            return stand;
+        }
+        let mut best = -INFINITY;
+        let mut a = alpha;
+        if !in_check {
+            best = stand;
+            a = a.max(stand);
+        }
+        let mut moves: Vec<(i32, &Move, &Position)> = children
+            .iter()
+            .filter(|(m, _)| in_check || removes_enemy(pos, m))
+            .map(|(m, p)| (removal_gain(pos, m), m, p))
+            .collect();
+        moves.sort_by_key(|(g, _, _)| std::cmp::Reverse(*g));
+        for (_, m, child) in moves {
+            let score = -self.quiescence(child, -beta, -a, ply + 1, left - 1);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > a {
+                    a = score;
+                    self.set_pv(ply, *m);
+                }
+            }
+            if a >= beta {
+                break;
+            }
+        }
+        best
+    }
+}

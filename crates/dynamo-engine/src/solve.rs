@@ -1,0 +1,274 @@
+//! Directmate problems, solved exactly: the side to move (the attacker)
+//! mates in at most N of its own moves against every defence.
+//!
+//! Mate is §6's: the side to move is in check and has no legal move; a
+//! stalemate is no mate. The search plays [`Position`]s, so the no-undo
+//! rule (§7) and castling rights by piece (§8) shape every defence and
+//! every key. It is a plain AND-OR search, memoised on the full
+//! [`State`]; nothing is pruned by a guess, so the keys are every first
+//! move that forces mate and no other.
+//!
+//! The first moves are shared out between threads, each with its own
+//! table and counter, and the answers gathered in generation order: the
+//! keys and the node count do not depend on the number of threads or on
+//! their timing.
+
+use std::collections::HashMap;
+
+use dynamo_core::{Move, Position, Setup, Status, notation};
+
+use crate::key::State;
+use crate::roots;
+use crate::tree::{FirstMove, Mark, Node, Threat};
+
+/// Entries a table keeps before it starts afresh: each holds a full state
+/// (about 150 bytes), so this bounds it near 600 MB at worst. Starting
+/// afresh only repeats work, the same way on every run.
+const TABLE_LIMIT: usize = 4_000_000;
+
+/// What `solve` found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// N.
+    pub mate_in: u8,
+    /// Each key move with its threat and variations, sorted by notation.
+    pub keys: Vec<FirstMove>,
+    /// The tries (first moves with exactly one refutation), when asked for.
+    pub tries: Vec<FirstMove>,
+    /// Positions searched: the same for any number of threads.
+    pub nodes: u64,
+}
+
+/// How much to show.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Show {
+    /// Every defence, not only those that parry the threat.
+    pub all: bool,
+    /// Tries with their refutation.
+    pub tries: bool,
+    /// Threads to share the first moves between (at least one).
+    pub threads: usize,
+}
+
+/// Solves a directmate in `n` for the side to move in `pos`.
+pub fn solve(pos: &Position, n: u8, show: Show) -> Solution {
+    let roots: Vec<(Move, Position)> = pos.legal_children().collect();
+    let results = roots::each(&roots, show.threads, |m, after| {
+        // A table per first move, so that what one first move costs never
+        // depends on which others a thread did before it.
+        let mut solver = Solver::default();
+        let found = solver.first_move(m, after, n, show);
+        (found, solver.nodes)
+    });
+    let mut solution = Solution {
+        mate_in: n,
+        keys: Vec::new(),
+        tries: Vec::new(),
+        nodes: 1,
+    };
+    for (tree, nodes) in results {
+        solution.nodes += nodes;
+        match tree {
+            Some(t) if t.refutation.is_none() => solution.keys.push(t),
+            Some(t) => solution.tries.push(t),
+            None => {}
+        }
+    }
+    solution.keys.sort_by(|a, b| a.tree.text.cmp(&b.tree.text));
+    solution.tries.sort_by(|a, b| a.tree.text.cmp(&b.tree.text));
+    solution
+}
+
+/// The memoised AND-OR search of one first move.
+#[derive(Default)]
+pub struct Solver {
+    table: HashMap<(State, u8), bool>,
+    /// Positions searched so far.
+    pub nodes: u64,
+}
+
+impl Solver {
+    /// Whether the side to move in `pos` forces mate in at most `n` moves.
+    pub fn mates(&mut self, pos: &Position, n: u8) -> bool {
+        if n == 0 {
+            return false;
+        }
+        let state = State::of(pos);
+        if let Some(&known) = self.table.get(&(state.clone(), n)) {
+            return known;
+        }
+        self.nodes += 1;
+        let found = pos
+            .legal_children()
+            .any(|(_, after)| self.defender_lost(&after, n));
+        self.remember(state, n, found);
+        found
+    }
+
+    /// Whether the defender, to move in `pos` after the attacker's move,
+    /// is mated now or cannot stop mate in `n - 1` more attacker moves.
+    pub fn defender_lost(&mut self, pos: &Position, n: u8) -> bool {
+        self.nodes += 1;
+        if n <= 1 {
+            // Only mate now will do; it needs check first, which is cheap.
+            return pos.is_check() && !pos.has_legal_move();
+        }
+        let mut any = false;
+        for (_, after) in pos.legal_children() {
+            any = true;
+            if !self.mates(&after, n - 1) {
+                return false;
+            }
+        }
+        // No legal move: mate if in check, else stalemate (§6).
+        any || pos.is_check()
+    }
+
+    fn remember(&mut self, state: State, n: u8, found: bool) {
+        if self.table.len() >= TABLE_LIMIT {
+            self.table.clear();
+        }
+        self.table.insert((state, n), found);
+    }
+
+    /// The shortest mate in at most `n` for the side to move, if any.
+    fn shortest(&mut self, pos: &Position, n: u8) -> Option<u8> {
+        (1..=n).find(|&k| self.mates(pos, k))
+    }
+
+    /// A first move: its tree if it is a key, or a try when tries are
+    /// asked for and exactly one defence refutes it.
+    fn first_move(&mut self, m: &Move, after: &Position, n: u8, show: Show) -> Option<FirstMove> {
+        if self.defender_lost(after, n) {
+            return Some(FirstMove {
+                tree: self.attack(m, after, n - 1, show.all),
+                refutation: None,
+            });
+        }
+        if !show.tries || n < 1 {
+            return None;
+        }
+        let mut refutations = Vec::new();
+        let mut defences = 0;
+        for (d, next) in after.legal_children() {
+            defences += 1;
+            if !self.mates(&next, n - 1) {
+                refutations.push(notation::format(&d));
+                if refutations.len() > 1 {
+                    return None;
+                }
+            }
+        }
+        // A stalemate is no try: there is nothing to refute.
+        if defences == 0 || refutations.len() != 1 {
+            return None;
+        }
+        let mut tree = self.attack(m, after, n - 1, show.all);
+        tree.replies.retain(|r| !r.replies.is_empty());
+        Some(FirstMove {
+            tree,
+            refutation: refutations.pop(),
+        })
+    }
+
+    /// The node of an attacker's move `m` reaching `after`, with `left`
+    /// attacker moves after it, for a move known to force mate (a key) or
+    /// to meet every defence but one (a try).
+    fn attack(&mut self, m: &Move, after: &Position, left: u8, all: bool) -> Node {
+        let status = after.status();
+        let mark = match status {
+            Status::Checkmate => Mark::Mate,
+            Status::Check => Mark::Check,
+            _ => Mark::Quiet,
+        };
+        let mut node = Node {
+            text: notation::format(m),
+            mark,
+            threat: Threat::None,
+            replies: Vec::new(),
+        };
+        if status == Status::Checkmate || left == 0 {
+            return node;
+        }
+        if status != Status::Check {
+            node.threat = self.threat(after, left);
+        }
+        for (d, next) in after.legal_children() {
+            let Some(k) = self.shortest(&next, left) else {
+                continue;
+            };
+            if !all && self.threat_still_mates(&node.threat, &next, k) {
+                continue;
+            }
+            let mut reply = Node {
+                text: notation::format(&d),
+                mark: if next.is_check() {
+                    Mark::Check
+                } else {
+                    Mark::Quiet
+                },
+                threat: Threat::None,
+                replies: Vec::new(),
+            };
+            for (a, then) in next.legal_children() {
+                if self.defender_lost(&then, k) {
+                    reply.replies.push(self.attack(&a, &then, k - 1, all));
+                }
+            }
+            node.replies.push(reply);
+        }
+        node
+    }
+
+    /// What the attacker would mate with if the defender could pass.
+    fn threat(&mut self, after: &Position, left: u8) -> Threat {
+        let Some(passed) = pass(after) else {
+            return Threat::None;
+        };
+        let Some(length) = self.shortest(&passed, left) else {
+            return Threat::Zugzwang;
+        };
+        let mut moves: Vec<String> = passed
+            .legal_children()
+            .filter(|(_, then)| self.defender_lost(then, length))
+            .map(|(t, _)| notation::format(&t))
+            .collect::<Vec<_>>();
+        moves.sort();
+        Threat::Mate { length, moves }
+    }
+
+    /// Whether one of the threat's moves still forces mate in its length
+    /// after a defence that leaves `k` moves: such a defence does not parry
+    /// the threat, and Popeye leaves it out unless asked for every one.
+    fn threat_still_mates(&mut self, threat: &Threat, next: &Position, k: u8) -> bool {
+        let Threat::Mate { length, moves } = threat else {
+            return false;
+        };
+        if k > *length {
+            return false;
+        }
+        let children: Vec<(Move, Position)> = next.legal_children().collect();
+        children.iter().any(|(a, then)| {
+            moves.contains(&notation::format(a)) && self.defender_lost(then, *length)
+        })
+    }
+}
+
+/// The position with the other side to move and nothing else changed: the
+/// defender passing, to see the threat. `None` when the side that would
+/// have passed is in check (then there is no threat to speak of).
+fn pass(pos: &Position) -> Option<Position> {
+    let setup = Setup {
+        board: *pos.board(),
+        turn: !pos.turn(),
+        castling: *pos.castling(),
+        ep_square: None,
+        halfmoves: pos.halfmoves(),
+        fullmoves: pos.fullmoves(),
+        // The attacker's threat may not restore the board before the
+        // defender's last move; a pass has none, and no move can leave the
+        // board unchanged, so nothing is lost.
+        previous: None,
+    };
+    Position::new(setup, pos.rules()).ok()
+}

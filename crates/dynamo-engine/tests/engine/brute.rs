@@ -1,0 +1,65 @@
+//! Mate in N by brute force over the naive reading of the rules
+//! (`naive.rs`, shared with dynamo-core's tests): at every node the moves
+//! are the naive reader's, mate is its check with none of its moves, and
+//! nothing is remembered or pruned. The solver's keys must be exactly
+//! these.
+
+use std::collections::BTreeSet;
+
+use dynamo_core::{Position, parse_and_play};
+
+use crate::naive::{in_check, oracle};
+
+fn play(pos: &Position, text: &str) -> Position {
+    match parse_and_play(pos, text) {
+        Ok((_, after)) => after,
+        Err(e) => panic!(
+            "the naive reading allows {text} in {}, the engine does not: {e}",
+            pos.to_fen()
+        ),
+    }
+}
+
+/// Whether the side to move forces mate in at most `n` of its moves.
+pub fn mates(pos: &Position, n: u8) -> bool {
+    n > 0 && oracle(pos).iter().any(|m| defender_lost(&play(pos, m), n))
+}
+
+/// After an attacker's move: mated now, or every defence allows mate in
+/// `n - 1`. No move and no check is stalemate, not mate (§6).
+fn defender_lost(pos: &Position, n: u8) -> bool {
+    let moves = oracle(pos);
+    if moves.is_empty() {
+        return in_check(pos);
+    }
+    n > 1 && moves.iter().all(|d| mates(&play(pos, d), n - 1))
+}
+
+/// Every first move that forces mate in at most `n`.
+pub fn keys(pos: &Position, n: u8) -> BTreeSet<String> {
+    oracle(pos)
+        .into_iter()
+        .filter(|m| defender_lost(&play(pos, m), n))
+        .collect()
+}
+
+/// Every helpmate line in `n`: the side to move begins, the other mates.
+pub fn help_keys(pos: &Position, n: u8) -> BTreeSet<String> {
+    oracle(pos)
+        .into_iter()
+        .filter(|b| help_after_first(&play(pos, b), n))
+        .collect()
+}
+
+fn help_after_first(pos: &Position, n: u8) -> bool {
+    oracle(pos).iter().any(|w| {
+        let after = play(pos, w);
+        if n == 1 {
+            in_check(&after) && oracle(&after).is_empty()
+        } else {
+            oracle(&after)
+                .iter()
+                .any(|b| help_after_first(&play(&after, b), n - 1))
+        }
+    })
+}

@@ -1,0 +1,27 @@
+//! `dynamo analyse`.
+
+use std::io::Write;
+
+use anyhow::Result;
+
+use crate::cli::analysis::{EngineArgs, show};
+use crate::cli::args::PositionArgs;
+use crate::exit::Exit;
+
+/// Search the position with the engine and print, for each completed
+/// depth, the best move, the score (pawns, or mate in N, from the side to
+/// move's view), the principal variation, nodes and nodes per second.
+/// Without --depth, --time or --nodes it searches to depth 6.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    #[command(flatten)]
+    position: PositionArgs,
+    #[command(flatten)]
+    engine: EngineArgs,
+}
+
+pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
+    let pos = args.position.position()?;
+    show(&pos, &args.engine, out)?;
+    Ok(Exit::Ok)
+}
