@@ -137,7 +137,7 @@ pub enum Done {
     /// offered after it if asked and the game went on.
     Moved {
         number: u32,
-        checked: Checked,
+        checked: Box<Checked>,
         offered_draw: bool,
     },
     Resigned,

@@ -312,7 +312,7 @@ fn act<E>(
             }
             let done = Done::Moved {
                 number,
-                checked,
+                checked: Box::new(checked),
                 offered_draw,
             };
             (after, done)
