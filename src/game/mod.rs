@@ -42,6 +42,8 @@ pub mod pgn;
 pub mod player;
 mod record;
 mod replay;
+#[cfg(test)]
+pub(crate) mod sample;
 pub mod source;
 pub mod store;
 mod text;
