@@ -58,7 +58,7 @@ pub use event::{Event, EventKind, HeaderFix, TagChange, TakenBack};
 pub use label::move_label;
 pub use leave::{LeaveDays, LeaveError, Pauses};
 pub use outcome::{Ending, Outcome, OutcomeError};
-pub use pgn::{BadValue, SyntaxError};
+pub use pgn::{BadValue, PgnSyntaxError};
 pub use player::{Address, AddressError, Player, PlayerError};
 pub use record::{Game, NewGame, RecordedMove};
 pub use timing::SideClock;

@@ -1,7 +1,7 @@
 //! The movetext's tokens, read in one pass with line and column and no
 //! recursion, whatever the input.
 
-use super::syntax::{Note, RESULTS, SyntaxError};
+use super::syntax::{Note, PgnSyntaxError, RESULTS};
 use dynamo_core::quoted;
 
 /// The movetext reader: one pass, tracking line and column.
@@ -34,8 +34,8 @@ impl<'a> Lexer<'a> {
         line: usize,
         column: usize,
         message: impl Into<String>,
-    ) -> SyntaxError {
-        SyntaxError {
+    ) -> PgnSyntaxError {
+        PgnSyntaxError {
             line,
             column: Some(column),
             message: message.into(),
@@ -69,7 +69,9 @@ fn is_word_end(c: char) -> bool {
 }
 
 /// The next token, or `None` at the end of the text.
-pub(super) fn next_token(lx: &mut Lexer<'_>) -> Result<Option<(Token, usize, usize)>, SyntaxError> {
+pub(super) fn next_token(
+    lx: &mut Lexer<'_>,
+) -> Result<Option<(Token, usize, usize)>, PgnSyntaxError> {
     lx.take_while(char::is_whitespace);
     let (line, column) = (lx.line, lx.column);
     let Some(c) = lx.peek() else {

@@ -1,7 +1,7 @@
 //! The game file as text, both ways: PGN tag pairs, then movetext whose
 //! moves each carry a `{received time}` comment, ending with the result
 //! token. Between the moves stand the recorded events (`{[%resign White
-//! 2026-11-20T09:14:00Z]}`, see [`Action`]) and whatever the director
+//! 2026-11-20T09:14:00Z]}`, see [`PgnAction`]) and whatever the director
 //! wrote by hand: comments, `$1`-style glyphs and `;` notes, all kept.
 //!
 //! This module knows only the syntax; [`super::Game`] gives it meaning by
@@ -19,10 +19,10 @@ use std::fmt::Write as _;
 
 use dynamo_core::quoted;
 
-pub use action::{Action, RawEvent, write_action};
+pub use action::{PgnAction, RawEvent, write_action};
 pub use correction::{RawCorrection, is_tag_name, write_correction};
 use syntax::syntax;
-pub use syntax::{Note, RESULTS, SyntaxError};
+pub use syntax::{Note, PgnSyntaxError, RESULTS};
 pub use value::{BadValue, check_value};
 
 /// One `[Name "value"]` pair.
@@ -77,7 +77,7 @@ impl Record {
     }
 }
 
-fn parse_tag(line: &str, number: usize) -> Result<Tag, SyntaxError> {
+fn parse_tag(line: &str, number: usize) -> Result<Tag, PgnSyntaxError> {
     let bad = |why: &str| {
         syntax(
             number,
@@ -131,7 +131,7 @@ fn parse_tag(line: &str, number: usize) -> Result<Tag, SyntaxError> {
 
 /// Refuses a tag name given twice, naming the first repetition in file
 /// order. Sorting, not hashing: no crafted set of names can make it slow.
-fn check_unique(tags: &[Tag]) -> Result<(), SyntaxError> {
+fn check_unique(tags: &[Tag]) -> Result<(), PgnSyntaxError> {
     let mut order: Vec<&Tag> = tags.iter().collect();
     // Stable: equal names stay in file order.
     order.sort_by(|a, b| a.name.cmp(&b.name));
@@ -153,7 +153,7 @@ fn check_unique(tags: &[Tag]) -> Result<(), SyntaxError> {
 
 /// The tag pairs at the top of a game file's text, and where the
 /// movetext begins (its byte offset and line); the moves are not read.
-pub fn read_tags(text: &str) -> Result<(Vec<Tag>, usize, usize), SyntaxError> {
+pub fn read_tags(text: &str) -> Result<(Vec<Tag>, usize, usize), PgnSyntaxError> {
     let mut tags: Vec<Tag> = Vec::new();
     let mut offset = 0;
     let mut line_no = 0;
@@ -177,7 +177,7 @@ pub fn read_tags(text: &str) -> Result<(Vec<Tag>, usize, usize), SyntaxError> {
 }
 
 /// Parses the text of a game file.
-pub fn parse(text: &str) -> Result<Record, SyntaxError> {
+pub fn parse(text: &str) -> Result<Record, PgnSyntaxError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (tags, offset, line_no) = read_tags(text)?;
     let mut lexer = lex::Lexer {
