@@ -111,9 +111,9 @@ impl<'a> Inbox<'a> {
             true => None,
             false => Some(self.state.lock(self.settings.lock_wait)?),
         };
-        if let Some(record) = self.state.handled(&key)? {
+        if let Some(note) = self.state.handled(&key)? {
             return Ok(Handled {
-                disposition: Disposition::HandledBefore(record.what),
+                disposition: Disposition::HandledBefore(note.what),
                 pending: Vec::new(),
                 from,
                 subject,
@@ -128,7 +128,7 @@ impl<'a> Inbox<'a> {
         };
         let disposition = self.decide(&mut work, read.as_ref().err())?;
         if let Some(held) = &held {
-            let record = |what: String| MailNote {
+            let note = |what: String| MailNote {
                 mail: work.key.reference.clone(),
                 arrived: time_text(arrived),
                 from: from.clone(),
@@ -137,9 +137,9 @@ impl<'a> Inbox<'a> {
                 handled: time_text(Utc::now()),
             };
             if let Some(why) = disposition.unmatched() {
-                self.state.set_aside(held, &work.key, &record(why), raw)?;
+                self.state.set_aside(held, &work.key, &note(why), raw)?;
             }
-            let done = record(disposition.describe(false));
+            let done = note(disposition.describe(false));
             self.state.note_handled(held, &work.key, &done)?;
         }
         Ok(Handled {

@@ -120,7 +120,7 @@ impl InboxState {
     pub fn handled(&self, key: &MailKey) -> Result<Option<MailNote>, InboxError> {
         let path = self.dir.join("handled").join(format!("{}.json", key.name));
         match read_json::<MailNote>(&path) {
-            // A record that does not read is still a mail handled.
+            // A note that does not read is still a mail handled.
             Ok(None) if path.exists() => Ok(Some(MailNote {
                 mail: key.reference.clone(),
                 arrived: String::new(),
@@ -138,11 +138,11 @@ impl InboxState {
         &self,
         _: &InboxLock,
         key: &MailKey,
-        record: &MailNote,
+        note: &MailNote,
     ) -> Result<(), InboxError> {
         write_json(
             &self.dir.join("handled").join(format!("{}.json", key.name)),
-            record,
+            note,
         )
     }
 
@@ -151,14 +151,14 @@ impl InboxState {
         &self,
         _: &InboxLock,
         key: &MailKey,
-        record: &MailNote,
+        note: &MailNote,
         raw: &[u8],
     ) -> Result<(), InboxError> {
         let folder = self.dir.join("unmatched");
         if raw.len() <= MAX_KEPT_BYTES {
             durable::write_atomic(&folder.join(format!("{}.eml", key.name)), raw)?;
         }
-        write_json(&folder.join(format!("{}.json", key.name)), record)
+        write_json(&folder.join(format!("{}.json", key.name)), note)
     }
 
     /// The mail set aside, oldest first, each with its kept message's
@@ -176,9 +176,9 @@ impl InboxState {
             if path.extension().is_none_or(|x| x != "json") {
                 continue;
             }
-            if let Some(record) = read_json::<MailNote>(&path)? {
+            if let Some(note) = read_json::<MailNote>(&path)? {
                 let eml = path.with_extension("eml");
-                found.push((record, eml.exists().then_some(eml)));
+                found.push((note, eml.exists().then_some(eml)));
             }
         }
         found.sort_by(|a, b| (&a.0.arrived, &a.0.handled).cmp(&(&b.0.arrived, &b.0.handled)));
