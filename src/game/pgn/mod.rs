@@ -199,12 +199,12 @@ pub fn parse(text: &str) -> Result<Record, PgnSyntaxError> {
                 format!("text after the result token on line {res_line}"),
             ));
         }
-        if number.is_some() && !matches!(token, lex::Token::Move(_)) {
+        if number.is_some() && !matches!(token, lex::Lexeme::Move(_)) {
             return Err(lexer.error(line, column, "a move number must be followed by a move"));
         }
         match token {
-            lex::Token::Number(n, black) => number = Some((n, black, line, column)),
-            lex::Token::Move(text) => {
+            lex::Lexeme::Number(n, black) => number = Some((n, black, line, column)),
+            lex::Lexeme::Move(text) => {
                 items.push(Item::Move(RawMove {
                     number: number.take().map(|(n, b, _, _)| (n, b)),
                     text,
@@ -213,7 +213,7 @@ pub fn parse(text: &str) -> Result<Record, PgnSyntaxError> {
                 }));
                 awaiting_time = true;
             }
-            lex::Token::Comment(body) if awaiting_time => {
+            lex::Lexeme::Comment(body) if awaiting_time => {
                 if let Some(Item::Move(m)) =
                     items.iter_mut().rev().find(|i| matches!(i, Item::Move(_)))
                 {
@@ -221,15 +221,15 @@ pub fn parse(text: &str) -> Result<Record, PgnSyntaxError> {
                 }
                 awaiting_time = false;
             }
-            lex::Token::Comment(body) => match action::parse_action(&body, line)? {
+            lex::Lexeme::Comment(body) => match action::parse_action(&body, line)? {
                 Some(event) => items.push(Item::Event(event)),
                 None => match correction::parse_correction(&body, line)? {
                     Some(fix) => items.push(Item::Correction(fix)),
                     None => items.push(Item::Note(Note::Comment(body))),
                 },
             },
-            lex::Token::Note(note) => items.push(Item::Note(note)),
-            lex::Token::Result(r) => result = Some((r, line)),
+            lex::Lexeme::Note(note) => items.push(Item::Note(note)),
+            lex::Lexeme::Result(r) => result = Some((r, line)),
         }
     }
     // The line the text ends on: a final line break opens no new line.

@@ -13,7 +13,7 @@ use chrono::{DateTime, Utc};
 
 use super::account::Account;
 use super::argument::{Arg, mailbox_name, string};
-use super::conn::{Conn, Reply};
+use super::conn::{Conn, ImapReply};
 use super::date::internal_date;
 use super::error::{ImapError, ImapStep, shown};
 use super::frame::MAX_LITERAL;
@@ -305,7 +305,12 @@ impl Imap {
 
     /// Runs a command and takes only OK; a NO counts as passing when
     /// `no_passes` (and it has no lasting code).
-    fn ok(&mut self, pieces: &[Arg], step: ImapStep, no_passes: bool) -> Result<Reply, ImapError> {
+    fn ok(
+        &mut self,
+        pieces: &[Arg],
+        step: ImapStep,
+        no_passes: bool,
+    ) -> Result<ImapReply, ImapError> {
         let reply = self.conn.command(pieces, step)?;
         if reply.status.status == Status::Ok {
             Ok(reply)
@@ -420,7 +425,7 @@ fn login(conn: &mut Conn, account: &Account) -> Result<(), ImapError> {
 }
 
 /// Every FETCH item about `uid`, merged (a server may split them).
-fn attrs_of(reply: Reply, uid: u32) -> Option<Attrs> {
+fn attrs_of(reply: ImapReply, uid: u32) -> Option<Attrs> {
     let mut found: Option<Attrs> = None;
     for data in reply.data {
         let Data::Fetch(attrs) = data else { continue };

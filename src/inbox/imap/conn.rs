@@ -23,7 +23,7 @@ const LITERAL_MINUS_MAX: usize = 4096;
 
 /// A command's answer: its tagged status and the untagged data before it.
 #[derive(Debug)]
-pub(super) struct Reply {
+pub(super) struct ImapReply {
     pub status: StatusText,
     pub data: Vec<Data>,
 }
@@ -129,7 +129,11 @@ impl Conn {
 
     /// Sends a command and reads until its tagged answer, whatever it
     /// is; a NO or BAD is for the caller to judge.
-    pub(super) fn command(&mut self, pieces: &[Arg], step: ImapStep) -> Result<Reply, ImapError> {
+    pub(super) fn command(
+        &mut self,
+        pieces: &[Arg],
+        step: ImapStep,
+    ) -> Result<ImapReply, ImapError> {
         let deadline = Deadline::after(self.timeout);
         let (tag, data) = match self.send(pieces, step, deadline)? {
             Sent::Tag(tag, data) => (tag, data),
@@ -144,7 +148,7 @@ impl Conn {
         &mut self,
         words: &str,
         step: ImapStep,
-    ) -> Result<Result<String, Reply>, ImapError> {
+    ) -> Result<Result<String, ImapReply>, ImapError> {
         let deadline = Deadline::after(self.timeout);
         let Sent::Tag(tag, mut data) =
             self.send(&[Arg::Text(words.to_string())], step, deadline)?
@@ -156,7 +160,7 @@ impl Conn {
                 Response::Continue => return Ok(Ok(tag)),
                 Response::Data(d) => data.push(d),
                 Response::Done { tag: t, status } if t == tag => {
-                    return Ok(Err(Reply { status, data }));
+                    return Ok(Err(ImapReply { status, data }));
                 }
                 Response::Done { .. } => {
                     return Err(self.garbled(step, "the answer to a command it was not sent"));
@@ -166,7 +170,7 @@ impl Conn {
     }
 
     /// Reads until the tagged answer to `tag`, within the time limit.
-    pub(super) fn finish(&mut self, tag: &str, step: ImapStep) -> Result<Reply, ImapError> {
+    pub(super) fn finish(&mut self, tag: &str, step: ImapStep) -> Result<ImapReply, ImapError> {
         let deadline = Deadline::after(self.timeout);
         self.finish_by(tag, Vec::new(), step, deadline)
     }
@@ -177,11 +181,13 @@ impl Conn {
         mut data: Vec<Data>,
         step: ImapStep,
         deadline: Deadline,
-    ) -> Result<Reply, ImapError> {
+    ) -> Result<ImapReply, ImapError> {
         loop {
             match self.read(deadline, step)? {
                 Response::Data(d) => data.push(d),
-                Response::Done { tag: t, status } if t == tag => return Ok(Reply { status, data }),
+                Response::Done { tag: t, status } if t == tag => {
+                    return Ok(ImapReply { status, data });
+                }
                 Response::Done { .. } => {
                     return Err(self.garbled(step, "the answer to a command it was not sent"));
                 }
@@ -254,7 +260,7 @@ impl Conn {
                             Response::Continue => break,
                             Response::Data(d) => data.push(d),
                             Response::Done { tag: t, status } if t == tag => {
-                                return Ok(Sent::Refused(Reply { status, data }));
+                                return Ok(Sent::Refused(ImapReply { status, data }));
                             }
                             Response::Done { .. } => {
                                 return Err(self.garbled(step, "the answer to another command"));
@@ -370,7 +376,7 @@ enum Sent {
     /// All sent: the tag to wait for, and the data read meanwhile.
     Tag(String, Vec<Data>),
     /// The server refused the command at a literal.
-    Refused(Reply),
+    Refused(ImapReply),
 }
 
 /// Why no response could be read.
