@@ -13,6 +13,7 @@ use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use dynamo::game::{Game, NewGame, Player};
 use dynamo::mail::envelope::message_id;
 use dynamo::mail::{Secret, Token};
+use dynamo::recorder::{Action, Recorder, Request, When, Who};
 
 const GAMES: usize = 100;
 const PLIES: usize = 10;
@@ -72,6 +73,7 @@ fn serve(stream: TcpStream) {
 /// players' replies, each answering the notice of the move before it.
 fn tournament(dir: &Path, port: u16) {
     let secret = Secret::from_bytes(SECRET.as_bytes());
+    let recorder = Recorder::new(std::time::Duration::from_secs(30));
     std::fs::write(
         dir.join("dynamo.toml"),
         format!(
@@ -114,9 +116,18 @@ fn tournament(dir: &Path, port: u16) {
                 text,
             )
             .expect("a mail");
-            let checked = game.check_move(CYCLE[ply % 4], None).expect("legal");
             let when = DateTime::from_timestamp(at, 0).expect("a time");
-            game = game.with_move(&checked, when).expect("recorded");
+            // Judged as the inbox will judge the mail, in memory only: the
+            // next mail answers the notice of this move.
+            let request = Request::new(
+                Action::Move {
+                    text: CYCLE[ply % 4].to_string(),
+                    offer_draw: false,
+                },
+                Who::side(side),
+                When::At(when),
+            );
+            game = recorder.preview(&game, &request).expect("legal").game;
         }
     }
 }

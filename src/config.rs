@@ -120,7 +120,7 @@ pub enum ConfigError {
 
 /// Where the configuration was found.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Source {
+pub enum ConfigSource {
     /// `--config FILE`.
     Flag(PathBuf),
     /// The file named by `$DYNAMO_CONFIG`.
@@ -133,25 +133,28 @@ pub enum Source {
     Defaults,
 }
 
-impl Source {
+impl ConfigSource {
     /// The file, unless the defaults are in use.
     pub fn path(&self) -> Option<&Path> {
         match self {
-            Source::Flag(p) | Source::Env(p) | Source::Local(p) | Source::User(p) => Some(p),
-            Source::Defaults => None,
+            ConfigSource::Flag(p)
+            | ConfigSource::Env(p)
+            | ConfigSource::Local(p)
+            | ConfigSource::User(p) => Some(p),
+            ConfigSource::Defaults => None,
         }
     }
 }
 
-impl fmt::Display for Source {
+impl fmt::Display for ConfigSource {
     /// `dynamo.toml (in the current folder)`, or `none (built-in defaults)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (path, why) = match self {
-            Source::Flag(p) => (p, "from --config"),
-            Source::Env(p) => (p, "from $DYNAMO_CONFIG"),
-            Source::Local(p) => (p, "in the current folder"),
-            Source::User(p) => (p, "the per-user config"),
-            Source::Defaults => return f.write_str("none (built-in defaults)"),
+            ConfigSource::Flag(p) => (p, "from --config"),
+            ConfigSource::Env(p) => (p, "from $DYNAMO_CONFIG"),
+            ConfigSource::Local(p) => (p, "in the current folder"),
+            ConfigSource::User(p) => (p, "the per-user config"),
+            ConfigSource::Defaults => return f.write_str("none (built-in defaults)"),
         };
         write!(f, "{} ({why})", path.display())
     }
@@ -197,24 +200,24 @@ impl Places {
     }
 }
 
-impl Source {
+impl ConfigSource {
     /// The first of: `explicit` (`--config`), `$DYNAMO_CONFIG`, an existing
     /// `dynamo.toml` in `cwd`, an existing per-user file, the defaults.
     /// The first two need not exist: reading them says so.
-    pub fn find(explicit: Option<&Path>, cwd: &Path, places: &Places) -> Source {
+    pub fn find(explicit: Option<&Path>, cwd: &Path, places: &Places) -> ConfigSource {
         if let Some(path) = explicit {
-            return Source::Flag(path.to_path_buf());
+            return ConfigSource::Flag(path.to_path_buf());
         }
         if let Some(path) = &places.dynamo_config {
-            return Source::Env(path.clone());
+            return ConfigSource::Env(path.clone());
         }
         let local = cwd.join("dynamo.toml");
         if local.is_file() {
-            return Source::Local(local);
+            return ConfigSource::Local(local);
         }
         match places.user_file() {
-            Some(user) if user.is_file() => Source::User(user),
-            _ => Source::Defaults,
+            Some(user) if user.is_file() => ConfigSource::User(user),
+            _ => ConfigSource::Defaults,
         }
     }
 }
@@ -225,11 +228,11 @@ pub struct Loaded {
     /// The settings, relative paths already taken from the file's folder.
     pub config: Config,
     /// Where they came from.
-    pub source: Source,
+    pub source: ConfigSource,
 }
 
 impl Config {
-    /// Finds the configuration (see [`Source::find`]) and reads it.
+    /// Finds the configuration (see [`ConfigSource::find`]) and reads it.
     pub fn load(explicit: Option<&Path>, cwd: &Path) -> Result<Config, ConfigError> {
         Ok(Config::locate(explicit, cwd, &Places::from_env())?.config)
     }
@@ -241,7 +244,7 @@ impl Config {
         cwd: &Path,
         places: &Places,
     ) -> Result<Loaded, ConfigError> {
-        let source = Source::find(explicit, cwd, places);
+        let source = ConfigSource::find(explicit, cwd, places);
         let config = match source.path() {
             Some(path) => Config::read(path, cwd)?,
             None => Config::default(),

@@ -15,7 +15,7 @@ use dynamo::inbox::imap::ImapMailbox;
 use dynamo::inbox::maildir::Maildir;
 use dynamo::inbox::message::MAX_MESSAGE_BYTES;
 use dynamo::inbox::source::{self, MessageStep, Progress};
-use dynamo::inbox::state::State;
+use dynamo::inbox::state::InboxState;
 use dynamo::inbox::{Disposition, Handled, Inbox, InboxError, Settings, Source};
 use dynamo::mail::{Report, Secret, SecretError};
 
@@ -311,7 +311,7 @@ fn mailed(report: &Report, quiet: bool, out: &mut impl Write, tally: &mut Tally)
 
 /// `--unmatched`: the mail set aside, oldest first.
 fn unmatched(mail: &MailConfig) -> Result<Exit> {
-    let state = State::new(&mail.inbox_state);
+    let state = InboxState::new(&mail.inbox_state);
     let found = state
         .unmatched()
         .map_err(|e| Failure::new(Exit::Io, e.to_string()))?;

@@ -9,7 +9,7 @@ use super::clock;
 use super::event::EventKind;
 use super::leave::LeaveDays;
 use super::outcome::{Ending, Outcome};
-use super::pgn::{Action, BadValue, check_value};
+use super::pgn::{BadValue, PgnAction, check_value};
 use super::player::Player;
 use super::record::Game;
 
@@ -166,24 +166,24 @@ impl Game {
 
     /// `side` resigns at `at`.
     pub fn resign(&self, side: Color, at: DateTime<Utc>) -> Result<Game, Rejection> {
-        self.with_action(Action::Resign(side), Some(at), "")
+        self.with_action(PgnAction::Resign(side), Some(at), "")
     }
 
     /// `side` offers a draw at `at`; it stands until answered or until
     /// the opponent moves.
     pub fn offer_draw(&self, side: Color, at: DateTime<Utc>) -> Result<Game, Rejection> {
-        self.with_action(Action::OfferDraw(side), Some(at), "")
+        self.with_action(PgnAction::OfferDraw(side), Some(at), "")
     }
 
     /// `side` accepts the opponent's standing offer at `at`: the game is
     /// drawn.
     pub fn accept_draw(&self, side: Color, at: DateTime<Utc>) -> Result<Game, Rejection> {
-        self.with_action(Action::AcceptDraw(side), Some(at), "")
+        self.with_action(PgnAction::AcceptDraw(side), Some(at), "")
     }
 
     /// `side` declines the opponent's standing offer at `at`.
     pub fn decline_draw(&self, side: Color, at: DateTime<Utc>) -> Result<Game, Rejection> {
-        self.with_action(Action::DeclineDraw(side), Some(at), "")
+        self.with_action(PgnAction::DeclineDraw(side), Some(at), "")
     }
 
     /// The director's decision at `at`: `result` with `reason` (a time
@@ -196,7 +196,7 @@ impl Game {
     ) -> Result<Game, Rejection> {
         let outcome =
             Outcome::from_pgn(result).ok_or_else(|| Rejection::BadResult(result.to_string()))?;
-        self.with_action(Action::Adjudicate(outcome), Some(at), reason)
+        self.with_action(PgnAction::Adjudicate(outcome), Some(at), reason)
     }
 
     /// Leave for `side` on `days`, recorded at `at`: their clock does not
@@ -208,12 +208,12 @@ impl Game {
         days: LeaveDays,
         at: DateTime<Utc>,
     ) -> Result<Game, Rejection> {
-        self.with_action(Action::Leave { by: side, days }, Some(at), "")
+        self.with_action(PgnAction::Leave { by: side, days }, Some(at), "")
     }
 
     fn with_action(
         &self,
-        action: Action,
+        action: PgnAction,
         at: Option<DateTime<Utc>>,
         reason: &str,
     ) -> Result<Game, Rejection> {
@@ -226,7 +226,7 @@ impl Game {
     /// says which rule refuses it.
     pub(super) fn apply(
         &mut self,
-        action: Action,
+        action: PgnAction,
         at: Option<DateTime<Utc>>,
         reason: &str,
     ) -> Result<(), Rejection> {
@@ -239,7 +239,7 @@ impl Game {
             _ => Err(Rejection::NoOffer(side)),
         };
         let kind = match action {
-            Action::OfferDraw(side) => {
+            PgnAction::OfferDraw(side) => {
                 match self.draw_offer {
                     Some(c) if c == side => return Err(Rejection::AlreadyOffered(side)),
                     Some(c) => {
@@ -254,7 +254,7 @@ impl Game {
                 self.sync_draw_tag();
                 EventKind::DrawOffered { by: side }
             }
-            Action::AcceptDraw(side) => {
+            PgnAction::AcceptDraw(side) => {
                 offer(side)?;
                 self.set_ending(Ending {
                     outcome: Outcome::Draw,
@@ -266,20 +266,20 @@ impl Game {
                 });
                 EventKind::DrawAccepted { by: side }
             }
-            Action::DeclineDraw(side) => {
+            PgnAction::DeclineDraw(side) => {
                 offer(side)?;
                 self.draw_offer = None;
                 self.sync_draw_tag();
                 EventKind::DrawDeclined { by: side }
             }
-            Action::Resign(side) => {
+            PgnAction::Resign(side) => {
                 self.set_ending(Ending {
                     outcome: Outcome::loss_for(side),
                     reason: format!("{} resigns", side.title()),
                 });
                 EventKind::Resigned { by: side }
             }
-            Action::Adjudicate(outcome) => {
+            PgnAction::Adjudicate(outcome) => {
                 let reason = reason.trim();
                 if reason.is_empty() {
                     return Err(Rejection::EmptyReason);
@@ -294,7 +294,7 @@ impl Game {
                     reason: reason.to_string(),
                 }
             }
-            Action::Leave { by, days } => {
+            PgnAction::Leave { by, days } => {
                 self.add_leave(by, days);
                 EventKind::Leave { by, days }
             }

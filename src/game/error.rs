@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use dynamo_core::Color;
 
-use super::pgn::SyntaxError;
+use super::pgn::PgnSyntaxError;
 use crate::durable::{FileError, ReadError};
 
 /// Why a game file cannot be used.
@@ -49,7 +49,7 @@ pub enum GameError {
 #[non_exhaustive]
 pub enum RecordError {
     #[error(transparent)]
-    Syntax(#[from] SyntaxError),
+    Syntax(#[from] PgnSyntaxError),
     #[error("missing tag [{0} \"…\"]")]
     MissingTag(&'static str),
     #[error("line {line}: tag {tag}: {message}")]

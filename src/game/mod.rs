@@ -42,6 +42,8 @@ pub mod pgn;
 pub mod player;
 mod record;
 mod replay;
+#[cfg(test)]
+pub(crate) mod sample;
 pub mod source;
 pub mod store;
 mod text;
@@ -56,7 +58,7 @@ pub use event::{Event, EventKind, HeaderFix, TagChange, TakenBack};
 pub use label::move_label;
 pub use leave::{LeaveDays, LeaveError, Pauses};
 pub use outcome::{Ending, Outcome, OutcomeError};
-pub use pgn::{BadValue, SyntaxError};
+pub use pgn::{BadValue, PgnSyntaxError};
 pub use player::{Address, AddressError, Player, PlayerError};
 pub use record::{Game, NewGame, RecordedMove};
 pub use timing::SideClock;

@@ -14,7 +14,7 @@ use super::event::EventKind;
 use super::label::move_label;
 use super::leave::Pauses;
 use super::outcome::{Ending, Outcome};
-use super::pgn::{self, Action, Item, RawEvent, RawMove, Record, SyntaxError, Tag};
+use super::pgn::{self, Item, PgnAction, PgnSyntaxError, RawEvent, RawMove, Record, Tag};
 use super::player::{Address, Player};
 use super::record::Game;
 
@@ -240,7 +240,7 @@ impl Game {
                 .iter()
                 .filter(|&&b| b == b'\n')
                 .count();
-            invalid(RecordError::Syntax(SyntaxError {
+            invalid(RecordError::Syntax(PgnSyntaxError {
                 line,
                 column: None,
                 message: "the file is not UTF-8 text".to_string(),
@@ -280,7 +280,7 @@ impl Game {
         for side in [Color::White, Color::Black] {
             game.leave[side] = Pauses::of(rec.items.iter().filter_map(|item| match item {
                 Item::Event(RawEvent {
-                    action: Action::Leave { by, days },
+                    action: PgnAction::Leave { by, days },
                     ..
                 }) if *by == side => Some(*days),
                 _ => None,
@@ -300,7 +300,9 @@ impl Game {
                     }
                     draw_events |= matches!(
                         event.action,
-                        Action::OfferDraw(_) | Action::AcceptDraw(_) | Action::DeclineDraw(_)
+                        PgnAction::OfferDraw(_)
+                            | PgnAction::AcceptDraw(_)
+                            | PgnAction::DeclineDraw(_)
                     );
                     let reason = termination.strip_prefix(ADJUDICATED).unwrap_or(termination);
                     game.apply(event.action, event.at, reason)

@@ -10,7 +10,7 @@ use dynamo_core::Color;
 use super::clock;
 use super::event::EventKind;
 use super::label::move_label;
-use super::pgn::{self, Action};
+use super::pgn::{self, PgnAction};
 use super::record::{Game, Gap};
 
 impl Game {
@@ -96,15 +96,15 @@ fn flush(out: &mut String, line: &mut String) {
 
 /// The file's form of an event other than a creation, a move or a
 /// correction.
-pub(super) fn action_of(kind: &EventKind) -> Option<Action> {
+pub(super) fn action_of(kind: &EventKind) -> Option<PgnAction> {
     Some(match *kind {
         EventKind::Created | EventKind::Moved => return None,
         EventKind::Undone { .. } | EventKind::Corrected(_) => return None,
-        EventKind::DrawOffered { by } => Action::OfferDraw(by),
-        EventKind::DrawAccepted { by } => Action::AcceptDraw(by),
-        EventKind::DrawDeclined { by } => Action::DeclineDraw(by),
-        EventKind::Resigned { by } => Action::Resign(by),
-        EventKind::Adjudicated { outcome, .. } => Action::Adjudicate(outcome),
-        EventKind::Leave { by, days } => Action::Leave { by, days },
+        EventKind::DrawOffered { by } => PgnAction::OfferDraw(by),
+        EventKind::DrawAccepted { by } => PgnAction::AcceptDraw(by),
+        EventKind::DrawDeclined { by } => PgnAction::DeclineDraw(by),
+        EventKind::Resigned { by } => PgnAction::Resign(by),
+        EventKind::Adjudicated { outcome, .. } => PgnAction::Adjudicate(outcome),
+        EventKind::Leave { by, days } => PgnAction::Leave { by, days },
     })
 }

@@ -7,7 +7,7 @@
 //! mail aside, unanswered.
 //!
 //! **Exactly once.** The whole of it runs under the inbox's lock, and ends
-//! by noting the mail as handled ([`State`]); a mail noted is not handled
+//! by noting the mail as handled ([`InboxState`]); a mail noted is not handled
 //! again. Should the process stop between recording the command and
 //! noting the mail, the game file itself says which mail brought its
 //! event ([`crate::game::source`]), and the next run does not record it
@@ -27,7 +27,7 @@ use super::games::{Found, Games, Target};
 use super::judge::{Judged, action, judge};
 use super::key::MailKey;
 use super::message::{self, Incoming, MessageError};
-use super::state::{Held, Record, State, time_text};
+use super::state::{InboxLock, InboxState, MailNote, time_text};
 use crate::game::Game;
 use crate::game::clock::format_time_short;
 use crate::game::player::Mailbox;
@@ -69,7 +69,7 @@ pub struct Handled {
 #[derive(Debug)]
 pub struct Inbox<'a> {
     settings: Settings<'a>,
-    state: State,
+    state: InboxState,
     games: Games,
 }
 
@@ -78,14 +78,14 @@ struct Work<'w> {
     key: MailKey,
     incoming: &'w Incoming,
     arrived: DateTime<Utc>,
-    held: Option<&'w Held>,
+    held: Option<&'w InboxLock>,
     pending: Vec<Pending>,
 }
 
 impl<'a> Inbox<'a> {
     pub fn new(settings: Settings<'a>) -> Inbox<'a> {
         Inbox {
-            state: State::new(&settings.mail.inbox_state),
+            state: InboxState::new(&settings.mail.inbox_state),
             games: Games::new(&settings.games_dir),
             settings,
         }
@@ -95,7 +95,7 @@ impl<'a> Inbox<'a> {
         &self.settings
     }
 
-    pub fn state(&self) -> &State {
+    pub fn state(&self) -> &InboxState {
         &self.state
     }
 
@@ -111,9 +111,9 @@ impl<'a> Inbox<'a> {
             true => None,
             false => Some(self.state.lock(self.settings.lock_wait)?),
         };
-        if let Some(record) = self.state.handled(&key)? {
+        if let Some(note) = self.state.handled(&key)? {
             return Ok(Handled {
-                disposition: Disposition::HandledBefore(record.what),
+                disposition: Disposition::HandledBefore(note.what),
                 pending: Vec::new(),
                 from,
                 subject,
@@ -128,7 +128,7 @@ impl<'a> Inbox<'a> {
         };
         let disposition = self.decide(&mut work, read.as_ref().err())?;
         if let Some(held) = &held {
-            let record = |what: String| Record {
+            let note = |what: String| MailNote {
                 mail: work.key.reference.clone(),
                 arrived: time_text(arrived),
                 from: from.clone(),
@@ -137,9 +137,9 @@ impl<'a> Inbox<'a> {
                 handled: time_text(Utc::now()),
             };
             if let Some(why) = disposition.unmatched() {
-                self.state.set_aside(held, &work.key, &record(why), raw)?;
+                self.state.set_aside(held, &work.key, &note(why), raw)?;
             }
-            let done = record(disposition.describe(false));
+            let done = note(disposition.describe(false));
             self.state.note_handled(held, &work.key, &done)?;
         }
         Ok(Handled {

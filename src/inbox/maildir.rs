@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 use super::error::InboxError;
 use super::message::MAX_MESSAGE_BYTES;
 use super::source::{RawMessage, Source};
-use super::state::State;
+use super::state::InboxState;
 use crate::base32::encode;
 use crate::durable::{self, FileError};
 
@@ -61,7 +61,7 @@ fn delivered(name: &str, meta: Option<&fs::Metadata>) -> DateTime<Utc> {
 impl Maildir {
     /// The Maildir at `dir`, which must have `new/` and `cur/`; what was
     /// handled is noted in `state`.
-    pub fn open(dir: &Path, state: &State) -> Result<Maildir, InboxError> {
+    pub fn open(dir: &Path, state: &InboxState) -> Result<Maildir, InboxError> {
         for sub in ["new", "cur"] {
             if !dir.join(sub).is_dir() {
                 return Err(InboxError::Source {
@@ -172,7 +172,7 @@ mod tests {
         fs::write(dir.join("new/1700000001.M1P1.host"), "a").expect("write");
         fs::write(dir.join("cur/1700000003.M1P1.host:2,S"), "c").expect("write");
         fs::write(dir.join("new/.hidden"), "x").expect("write");
-        let state = State::new(tmp.path().join("inbox"));
+        let state = InboxState::new(tmp.path().join("inbox"));
         let mut maildir = Maildir::open(&dir, &state).expect("a Maildir");
         let waiting = maildir.waiting().expect("listed");
         assert_eq!(

@@ -34,7 +34,7 @@ const MAX_KEPT_BYTES: usize = 1 << 20;
 
 /// What the inbox notes of one mail.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Record {
+pub struct MailNote {
     /// The mail's Message-ID (`<…>`) or digest.
     pub mail: String,
     /// When it arrived (RFC 3339).
@@ -59,13 +59,13 @@ struct Replies {
 
 /// The inbox's folder.
 #[derive(Debug, Clone)]
-pub struct State {
+pub struct InboxState {
     dir: PathBuf,
 }
 
 /// The inbox's lock; released when dropped.
 #[derive(Debug)]
-pub struct Held {
+pub struct InboxLock {
     _lock: FileLock,
 }
 
@@ -90,11 +90,11 @@ fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), InboxError> {
     Ok(())
 }
 
-impl State {
+impl InboxState {
     /// The inbox state in `dir`; nothing is made until something is
     /// written.
-    pub fn new(dir: impl Into<PathBuf>) -> State {
-        State { dir: dir.into() }
+    pub fn new(dir: impl Into<PathBuf>) -> InboxState {
+        InboxState { dir: dir.into() }
     }
 
     /// The folder.
@@ -103,25 +103,25 @@ impl State {
     }
 
     /// Waits at most `wait` for the inbox's lock, making its folders.
-    pub fn lock(&self, wait: Duration) -> Result<Held, InboxError> {
+    pub fn lock(&self, wait: Duration) -> Result<InboxLock, InboxError> {
         for sub in ["handled", "unmatched", "replies"] {
             let dir = self.dir.join(sub);
             fs::create_dir_all(&dir).map_err(|e| FileError::new(&dir, e))?;
         }
         let path = self.dir.join(".lock");
         match FileLock::acquire_within(&path, wait) {
-            Ok(lock) => Ok(Held { _lock: lock }),
+            Ok(lock) => Ok(InboxLock { _lock: lock }),
             Err(LockError::Busy { path, waited }) => Err(InboxError::Busy { path, waited }),
             Err(other) => Err(FileError::from(other).into()),
         }
     }
 
     /// What was done with the mail `key`, if it was handled.
-    pub fn handled(&self, key: &MailKey) -> Result<Option<Record>, InboxError> {
+    pub fn handled(&self, key: &MailKey) -> Result<Option<MailNote>, InboxError> {
         let path = self.dir.join("handled").join(format!("{}.json", key.name));
-        match read_json::<Record>(&path) {
-            // A record that does not read is still a mail handled.
-            Ok(None) if path.exists() => Ok(Some(Record {
+        match read_json::<MailNote>(&path) {
+            // A note that does not read is still a mail handled.
+            Ok(None) if path.exists() => Ok(Some(MailNote {
                 mail: key.reference.clone(),
                 arrived: String::new(),
                 from: String::new(),
@@ -134,31 +134,36 @@ impl State {
     }
 
     /// Notes the mail `key` as handled.
-    pub fn note_handled(&self, _: &Held, key: &MailKey, record: &Record) -> Result<(), InboxError> {
+    pub fn note_handled(
+        &self,
+        _: &InboxLock,
+        key: &MailKey,
+        note: &MailNote,
+    ) -> Result<(), InboxError> {
         write_json(
             &self.dir.join("handled").join(format!("{}.json", key.name)),
-            record,
+            note,
         )
     }
 
     /// Keeps the mail `key` (the message `raw`) among those set aside.
     pub fn set_aside(
         &self,
-        _: &Held,
+        _: &InboxLock,
         key: &MailKey,
-        record: &Record,
+        note: &MailNote,
         raw: &[u8],
     ) -> Result<(), InboxError> {
         let folder = self.dir.join("unmatched");
         if raw.len() <= MAX_KEPT_BYTES {
             durable::write_atomic(&folder.join(format!("{}.eml", key.name)), raw)?;
         }
-        write_json(&folder.join(format!("{}.json", key.name)), record)
+        write_json(&folder.join(format!("{}.json", key.name)), note)
     }
 
     /// The mail set aside, oldest first, each with its kept message's
     /// file when there is one.
-    pub fn unmatched(&self) -> Result<Vec<(Record, Option<PathBuf>)>, InboxError> {
+    pub fn unmatched(&self) -> Result<Vec<(MailNote, Option<PathBuf>)>, InboxError> {
         let folder = self.dir.join("unmatched");
         let entries = match fs::read_dir(&folder) {
             Ok(entries) => entries,
@@ -171,9 +176,9 @@ impl State {
             if path.extension().is_none_or(|x| x != "json") {
                 continue;
             }
-            if let Some(record) = read_json::<Record>(&path)? {
+            if let Some(note) = read_json::<MailNote>(&path)? {
                 let eml = path.with_extension("eml");
-                found.push((record, eml.exists().then_some(eml)));
+                found.push((note, eml.exists().then_some(eml)));
             }
         }
         found.sort_by(|a, b| (&a.0.arrived, &a.0.handled).cmp(&(&b.0.arrived, &b.0.handled)));
@@ -186,7 +191,7 @@ impl State {
     /// counted at once.
     pub fn allow_reply(
         &self,
-        _: &Held,
+        _: &InboxLock,
         address: &str,
         reply_id: &str,
         now: DateTime<Utc>,
@@ -220,7 +225,7 @@ mod tests {
     #[test]
     fn answers_to_one_address_are_limited_per_hour() {
         let tmp = tempfile::tempdir().expect("tempdir");
-        let state = State::new(tmp.path().join("inbox"));
+        let state = InboxState::new(tmp.path().join("inbox"));
         let held = state.lock(Duration::ZERO).expect("lock");
         let now = Utc::now();
         for i in 0..3 {

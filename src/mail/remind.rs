@@ -268,6 +268,7 @@ pub fn build(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::sample::on_leave;
     use crate::mail::notice::{sample_game, sample_start};
 
     #[test]
@@ -292,9 +293,12 @@ mod tests {
         // Bob's 50 days run from 2024-04-21 13:00; ten days of leave at
         // the end move his deadline from 10 June 13:00 to 20 June 13:00.
         let leave = LeaveDays::parse("2024-06-05", "2024-06-14").expect("dates");
-        let game = sample_game(&["e2e4"])
-            .take_leave(Color::Black, leave, sample_start() + Duration::days(1))
-            .expect("leave");
+        let game = on_leave(
+            &sample_game(&["e2e4"]),
+            Color::Black,
+            leave,
+            sample_start() + Duration::days(1),
+        );
         let deadline = sample_start() + Duration::hours(1) + Duration::days(60);
         let on_leave = sample_start() + Duration::days(46);
         assert_eq!(due(&game, on_leave, &[7, 2]), None);

@@ -11,7 +11,7 @@ use dynamo_core::Rules;
 
 use super::berger;
 use super::error::SectionError;
-use super::section::{Board, Bye, Entrant, SECTION_FILE, Section, game_file_name};
+use super::section::{Bye, Entrant, SECTION_FILE, Section, SectionGame, game_file_name};
 use crate::durable::{self, FileError, FileLock, LOCK_WAIT, LockError};
 use crate::game::clock::format_time;
 use crate::game::{Game, NewGame, Player, TimeControl, store};
@@ -111,7 +111,7 @@ impl NewSection {
                 new.time_control = settings.time_control;
                 let game = Game::create(new)?;
                 let file = game_file_name(round.number, board);
-                section.games.push(Board {
+                section.games.push(SectionGame {
                     round: round.number,
                     board,
                     white: pairing.white,

@@ -60,7 +60,7 @@ pub struct Section {
     /// In the order of their numbers.
     pub players: Vec<Entrant>,
     /// In the order of rounds and boards.
-    pub games: Vec<Board>,
+    pub games: Vec<SectionGame>,
     /// Who sits out which round (an odd number of players only).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub byes: Vec<Bye>,
@@ -79,7 +79,7 @@ pub struct Entrant {
 /// One game of the section.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Board {
+pub struct SectionGame {
     pub round: u32,
     pub board: u32,
     /// White's number.
@@ -214,7 +214,7 @@ mod tests {
                     email: "jp@example.fr".into(),
                 },
             ],
-            games: vec![Board {
+            games: vec![SectionGame {
                 round: 1,
                 board: 1,
                 white: 1,

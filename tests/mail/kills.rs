@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use dynamo::game::Game;
+use dynamo::recorder::{Action, Recorder, Request, When, Who};
 use dynamo_core::Color;
 
 use super::{mail_config, message_ids, queued};
@@ -126,12 +127,19 @@ fn a_notice_whose_event_was_never_written_is_dropped_not_sent() {
     ]);
     let path = env.path("game.dyn");
     let game = Game::load(&path).expect("a game");
-    let moved = game
-        .with_move(
-            &game.check_move("e2e4", None).expect("legal"),
-            chrono::Utc::now(),
-        )
-        .expect("recorded in memory only");
+    // Judged as `move` would, but recorded in memory only.
+    let request = Request::new(
+        Action::Move {
+            text: "e2e4".to_string(),
+            offer_draw: false,
+        },
+        Who::side(Color::White),
+        When::Now,
+    );
+    let moved = Recorder::new(Duration::from_secs(30))
+        .preview(&game, &request)
+        .expect("legal")
+        .game;
     let mut config = dynamo::config::MailConfig::new(
         "127.0.0.1",
         server.port,

@@ -25,7 +25,7 @@ pub(crate) struct Args {
     file: PathBuf,
     /// What the side given by --by or --from does.
     #[arg(value_enum)]
-    action: Answer,
+    action: DrawChoice,
     #[command(flatten)]
     identity: IdentityArgs,
     #[command(flatten)]
@@ -33,7 +33,7 @@ pub(crate) struct Args {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Answer {
+pub(crate) enum DrawChoice {
     /// Offer a draw; it stands until answered or until the opponent moves.
     Offer,
     /// Accept the opponent's offer: the game is drawn.
@@ -44,9 +44,9 @@ pub(crate) enum Answer {
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
     let (action, what) = match args.action {
-        Answer::Offer => (Action::OfferDraw, "the draw offer"),
-        Answer::Accept => (Action::AcceptDraw, "the accepted draw"),
-        Answer::Decline => (Action::DeclineDraw, "the declined draw offer"),
+        DrawChoice::Offer => (Action::OfferDraw, "the draw offer"),
+        DrawChoice::Accept => (Action::AcceptDraw, "the accepted draw"),
+        DrawChoice::Decline => (Action::DeclineDraw, "the declined draw offer"),
     };
     let who = args.identity.who();
     let request = |when| Request::new(action, who, when);
@@ -60,9 +60,9 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         |r, out| {
             let side = r.side.map_or("", |s| s.title());
             match args.action {
-                Answer::Offer => writeln!(out, "{side} offers a draw")?,
-                Answer::Decline => writeln!(out, "{side} declines the draw offer")?,
-                Answer::Accept => print_ending(out, &r.game)?,
+                DrawChoice::Offer => writeln!(out, "{side} offers a draw")?,
+                DrawChoice::Decline => writeln!(out, "{side} declines the draw offer")?,
+                DrawChoice::Accept => print_ending(out, &r.game)?,
             }
             Ok(())
         },

@@ -21,13 +21,13 @@ mod standings;
 pub(crate) enum Command {
     /// Round-robin sections: `dynamo tournament new NAME --players FILE`.
     #[command(subcommand)]
-    Tournament(Section),
+    Tournament(SectionCommand),
     Standings(standings::Args),
 }
 
 /// What `dynamo tournament` does to a section.
 #[derive(Subcommand, Debug)]
-pub(crate) enum Section {
+pub(crate) enum SectionCommand {
     New(new::Args),
 }
 
@@ -36,7 +36,7 @@ pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Ex
     let config = config_file::load(config_path)?;
     let mut out = io::stdout().lock();
     let exit = match command {
-        Command::Tournament(Section::New(args)) => new::execute(args, &config, &mut out)?,
+        Command::Tournament(SectionCommand::New(args)) => new::execute(args, &config, &mut out)?,
         Command::Standings(args) => standings::execute(args, &config, &mut out)?,
     };
     out.flush().context("writing to standard output")?;

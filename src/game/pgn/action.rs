@@ -11,12 +11,12 @@ use dynamo_core::{Color, clipped};
 use super::super::clock;
 use super::super::leave::LeaveDays;
 use super::super::outcome::Outcome;
-use super::syntax::{SyntaxError, syntax};
+use super::syntax::{PgnSyntaxError, syntax};
 
 /// What a player or the director did between moves, as the file records
 /// it in a `{[%…]}` comment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
+pub enum PgnAction {
     /// `[%draw offer White TIME]`
     OfferDraw(Color),
     /// `[%draw accept Black TIME]`
@@ -33,11 +33,11 @@ pub enum Action {
     Leave { by: Color, days: LeaveDays },
 }
 
-/// An [`Action`] as read, with its time (absent only in files written
+/// A [`PgnAction`] as read, with its time (absent only in files written
 /// before times were recorded) and line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RawEvent {
-    pub action: Action,
+    pub action: PgnAction,
     pub at: Option<DateTime<Utc>>,
     pub line: usize,
 }
@@ -45,7 +45,7 @@ pub struct RawEvent {
 /// Reads `[%draw offer White 2026-…]` and its kin; `None` for a comment
 /// that is not one of ours (another program's `[%clk …]`, say), which is
 /// then kept as a note.
-pub(super) fn parse_action(body: &str, line: usize) -> Result<Option<RawEvent>, SyntaxError> {
+pub(super) fn parse_action(body: &str, line: usize) -> Result<Option<RawEvent>, PgnSyntaxError> {
     let Some(inner) = body.strip_prefix("[%").and_then(|b| b.strip_suffix(']')) else {
         return Ok(None);
     };
@@ -59,24 +59,24 @@ pub(super) fn parse_action(body: &str, line: usize) -> Result<Option<RawEvent>, 
         ["draw", what, who, rest @ ..] => {
             let by = side(who)?;
             let action = match *what {
-                "offer" => Action::OfferDraw(by),
-                "accept" => Action::AcceptDraw(by),
-                "decline" => Action::DeclineDraw(by),
+                "offer" => PgnAction::OfferDraw(by),
+                "accept" => PgnAction::AcceptDraw(by),
+                "decline" => PgnAction::DeclineDraw(by),
                 _ => return Err(bad("is not a draw offer, acceptance or refusal")),
             };
             (action, rest)
         }
-        ["resign", who, rest @ ..] => (Action::Resign(side(who)?), rest),
+        ["resign", who, rest @ ..] => (PgnAction::Resign(side(who)?), rest),
         ["adjudicate", result, rest @ ..] => {
             let outcome = Outcome::from_pgn(result)
                 .ok_or_else(|| bad("has a result that is not 1-0, 0-1 or 1/2-1/2"))?;
-            (Action::Adjudicate(outcome), rest)
+            (PgnAction::Adjudicate(outcome), rest)
         }
         ["leave", who, from, to, rest @ ..] if !rest.is_empty() => {
             let by = side(who)?;
             let days =
                 LeaveDays::parse(from, to).map_err(|e| bad(&format!("is not a leave: {e}")))?;
-            (Action::Leave { by, days }, rest)
+            (PgnAction::Leave { by, days }, rest)
         }
         ["draw" | "resign" | "adjudicate" | "leave", ..] => return Err(bad("is incomplete")),
         _ => return Ok(None),
@@ -94,14 +94,14 @@ pub(super) fn parse_action(body: &str, line: usize) -> Result<Option<RawEvent>, 
 }
 
 /// The `{…}` text of an action at a time.
-pub fn write_action(action: Action, at: Option<DateTime<Utc>>) -> String {
+pub fn write_action(action: PgnAction, at: Option<DateTime<Utc>>) -> String {
     let mut text = match action {
-        Action::OfferDraw(c) => format!("[%draw offer {}", c.title()),
-        Action::AcceptDraw(c) => format!("[%draw accept {}", c.title()),
-        Action::DeclineDraw(c) => format!("[%draw decline {}", c.title()),
-        Action::Resign(c) => format!("[%resign {}", c.title()),
-        Action::Adjudicate(o) => format!("[%adjudicate {}", o.pgn()),
-        Action::Leave { by, days } => {
+        PgnAction::OfferDraw(c) => format!("[%draw offer {}", c.title()),
+        PgnAction::AcceptDraw(c) => format!("[%draw accept {}", c.title()),
+        PgnAction::DeclineDraw(c) => format!("[%draw decline {}", c.title()),
+        PgnAction::Resign(c) => format!("[%resign {}", c.title()),
+        PgnAction::Adjudicate(o) => format!("[%adjudicate {}", o.pgn()),
+        PgnAction::Leave { by, days } => {
             format!("[%leave {} {} {}", by.title(), days.from(), days.to())
         }
     };

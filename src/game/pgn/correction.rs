@@ -12,7 +12,7 @@ use dynamo_core::{Color, clipped};
 
 use super::super::clock;
 use super::super::event::{EventKind, HeaderFix, TagChange, TakenBack};
-use super::syntax::{SyntaxError, syntax};
+use super::syntax::{PgnSyntaxError, syntax};
 
 /// A correction as read, with its time and line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,7 +77,7 @@ fn words(text: &str) -> Result<Vec<Word<'_>>, &'static str> {
 pub(super) fn parse_correction(
     body: &str,
     line: usize,
-) -> Result<Option<RawCorrection>, SyntaxError> {
+) -> Result<Option<RawCorrection>, PgnSyntaxError> {
     let Some(inner) = body.strip_prefix("[%").and_then(|b| b.strip_suffix(']')) else {
         return Ok(None);
     };
@@ -215,7 +215,7 @@ pub fn write_correction(kind: &EventKind, at: Option<DateTime<Utc>>) -> Option<S
 mod tests {
     use super::*;
 
-    fn read(body: &str) -> Result<Option<RawCorrection>, SyntaxError> {
+    fn read(body: &str) -> Result<Option<RawCorrection>, PgnSyntaxError> {
         parse_correction(body, 7)
     }
 

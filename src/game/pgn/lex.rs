@@ -1,7 +1,7 @@
 //! The movetext's tokens, read in one pass with line and column and no
 //! recursion, whatever the input.
 
-use super::syntax::{Note, RESULTS, SyntaxError};
+use super::syntax::{Note, PgnSyntaxError, RESULTS};
 use dynamo_core::quoted;
 
 /// The movetext reader: one pass, tracking line and column.
@@ -34,8 +34,8 @@ impl<'a> Lexer<'a> {
         line: usize,
         column: usize,
         message: impl Into<String>,
-    ) -> SyntaxError {
-        SyntaxError {
+    ) -> PgnSyntaxError {
+        PgnSyntaxError {
             line,
             column: Some(column),
             message: message.into(),
@@ -56,7 +56,7 @@ impl<'a> Lexer<'a> {
 }
 
 /// What the movetext is made of, before moves are paired with times.
-pub(super) enum Token {
+pub(super) enum Lexeme {
     Number(u32, bool),
     Move(String),
     Comment(String),
@@ -69,7 +69,9 @@ fn is_word_end(c: char) -> bool {
 }
 
 /// The next token, or `None` at the end of the text.
-pub(super) fn next_token(lx: &mut Lexer<'_>) -> Result<Option<(Token, usize, usize)>, SyntaxError> {
+pub(super) fn next_token(
+    lx: &mut Lexer<'_>,
+) -> Result<Option<(Lexeme, usize, usize)>, PgnSyntaxError> {
     lx.take_while(char::is_whitespace);
     let (line, column) = (lx.line, lx.column);
     let Some(c) = lx.peek() else {
@@ -86,12 +88,12 @@ pub(super) fn next_token(lx: &mut Lexer<'_>) -> Result<Option<(Token, usize, usi
                     "comment '{' is never closed: the file may be truncated",
                 ));
             }
-            Token::Comment(body.trim().to_string())
+            Lexeme::Comment(body.trim().to_string())
         }
         ';' => {
             lx.bump();
             let body = lx.take_while(|c| c != '\n');
-            Token::Note(Note::Line(body.trim().to_string()))
+            Lexeme::Note(Note::Line(body.trim().to_string()))
         }
         '(' | ')' => {
             return Err(lx.error(
@@ -120,7 +122,7 @@ pub(super) fn next_token(lx: &mut Lexer<'_>) -> Result<Option<(Token, usize, usi
                     ),
                 ));
             }
-            Token::Note(Note::Glyph(word.to_string()))
+            Lexeme::Note(Note::Glyph(word.to_string()))
         }
         c if c.is_ascii_digit() => {
             // A move number (`12.`, `12...`) or a result token; a move never
@@ -131,9 +133,9 @@ pub(super) fn next_token(lx: &mut Lexer<'_>) -> Result<Option<(Token, usize, usi
                 let rest = lx.take_while(|c| !is_word_end(c));
                 let word = format!("{digits}{rest}");
                 if RESULTS.contains(&word.as_str()) {
-                    Token::Result(word)
+                    Lexeme::Result(word)
                 } else {
-                    Token::Move(word)
+                    Lexeme::Move(word)
                 }
             } else {
                 let number: u32 = digits.parse().map_err(|_| {
@@ -158,15 +160,15 @@ pub(super) fn next_token(lx: &mut Lexer<'_>) -> Result<Option<(Token, usize, usi
                         ));
                     }
                 };
-                Token::Number(number, black)
+                Lexeme::Number(number, black)
             }
         }
         _ => {
             let word = lx.take_while(|c| !is_word_end(c));
             if RESULTS.contains(&word) {
-                Token::Result(word.to_string())
+                Lexeme::Result(word.to_string())
             } else {
-                Token::Move(word.to_string())
+                Lexeme::Move(word.to_string())
             }
         }
     };

@@ -1,7 +1,7 @@
 //! The game file as text, both ways: PGN tag pairs, then movetext whose
 //! moves each carry a `{received time}` comment, ending with the result
 //! token. Between the moves stand the recorded events (`{[%resign White
-//! 2026-11-20T09:14:00Z]}`, see [`Action`]) and whatever the director
+//! 2026-11-20T09:14:00Z]}`, see [`PgnAction`]) and whatever the director
 //! wrote by hand: comments, `$1`-style glyphs and `;` notes, all kept.
 //!
 //! This module knows only the syntax; [`super::Game`] gives it meaning by
@@ -19,10 +19,10 @@ use std::fmt::Write as _;
 
 use dynamo_core::quoted;
 
-pub use action::{Action, RawEvent, write_action};
+pub use action::{PgnAction, RawEvent, write_action};
 pub use correction::{RawCorrection, is_tag_name, write_correction};
 use syntax::syntax;
-pub use syntax::{Note, RESULTS, SyntaxError};
+pub use syntax::{Note, PgnSyntaxError, RESULTS};
 pub use value::{BadValue, check_value};
 
 /// One `[Name "value"]` pair.
@@ -77,7 +77,7 @@ impl Record {
     }
 }
 
-fn parse_tag(line: &str, number: usize) -> Result<Tag, SyntaxError> {
+fn parse_tag(line: &str, number: usize) -> Result<Tag, PgnSyntaxError> {
     let bad = |why: &str| {
         syntax(
             number,
@@ -131,7 +131,7 @@ fn parse_tag(line: &str, number: usize) -> Result<Tag, SyntaxError> {
 
 /// Refuses a tag name given twice, naming the first repetition in file
 /// order. Sorting, not hashing: no crafted set of names can make it slow.
-fn check_unique(tags: &[Tag]) -> Result<(), SyntaxError> {
+fn check_unique(tags: &[Tag]) -> Result<(), PgnSyntaxError> {
     let mut order: Vec<&Tag> = tags.iter().collect();
     // Stable: equal names stay in file order.
     order.sort_by(|a, b| a.name.cmp(&b.name));
@@ -153,7 +153,7 @@ fn check_unique(tags: &[Tag]) -> Result<(), SyntaxError> {
 
 /// The tag pairs at the top of a game file's text, and where the
 /// movetext begins (its byte offset and line); the moves are not read.
-pub fn read_tags(text: &str) -> Result<(Vec<Tag>, usize, usize), SyntaxError> {
+pub fn read_tags(text: &str) -> Result<(Vec<Tag>, usize, usize), PgnSyntaxError> {
     let mut tags: Vec<Tag> = Vec::new();
     let mut offset = 0;
     let mut line_no = 0;
@@ -177,7 +177,7 @@ pub fn read_tags(text: &str) -> Result<(Vec<Tag>, usize, usize), SyntaxError> {
 }
 
 /// Parses the text of a game file.
-pub fn parse(text: &str) -> Result<Record, SyntaxError> {
+pub fn parse(text: &str) -> Result<Record, PgnSyntaxError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (tags, offset, line_no) = read_tags(text)?;
     let mut lexer = lex::Lexer {
@@ -199,12 +199,12 @@ pub fn parse(text: &str) -> Result<Record, SyntaxError> {
                 format!("text after the result token on line {res_line}"),
             ));
         }
-        if number.is_some() && !matches!(token, lex::Token::Move(_)) {
+        if number.is_some() && !matches!(token, lex::Lexeme::Move(_)) {
             return Err(lexer.error(line, column, "a move number must be followed by a move"));
         }
         match token {
-            lex::Token::Number(n, black) => number = Some((n, black, line, column)),
-            lex::Token::Move(text) => {
+            lex::Lexeme::Number(n, black) => number = Some((n, black, line, column)),
+            lex::Lexeme::Move(text) => {
                 items.push(Item::Move(RawMove {
                     number: number.take().map(|(n, b, _, _)| (n, b)),
                     text,
@@ -213,7 +213,7 @@ pub fn parse(text: &str) -> Result<Record, SyntaxError> {
                 }));
                 awaiting_time = true;
             }
-            lex::Token::Comment(body) if awaiting_time => {
+            lex::Lexeme::Comment(body) if awaiting_time => {
                 if let Some(Item::Move(m)) =
                     items.iter_mut().rev().find(|i| matches!(i, Item::Move(_)))
                 {
@@ -221,15 +221,15 @@ pub fn parse(text: &str) -> Result<Record, SyntaxError> {
                 }
                 awaiting_time = false;
             }
-            lex::Token::Comment(body) => match action::parse_action(&body, line)? {
+            lex::Lexeme::Comment(body) => match action::parse_action(&body, line)? {
                 Some(event) => items.push(Item::Event(event)),
                 None => match correction::parse_correction(&body, line)? {
                     Some(fix) => items.push(Item::Correction(fix)),
                     None => items.push(Item::Note(Note::Comment(body))),
                 },
             },
-            lex::Token::Note(note) => items.push(Item::Note(note)),
-            lex::Token::Result(r) => result = Some((r, line)),
+            lex::Lexeme::Note(note) => items.push(Item::Note(note)),
+            lex::Lexeme::Result(r) => result = Some((r, line)),
         }
     }
     // The line the text ends on: a final line break opens no new line.

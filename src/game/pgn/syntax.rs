@@ -5,15 +5,15 @@
 /// in the movetext, the column (from 1, in characters).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}{}: {message}", column.map(|c| format!(", column {c}")).unwrap_or_default())]
-pub struct SyntaxError {
+pub struct PgnSyntaxError {
     pub line: usize,
     pub column: Option<usize>,
     pub message: String,
 }
 
 /// An error on `line`, column unknown.
-pub(super) fn syntax(line: usize, message: impl Into<String>) -> SyntaxError {
-    SyntaxError {
+pub(super) fn syntax(line: usize, message: impl Into<String>) -> PgnSyntaxError {
+    PgnSyntaxError {
         line,
         column: None,
         message: message.into(),

@@ -13,9 +13,9 @@ use chrono::{DateTime, Utc};
 
 use super::account::Account;
 use super::argument::{Arg, mailbox_name, string};
-use super::conn::{Conn, Reply};
+use super::conn::{Conn, ImapReply};
 use super::date::internal_date;
-use super::error::{ImapError, Step, shown};
+use super::error::{ImapError, ImapStep, shown};
 use super::frame::MAX_LITERAL;
 use super::response::{Attrs, Data, Response, Status, StatusText};
 use crate::inbox::inbox_config::InboxConfig;
@@ -111,12 +111,12 @@ impl Imap {
     pub fn waiting(&mut self) -> Result<Vec<u32>, ImapError> {
         // A server may search only the messages it has told this session
         // of (Dovecot does); NOOP has it tell of the latest first.
-        self.ok(&[Arg::Text("NOOP".to_string())], Step::Search, true)?;
+        self.ok(&[Arg::Text("NOOP".to_string())], ImapStep::Search, true)?;
         // The search sees those; what it tells of from here on is news
         // to the next idle().
         self.conn.news = false;
         let words = format!("UID SEARCH NOT KEYWORD {DONE_KEYWORD} NOT DELETED");
-        let reply = self.ok(&[Arg::Text(words)], Step::Search, true)?;
+        let reply = self.ok(&[Arg::Text(words)], ImapStep::Search, true)?;
         let mut uids: Vec<u32> = reply
             .data
             .into_iter()
@@ -136,7 +136,7 @@ impl Imap {
     /// [`MAX_MESSAGE_BYTES`] is refused unread and the session goes on.
     pub fn fetch(&mut self, uid: u32) -> Result<ImapMessage, ImapError> {
         let words = format!("UID FETCH {uid} (UID RFC822.SIZE INTERNALDATE)");
-        let reply = self.ok(&[Arg::Text(words)], Step::Fetch, true)?;
+        let reply = self.ok(&[Arg::Text(words)], ImapStep::Fetch, true)?;
         let head = attrs_of(reply, uid).ok_or(ImapError::Gone { uid })?;
         if let Some(size) = head.size.filter(|&s| s > MAX_MESSAGE_BYTES) {
             return Err(ImapError::TooLarge {
@@ -148,12 +148,12 @@ impl Imap {
         let date = head.internal_date.unwrap_or_default();
         let Some(arrived) = internal_date(&date) else {
             return Err(self.conn.garbled(
-                Step::Fetch,
+                ImapStep::Fetch,
                 &format!("an INTERNALDATE that is not a date: {date:?}"),
             ));
         };
         let words = format!("UID FETCH {uid} BODY.PEEK[]");
-        let reply = self.ok(&[Arg::Text(words)], Step::Fetch, true)?;
+        let reply = self.ok(&[Arg::Text(words)], ImapStep::Fetch, true)?;
         let raw = attrs_of(reply, uid)
             .and_then(|a| a.body)
             .ok_or(ImapError::Gone { uid })?;
@@ -163,7 +163,7 @@ impl Imap {
     /// Marks the message handled: `$DynamoDone` and `\Seen`.
     pub fn mark_handled(&mut self, uid: u32) -> Result<(), ImapError> {
         let words = format!("UID STORE {uid} +FLAGS.SILENT ({DONE_KEYWORD} \\Seen)");
-        self.ok(&[Arg::Text(words)], Step::Store, true)?;
+        self.ok(&[Arg::Text(words)], ImapStep::Store, true)?;
         Ok(())
     }
 
@@ -181,9 +181,9 @@ impl Imap {
         if !self.conn.offers("IDLE") {
             return self.poll(max, stop);
         }
-        let tag = match self.conn.start("IDLE", Step::Idle)? {
+        let tag = match self.conn.start("IDLE", ImapStep::Idle)? {
             Ok(tag) => tag,
-            Err(reply) => return Err(self.refused(Step::Idle, &reply.status, true)),
+            Err(reply) => return Err(self.refused(ImapStep::Idle, &reply.status, true)),
         };
         let started = Instant::now();
         while !self.conn.news && !stop.load(Ordering::Relaxed) {
@@ -194,20 +194,20 @@ impl Imap {
             // Untagged news is noted as it is read; anything else in
             // IDLE (`* OK Still here`) only shows the server is alive.
             if let Some(Response::Done { tag: t, status }) =
-                self.conn.poll(left.min(LOOK_EVERY), Step::Idle)?
+                self.conn.poll(left.min(LOOK_EVERY), ImapStep::Idle)?
                 && t == tag
             {
                 // The server ended the IDLE itself.
                 if status.status != Status::Ok {
-                    return Err(self.refused(Step::Idle, &status, true));
+                    return Err(self.refused(ImapStep::Idle, &status, true));
                 }
                 return Ok(true);
             }
         }
-        self.conn.write(b"DONE\r\n", Step::Idle)?;
-        let reply = self.conn.finish(&tag, Step::Idle)?;
+        self.conn.write(b"DONE\r\n", ImapStep::Idle)?;
+        let reply = self.conn.finish(&tag, ImapStep::Idle)?;
         if reply.status.status != Status::Ok {
-            return Err(self.refused(Step::Idle, &reply.status, true));
+            return Err(self.refused(ImapStep::Idle, &reply.status, true));
         }
         Ok(std::mem::take(&mut self.conn.news))
     }
@@ -216,7 +216,7 @@ impl Imap {
     pub fn logout(mut self) -> Result<(), ImapError> {
         let said = self
             .conn
-            .command(&[Arg::Text("LOGOUT".to_string())], Step::Logout);
+            .command(&[Arg::Text("LOGOUT".to_string())], ImapStep::Logout);
         self.conn.abort();
         match said {
             Ok(_) => Ok(()),
@@ -237,7 +237,7 @@ impl Imap {
             }
             std::thread::sleep(left.min(LOOK_EVERY));
             if asked.elapsed() >= POLL_EVERY {
-                self.ok(&[Arg::Text("NOOP".to_string())], Step::Idle, true)?;
+                self.ok(&[Arg::Text("NOOP".to_string())], ImapStep::Idle, true)?;
                 asked = Instant::now();
                 if self.conn.news {
                     break;
@@ -257,7 +257,7 @@ impl Imap {
         })?;
         let reply = self
             .conn
-            .command(&[Arg::Text("SELECT".to_string()), name], Step::Select)?;
+            .command(&[Arg::Text("SELECT".to_string()), name], ImapStep::Select)?;
         let unusable = |detail: String| ImapError::Mailbox {
             server: self.conn.server.clone(),
             mailbox: self.mailbox.clone(),
@@ -271,7 +271,7 @@ impl Imap {
                     said(&reply.status)
                 )));
             }
-            _ => return Err(self.refused(Step::Select, &reply.status, false)),
+            _ => return Err(self.refused(ImapStep::Select, &reply.status, false)),
         }
         if reply
             .status
@@ -305,7 +305,12 @@ impl Imap {
 
     /// Runs a command and takes only OK; a NO counts as passing when
     /// `no_passes` (and it has no lasting code).
-    fn ok(&mut self, pieces: &[Arg], step: Step, no_passes: bool) -> Result<Reply, ImapError> {
+    fn ok(
+        &mut self,
+        pieces: &[Arg],
+        step: ImapStep,
+        no_passes: bool,
+    ) -> Result<ImapReply, ImapError> {
         let reply = self.conn.command(pieces, step)?;
         if reply.status.status == Status::Ok {
             Ok(reply)
@@ -314,7 +319,7 @@ impl Imap {
         }
     }
 
-    fn refused(&self, step: Step, status: &StatusText, no_passes: bool) -> ImapError {
+    fn refused(&self, step: ImapStep, status: &StatusText, no_passes: bool) -> ImapError {
         let temporary = status.status == Status::No
             && match &status.code {
                 Some(_) => is_passing(status),
@@ -331,7 +336,7 @@ impl Imap {
 
 /// Asks for the capabilities (after TLS they must be asked again).
 fn capability(conn: &mut Conn) -> Result<(), ImapError> {
-    let reply = conn.command(&[Arg::Text("CAPABILITY".to_string())], Step::Capability)?;
+    let reply = conn.command(&[Arg::Text("CAPABILITY".to_string())], ImapStep::Capability)?;
     if reply.status.status != Status::Ok {
         return Err(ImapError::Connect {
             server: conn.server.clone(),
@@ -366,7 +371,7 @@ fn start_tls(mut conn: Conn, account: &Account, greeting: Status) -> Result<Conn
             "the server does not offer STARTTLS".to_string(),
         ));
     }
-    let reply = conn.command(&[Arg::Text("STARTTLS".to_string())], Step::Tls)?;
+    let reply = conn.command(&[Arg::Text("STARTTLS".to_string())], ImapStep::Tls)?;
     if reply.status.status != Status::Ok {
         let detail = format!("the server answered STARTTLS with {}", said(&reply.status));
         return Err(refuse(&conn, detail));
@@ -401,7 +406,7 @@ fn login(conn: &mut Conn, account: &Account) -> Result<(), ImapError> {
     };
     let reply = conn.command(
         &[Arg::Text("LOGIN".to_string()), user, password],
-        Step::Login,
+        ImapStep::Login,
     )?;
     if reply.status.status != Status::Ok {
         let temporary = reply.status.status == Status::No && is_passing(&reply.status);
@@ -420,7 +425,7 @@ fn login(conn: &mut Conn, account: &Account) -> Result<(), ImapError> {
 }
 
 /// Every FETCH item about `uid`, merged (a server may split them).
-fn attrs_of(reply: Reply, uid: u32) -> Option<Attrs> {
+fn attrs_of(reply: ImapReply, uid: u32) -> Option<Attrs> {
     let mut found: Option<Attrs> = None;
     for data in reply.data {
         let Data::Fetch(attrs) = data else { continue };

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use super::account::Account;
 use super::argument::Arg;
-use super::error::{ImapError, Step, shown};
+use super::error::{ImapError, ImapStep, shown};
 use super::frame::Framer;
 use super::response::{Data, Response, Status, StatusText, parse};
 use crate::net::{Deadline, Security, Wire, WireError, resolve};
@@ -23,7 +23,7 @@ const LITERAL_MINUS_MAX: usize = 4096;
 
 /// A command's answer: its tagged status and the untagged data before it.
 #[derive(Debug)]
-pub(super) struct Reply {
+pub(super) struct ImapReply {
     pub status: StatusText,
     pub data: Vec<Data>,
 }
@@ -53,7 +53,7 @@ impl Conn {
     pub(super) fn open(account: &Account) -> Result<(Conn, Status), ImapError> {
         let server = account.server();
         let deadline = Deadline::after(account.timeout);
-        let fail = |e: WireError| connect_error(&server, account.timeout, Step::Connect, e);
+        let fail = |e: WireError| connect_error(&server, account.timeout, ImapStep::Connect, e);
         let addrs = resolve(&account.host, account.port, deadline).map_err(fail)?;
         let mut wire = Wire::connect(&addrs, deadline).map_err(fail)?;
         if account.security == Security::Tls {
@@ -63,14 +63,14 @@ impl Conn {
                 .ok_or_else(|| ImapError::Config("TLS settings missing".to_string()))?;
             wire = wire
                 .start_tls(tls, account.tls_name()?, deadline)
-                .map_err(|e| connect_error(&server, account.timeout, Step::Tls, e))?;
+                .map_err(|e| connect_error(&server, account.timeout, ImapStep::Tls, e))?;
         }
         let mut conn = Conn::new(wire, server, account.timeout);
         let greeting = loop {
-            match conn.read(deadline, Step::Greeting)? {
+            match conn.read(deadline, ImapStep::Greeting)? {
                 Response::Data(Data::Status(s)) => break s,
                 Response::Data(_) => {}
-                _ => return Err(conn.garbled(Step::Greeting, "a greeting that is not * OK")),
+                _ => return Err(conn.garbled(ImapStep::Greeting, "a greeting that is not * OK")),
             }
         };
         match greeting.status {
@@ -111,7 +111,7 @@ impl Conn {
         // Bytes after the OK came unencrypted: a man in the middle could
         // have put them there to be read as if from inside TLS.
         if self.framer.has_pending() {
-            return Err(self.garbled(Step::Tls, "more after its OK to STARTTLS"));
+            return Err(self.garbled(ImapStep::Tls, "more after its OK to STARTTLS"));
         }
         let deadline = Deadline::after(self.timeout);
         let name = account.tls_name()?;
@@ -123,13 +123,17 @@ impl Conn {
         } = self;
         let wire = wire
             .start_tls(tls, name, deadline)
-            .map_err(|e| connect_error(&server, timeout, Step::Tls, e))?;
+            .map_err(|e| connect_error(&server, timeout, ImapStep::Tls, e))?;
         Ok(Conn::new(wire, server, timeout))
     }
 
     /// Sends a command and reads until its tagged answer, whatever it
     /// is; a NO or BAD is for the caller to judge.
-    pub(super) fn command(&mut self, pieces: &[Arg], step: Step) -> Result<Reply, ImapError> {
+    pub(super) fn command(
+        &mut self,
+        pieces: &[Arg],
+        step: ImapStep,
+    ) -> Result<ImapReply, ImapError> {
         let deadline = Deadline::after(self.timeout);
         let (tag, data) = match self.send(pieces, step, deadline)? {
             Sent::Tag(tag, data) => (tag, data),
@@ -143,8 +147,8 @@ impl Conn {
     pub(super) fn start(
         &mut self,
         words: &str,
-        step: Step,
-    ) -> Result<Result<String, Reply>, ImapError> {
+        step: ImapStep,
+    ) -> Result<Result<String, ImapReply>, ImapError> {
         let deadline = Deadline::after(self.timeout);
         let Sent::Tag(tag, mut data) =
             self.send(&[Arg::Text(words.to_string())], step, deadline)?
@@ -156,7 +160,7 @@ impl Conn {
                 Response::Continue => return Ok(Ok(tag)),
                 Response::Data(d) => data.push(d),
                 Response::Done { tag: t, status } if t == tag => {
-                    return Ok(Err(Reply { status, data }));
+                    return Ok(Err(ImapReply { status, data }));
                 }
                 Response::Done { .. } => {
                     return Err(self.garbled(step, "the answer to a command it was not sent"));
@@ -166,7 +170,7 @@ impl Conn {
     }
 
     /// Reads until the tagged answer to `tag`, within the time limit.
-    pub(super) fn finish(&mut self, tag: &str, step: Step) -> Result<Reply, ImapError> {
+    pub(super) fn finish(&mut self, tag: &str, step: ImapStep) -> Result<ImapReply, ImapError> {
         let deadline = Deadline::after(self.timeout);
         self.finish_by(tag, Vec::new(), step, deadline)
     }
@@ -175,13 +179,15 @@ impl Conn {
         &mut self,
         tag: &str,
         mut data: Vec<Data>,
-        step: Step,
+        step: ImapStep,
         deadline: Deadline,
-    ) -> Result<Reply, ImapError> {
+    ) -> Result<ImapReply, ImapError> {
         loop {
             match self.read(deadline, step)? {
                 Response::Data(d) => data.push(d),
-                Response::Done { tag: t, status } if t == tag => return Ok(Reply { status, data }),
+                Response::Done { tag: t, status } if t == tag => {
+                    return Ok(ImapReply { status, data });
+                }
                 Response::Done { .. } => {
                     return Err(self.garbled(step, "the answer to a command it was not sent"));
                 }
@@ -196,7 +202,7 @@ impl Conn {
     }
 
     /// Writes raw bytes (IDLE's `DONE`).
-    pub(super) fn write(&mut self, bytes: &[u8], step: Step) -> Result<(), ImapError> {
+    pub(super) fn write(&mut self, bytes: &[u8], step: ImapStep) -> Result<(), ImapError> {
         let deadline = Deadline::after(self.timeout);
         self.write_by(bytes, step, deadline)
     }
@@ -206,7 +212,7 @@ impl Conn {
     pub(super) fn poll(
         &mut self,
         wait: Duration,
-        step: Step,
+        step: ImapStep,
     ) -> Result<Option<Response>, ImapError> {
         match self.read_by(Deadline::after(wait)) {
             Ok(response) => Ok(Some(response)),
@@ -220,7 +226,12 @@ impl Conn {
         self.wire.abort();
     }
 
-    fn send(&mut self, pieces: &[Arg], step: Step, deadline: Deadline) -> Result<Sent, ImapError> {
+    fn send(
+        &mut self,
+        pieces: &[Arg],
+        step: ImapStep,
+        deadline: Deadline,
+    ) -> Result<Sent, ImapError> {
         if let Some(why) = &self.spent {
             return Err(ImapError::Broken {
                 server: self.server.clone(),
@@ -249,7 +260,7 @@ impl Conn {
                             Response::Continue => break,
                             Response::Data(d) => data.push(d),
                             Response::Done { tag: t, status } if t == tag => {
-                                return Ok(Sent::Refused(Reply { status, data }));
+                                return Ok(Sent::Refused(ImapReply { status, data }));
                             }
                             Response::Done { .. } => {
                                 return Err(self.garbled(step, "the answer to another command"));
@@ -269,14 +280,19 @@ impl Conn {
         self.offers("LITERAL+") || (self.offers("LITERAL-") && len <= LITERAL_MINUS_MAX)
     }
 
-    fn write_by(&mut self, bytes: &[u8], step: Step, deadline: Deadline) -> Result<(), ImapError> {
+    fn write_by(
+        &mut self,
+        bytes: &[u8],
+        step: ImapStep,
+        deadline: Deadline,
+    ) -> Result<(), ImapError> {
         let written = self.wire.write_all(bytes, deadline);
         written.map_err(|e| self.failure(step, Unread::Wire(e)))
     }
 
     /// The next response within the deadline, noting what it says of the
     /// connection and the mailbox.
-    fn read(&mut self, deadline: Deadline, step: Step) -> Result<Response, ImapError> {
+    fn read(&mut self, deadline: Deadline, step: ImapStep) -> Result<Response, ImapError> {
         self.read_by(deadline).map_err(|e| self.failure(step, e))
     }
 
@@ -322,7 +338,7 @@ impl Conn {
 
     /// A failure to read or write while at `step`; the connection is
     /// spent.
-    fn failure(&mut self, step: Step, e: Unread) -> ImapError {
+    fn failure(&mut self, step: ImapStep, e: Unread) -> ImapError {
         let server = self.server.clone();
         let error = match e {
             Unread::Garbled(detail) => ImapError::Protocol {
@@ -343,7 +359,7 @@ impl Conn {
     }
 
     /// The server sent something out of place; the connection is spent.
-    pub(super) fn garbled(&mut self, step: Step, what: &str) -> ImapError {
+    pub(super) fn garbled(&mut self, step: ImapStep, what: &str) -> ImapError {
         let error = ImapError::Protocol {
             server: self.server.clone(),
             step,
@@ -360,7 +376,7 @@ enum Sent {
     /// All sent: the tag to wait for, and the data read meanwhile.
     Tag(String, Vec<Data>),
     /// The server refused the command at a literal.
-    Refused(Reply),
+    Refused(ImapReply),
 }
 
 /// Why no response could be read.
@@ -371,7 +387,7 @@ enum Unread {
     Garbled(String),
 }
 
-fn connect_error(server: &str, timeout: Duration, step: Step, e: WireError) -> ImapError {
+fn connect_error(server: &str, timeout: Duration, step: ImapStep, e: WireError) -> ImapError {
     let server = server.to_string();
     match e {
         WireError::Timeout => ImapError::Timeout {
@@ -380,7 +396,7 @@ fn connect_error(server: &str, timeout: Duration, step: Step, e: WireError) -> I
             seconds: timeout.as_secs(),
         },
         WireError::Tls(detail) => ImapError::Tls { server, detail },
-        e if step == Step::Connect => ImapError::Connect {
+        e if step == ImapStep::Connect => ImapError::Connect {
             server,
             detail: e.to_string(),
         },

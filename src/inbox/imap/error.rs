@@ -9,7 +9,7 @@ use std::fmt;
 /// What the client was doing when something went wrong.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Step {
+pub enum ImapStep {
     /// Reaching the server.
     Connect,
     /// Waiting for its greeting.
@@ -34,20 +34,20 @@ pub enum Step {
     Logout,
 }
 
-impl fmt::Display for Step {
+impl fmt::Display for ImapStep {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Step::Connect => "connecting",
-            Step::Greeting => "waiting for the greeting",
-            Step::Capability => "asking for its capabilities",
-            Step::Tls => "setting up TLS",
-            Step::Login => "logging in",
-            Step::Select => "opening the mailbox",
-            Step::Search => "searching the mailbox",
-            Step::Fetch => "reading a message",
-            Step::Store => "marking a message handled",
-            Step::Idle => "waiting for new mail (IDLE)",
-            Step::Logout => "logging out",
+            ImapStep::Connect => "connecting",
+            ImapStep::Greeting => "waiting for the greeting",
+            ImapStep::Capability => "asking for its capabilities",
+            ImapStep::Tls => "setting up TLS",
+            ImapStep::Login => "logging in",
+            ImapStep::Select => "opening the mailbox",
+            ImapStep::Search => "searching the mailbox",
+            ImapStep::Fetch => "reading a message",
+            ImapStep::Store => "marking a message handled",
+            ImapStep::Idle => "waiting for new mail (IDLE)",
+            ImapStep::Logout => "logging out",
         })
     }
 }
@@ -108,7 +108,7 @@ pub enum ImapError {
         /// `host:port`.
         server: String,
         /// Where the client was.
-        step: Step,
+        step: ImapStep,
         /// The limit.
         seconds: u64,
     },
@@ -118,7 +118,7 @@ pub enum ImapError {
         /// `host:port`.
         server: String,
         /// Where the client was.
-        step: Step,
+        step: ImapStep,
         /// What happened.
         detail: String,
     },
@@ -128,7 +128,7 @@ pub enum ImapError {
         /// `host:port`.
         server: String,
         /// The refused step.
-        step: Step,
+        step: ImapStep,
         /// The server's words.
         detail: String,
         /// Whether it was a NO that may pass (not BAD, not a lasting
@@ -144,7 +144,7 @@ pub enum ImapError {
         /// `host:port`.
         server: String,
         /// Where the client was.
-        step: Step,
+        step: ImapStep,
         /// What was wrong with it.
         detail: String,
     },
@@ -221,7 +221,7 @@ mod tests {
         assert!(
             ImapError::Broken {
                 server: server.clone(),
-                step: Step::Idle,
+                step: ImapStep::Idle,
                 detail: String::new()
             }
             .is_temporary()

@@ -29,5 +29,5 @@ mod response;
 
 pub use account::Account;
 pub use client::{DONE_KEYWORD, Imap, ImapMessage, MAX_MESSAGE_BYTES};
-pub use error::{ImapError, Step};
+pub use error::{ImapError, ImapStep};
 pub use mailbox::ImapMailbox;

@@ -172,27 +172,4 @@ pub(crate) fn sample(moves: &[&str]) -> Notice {
 }
 
 #[cfg(test)]
-pub(crate) fn sample_start() -> DateTime<Utc> {
-    crate::game::clock::parse_time("2024-04-21T12:00:00Z").expect("time")
-}
-
-#[cfg(test)]
-pub(crate) fn sample_game(moves: &[&str]) -> Game {
-    use crate::game::NewGame;
-
-    let mut new = NewGame::new(
-        Player::parse("Alice <alice@example.org>").expect("a player"),
-        Player::parse("Bob <bob@example.org>").expect("a player"),
-        sample_start(),
-    );
-    new.event = "Club match".to_string();
-    new.round = "3".to_string();
-    new.time_control = "10/50d".parse().expect("a time control");
-    let mut game = Game::create(new).expect("a game");
-    for (i, text) in moves.iter().enumerate() {
-        let checked = game.check_move(text, None).expect("legal");
-        let at = sample_start() + Duration::hours(i as i64 + 1);
-        game = game.with_move(&checked, at).expect("recorded");
-    }
-    game
-}
+pub(crate) use crate::game::sample::{game as sample_game, start as sample_start};

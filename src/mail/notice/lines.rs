@@ -415,6 +415,7 @@ mod tests {
     use chrono::Duration;
 
     use super::*;
+    use crate::game::sample::resigned;
     use crate::mail::notice::facts::{sample, sample_game, sample_start};
 
     #[test]
@@ -506,9 +507,11 @@ mod tests {
 
     #[test]
     fn a_finished_game_says_its_result_and_reason() {
-        let game = sample_game(&["e2e4", "f7f6"])
-            .resign(Color::White, sample_start() + Duration::days(1))
-            .expect("resigns");
+        let game = resigned(
+            &sample_game(&["e2e4", "f7f6"]),
+            Color::White,
+            sample_start() + Duration::days(1),
+        );
         let n = Notice::from_game(&game, sample_start() + Duration::days(1));
         assert_eq!(n.state(), "Game over: 0-1 (White resigns).");
         assert_eq!(n.turn_line(Color::Black), "Game over: 0-1 (White resigns).");

@@ -45,6 +45,7 @@ mod tests {
     use dynamo_core::Color;
 
     use crate::game::LeaveDays;
+    use crate::game::sample::on_leave;
     use crate::mail::notice::facts::{Notice, sample_game, sample_start};
 
     /// The notice of Bob's leave says whose it is, for which days, that
@@ -53,9 +54,7 @@ mod tests {
     fn a_leave_notice_names_the_days_and_the_stopped_clock() {
         let leave = LeaveDays::parse("2024-04-25", "2024-05-10").expect("dates");
         let at = sample_start() + Duration::days(1);
-        let game = sample_game(&["e2e4"])
-            .take_leave(Color::Black, leave, at)
-            .expect("leave");
+        let game = on_leave(&sample_game(&["e2e4"]), Color::Black, leave, at);
         let before = Notice::from_game(&game, at);
         assert_eq!(
             before.headline(),

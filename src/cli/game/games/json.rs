@@ -20,7 +20,7 @@ use crate::exit::Failure;
 /// One file of the list: the game's fields follow `file` and `ok`
 /// directly, or `error` says why it does not replay.
 #[derive(Serialize)]
-pub(super) struct Entry {
+pub(super) struct GameEntry {
     file: String,
     ok: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -29,9 +29,9 @@ pub(super) struct Entry {
     game: Option<GameJson>,
 }
 
-impl Entry {
-    pub(super) fn good(facts: &Facts, notices: Option<&Notices>) -> Entry {
-        Entry {
+impl GameEntry {
+    pub(super) fn good(facts: &Facts, notices: Option<&UnsentNotices>) -> GameEntry {
+        GameEntry {
             file: facts.file.display().to_string(),
             ok: true,
             error: None,
@@ -39,8 +39,8 @@ impl Entry {
         }
     }
 
-    pub(super) fn bad(file: &std::path::Path, error: &GameError) -> Entry {
-        Entry {
+    pub(super) fn bad(file: &std::path::Path, error: &GameError) -> GameEntry {
+        GameEntry {
             file: file.display().to_string(),
             ok: false,
             error: Some(error.to_string()),
@@ -130,15 +130,15 @@ pub(super) struct NoticeJson {
 }
 
 /// The unsent notices of every game in the outbox, by game id.
-pub(super) type Notices = HashMap<String, Vec<NoticeJson>>;
+pub(super) type UnsentNotices = HashMap<String, Vec<NoticeJson>>;
 
 /// The outbox's unsent notices, when mail is configured.
-pub(super) fn unsent(config: &Config) -> anyhow::Result<Option<Notices>> {
+pub(super) fn unsent(config: &Config) -> anyhow::Result<Option<UnsentNotices>> {
     let Some(mail) = &config.mail else {
         return Ok(None);
     };
     let outbox = Outbox::new(&mail.outbox);
-    let mut notices = Notices::new();
+    let mut notices = UnsentNotices::new();
     for state in [State::Queued, State::Sending, State::Failed] {
         let scan = outbox
             .scan(state)
@@ -182,7 +182,7 @@ fn side_clock(c: &SideClock, facts: &Facts) -> SideClockJson {
 }
 
 impl GameJson {
-    fn new(f: &Facts, notices: Option<&Notices>) -> GameJson {
+    fn new(f: &Facts, notices: Option<&UnsentNotices>) -> GameJson {
         GameJson {
             game_id: f.game_id.clone(),
             event: f.event.clone(),

@@ -10,8 +10,8 @@ use dynamo::config::Config;
 use dynamo::game::clock;
 
 use super::facts::Facts;
-use super::json::{Entry, unsent};
-use super::select::{Filter, Sort, Who, compare, natural};
+use super::json::{GameEntry, unsent};
+use super::select::{Filter, PlayerFilter, Sort, compare, natural};
 use super::view::{self, Counts};
 use crate::cli::game::files::{game_files, load_map_with_progress};
 use crate::cli::table::{self, Line};
@@ -90,7 +90,11 @@ fn overview(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
         None => clock::truncate(Utc::now()),
     };
     let filter = Filter {
-        player: args.player.as_deref().map(Who::parse).transpose()?,
+        player: args
+            .player
+            .as_deref()
+            .map(PlayerFilter::parse)
+            .transpose()?,
         event: args.event.as_deref().map(|e| e.trim().to_lowercase()),
         ongoing: args.ongoing,
         finished: args.finished,
@@ -118,11 +122,11 @@ fn overview(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
     });
     if args.json {
         let notices = unsent(config)?;
-        let entries: Vec<Entry> = listed
+        let entries: Vec<GameEntry> = listed
             .iter()
             .map(|(path, r)| match r {
-                Ok(facts) => Entry::good(facts, notices.as_ref()),
-                Err(e) => Entry::bad(path, e),
+                Ok(facts) => GameEntry::good(facts, notices.as_ref()),
+                Err(e) => GameEntry::bad(path, e),
             })
             .collect();
         serde_json::to_writer_pretty(&mut *out, &entries)?;

@@ -24,36 +24,38 @@ pub(crate) enum Sort {
     Event,
 }
 
-/// Who `--player` names.
+/// The player `--player` names: an address, or part of a name.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Who {
+pub(super) enum PlayerFilter {
     /// An address (the text has an `@`): equal to a player's, any case.
     Address(String),
     /// Part of a player's name, any case.
     Name(String),
 }
 
-impl Who {
+impl PlayerFilter {
     /// Reads `--player`: text with an `@` is an address in any form a
     /// mail shows, other text part of a name.
-    pub(super) fn parse(text: &str) -> anyhow::Result<Who> {
+    pub(super) fn parse(text: &str) -> anyhow::Result<PlayerFilter> {
         if !text.contains('@') {
-            return Ok(Who::Name(text.trim().to_lowercase()));
+            return Ok(PlayerFilter::Name(text.trim().to_lowercase()));
         }
         let mailbox = Mailbox::parse(text)
             .map_err(|e| Failure::new(Exit::Usage, format!("--player {}: {e}", quoted(text))))?;
-        Ok(Who::Address(mailbox.address.as_str().to_lowercase()))
+        Ok(PlayerFilter::Address(
+            mailbox.address.as_str().to_lowercase(),
+        ))
     }
 
     fn plays(&self, facts: &Facts) -> bool {
         [Color::White, Color::Black].into_iter().any(|side| {
             let player = &facts.players[side];
             match self {
-                Who::Address(a) => player
+                PlayerFilter::Address(a) => player
                     .email
                     .as_ref()
                     .is_some_and(|e| e.as_str().to_lowercase() == *a),
-                Who::Name(part) => player.name.to_lowercase().contains(part.as_str()),
+                PlayerFilter::Name(part) => player.name.to_lowercase().contains(part.as_str()),
             }
         })
     }
@@ -62,7 +64,7 @@ impl Who {
 /// The filters given; a game is listed when it passes all of them.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Filter {
-    pub(super) player: Option<Who>,
+    pub(super) player: Option<PlayerFilter>,
     /// Part of the event's name, lower case.
     pub(super) event: Option<String>,
     pub(super) ongoing: bool,
