@@ -198,22 +198,20 @@ const fn build_ray_squares() -> RaySquares {
 
 static RAY_SQUARES: RaySquares = build_ray_squares();
 
+/// Each ray of [`RAY_SQUARES`] as a set: the same walk, taken once.
 const fn build_rays() -> [[Bitboard; 8]; 64] {
+    let squares = build_ray_squares();
     let mut rays = [[Bitboard::EMPTY; 8]; 64];
     let mut sq = 0;
     while sq < 64 {
         let mut dir = 0;
         while dir < 8 {
-            let step: Step = Step::KING[dir];
-            let (mut file, mut rank) = ((sq % 8) as i8, (sq / 8) as i8);
+            let (list, len) = squares[sq][dir];
             let mut bits = 0u64;
-            loop {
-                file += step.file;
-                rank += step.rank;
-                if file < 0 || file >= 8 || rank < 0 || rank >= 8 {
-                    break;
-                }
-                bits |= 1 << (rank * 8 + file);
+            let mut i = 0;
+            while i < len as usize {
+                bits |= 1 << list[i].index();
+                i += 1;
             }
             rays[sq][dir] = Bitboard(bits);
             dir += 1;

@@ -25,7 +25,7 @@
 //!
 //! The sum is White's minus Black's, returned from the side to move's view.
 
-use dynamo_core::{Board, Color, Piece, Position, Role, Square};
+use dynamo_core::{Board, Color, Piece, Position, Role, Square, Step};
 
 /// A piece's value in centipawns; the king's is 0 (see the module text).
 pub fn value(role: Role) -> i32 {
@@ -42,19 +42,6 @@ pub fn value(role: Role) -> i32 {
 const MOBILITY: i32 = 4;
 const EDGE: i32 = 25;
 const LINE_TO_KING: i32 = 40;
-
-const STRAIGHT: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 /// The evaluation of `pos` from the side to move's view.
 pub fn evaluate(pos: &Position) -> i32 {
@@ -74,31 +61,22 @@ pub fn evaluate(pos: &Position) -> i32 {
     }
 }
 
-fn directions(role: Role) -> &'static [(i8, i8)] {
+fn directions(role: Role) -> &'static [Step] {
     match role {
-        Role::Rook => &STRAIGHT,
-        Role::Bishop => &DIAGONAL,
-        _ => &[
-            (0, 1),
-            (1, 0),
-            (0, -1),
-            (-1, 0),
-            (1, 1),
-            (1, -1),
-            (-1, -1),
-            (-1, 1),
-        ],
+        Role::Rook => &Step::STRAIGHT,
+        Role::Bishop => &Step::DIAGONAL,
+        _ => &Step::KING,
     }
 }
 
-fn offset(sq: Square, (df, dr): (i8, i8), n: i8) -> Option<Square> {
-    Square::new(sq.file() as i8 + df * n, sq.rank() as i8 + dr * n)
+fn offset(sq: Square, d: Step, n: i8) -> Option<Square> {
+    Square::new(sq.file() as i8 + d.file * n, sq.rank() as i8 + d.rank * n)
 }
 
 /// Empty squares seen along the lines, or jumped to.
 fn mobility(board: &Board, sq: Square, role: Role) -> i32 {
     match role {
-        Role::Knight => KNIGHT
+        Role::Knight => Step::KNIGHT
             .iter()
             .filter(|&&d| offset(sq, d, 1).is_some_and(|to| board.is_empty(to)))
             .count() as i32,
