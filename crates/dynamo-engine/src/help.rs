@@ -2,7 +2,7 @@
 //! first, both sides cooperate, and the other side's N-th move mates
 //! (§6's mate). Every solution is listed, each a line of 2N half-moves.
 //!
-//! As in [`crate::solve`], the first moves are shared between threads
+//! As in [`crate::solve()`], the first moves are shared between threads
 //! with a table and a counter each, so the lines and the node count do not
 //! depend on the threads.
 

@@ -1,6 +1,6 @@
 //! Searching Dynamo Chess positions, on top of `dynamo-core`'s rules.
 //!
-//! Two searches live here. [`solve`] answers problems exactly: every key
+//! Two searches live here. [`solve()`] answers problems exactly: every key
 //! move that forces mate in N, with threats and variations, or every
 //! helpmate line ([`help`]). [`search`] is an iterative-deepening
 //! alpha-beta engine for a director who must judge an unfinished game.
