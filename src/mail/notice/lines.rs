@@ -206,6 +206,7 @@ impl Notice {
             )),
             None => lines.push("No moves yet.".to_string()),
         }
+        lines.extend(self.late_lines());
         if let Some(exits) = self.exits_line() {
             lines.push(exits);
         }
@@ -251,18 +252,64 @@ impl Notice {
             self.named(running.side)
         )];
         if let Some(other) = clocks.other_left {
-            lines.push(format!(
-                "Clock of {}: {} for the next move, not running",
-                self.named(!running.side),
-                describe(other)
-            ));
+            let waiting = !running.side;
+            // Over its limit already (a period control, after a late
+            // move): that is no time in hand, and the next move is late
+            // whenever it comes.
+            let hand = if other < chrono::Duration::zero() {
+                format!(
+                    "{} over the time limit, not running ({}'s next move will be late however soon it comes)",
+                    describe(other),
+                    self.name(waiting)
+                )
+            } else {
+                format!("{} for the next move, not running", describe(other))
+            };
+            lines.push(format!("Clock of {}: {hand}", self.named(waiting)));
         }
-        lines.push(format!(
-            "Next deadline: {}, for {}'s move",
-            format_time_short(running.deadline),
-            self.name(running.side)
-        ));
+        let deadline = format_time_short(running.deadline);
+        lines.push(if running.is_over() {
+            format!(
+                "Deadline: overdue since {deadline}, for {}'s move",
+                self.name(running.side)
+            )
+        } else {
+            format!(
+                "Next deadline: {deadline}, for {}'s move",
+                self.name(running.side)
+            )
+        });
         lines
+    }
+
+    /// The move this notice is about, when it came after its deadline:
+    /// by how much, what the time control allowed, and that the opponent
+    /// may claim the game on time. The rule book ends a game on time
+    /// only by adjudication (§6, the game's end), so the claim is put to
+    /// the director.
+    pub fn late_lines(&self) -> Vec<String> {
+        let Some(note) = &self.late else {
+            return Vec::new();
+        };
+        let late = &note.late;
+        let mover = self.name(late.side);
+        let move_text = self
+            .moves
+            .iter()
+            .find(|m| m.ply == late.ply)
+            .map_or_else(|| format!("move {}", late.number), numbered);
+        vec![
+            format!(
+                "Late move: {mover}'s {move_text} was {}; time control {}: {}.",
+                late.words(),
+                self.time_control,
+                note.allows
+            ),
+            format!(
+                "{} may claim the game on time: the director may adjudicate it as a time forfeit. Until the director decides, the game goes on.",
+                self.name(!late.side)
+            ),
+        ]
     }
 
     /// Each player's leave, going on or to come, in a sentence:
