@@ -266,3 +266,50 @@ fn per_move_control_late_by_weeks_leaves_no_debt() {
     assert_eq!(v["clocks"]["white"]["seconds_in_hand"], 3 * 86_400);
     assert_eq!(v["clocks"]["white"]["overdue"], false);
 }
+
+/// `move` prints the clock as of now: a deadline already past as
+/// `overdue since`, one to come as `deadline`. The times are placed
+/// around the test's own minute so that both lines are exact.
+#[test]
+fn move_prints_a_past_deadline_as_overdue() {
+    use chrono::{Duration, DurationRound, SecondsFormat, Utc};
+    let base = Utc::now()
+        .duration_trunc(Duration::minutes(1))
+        .expect("a time");
+    let at = |t: chrono::DateTime<Utc>| t.to_rfc3339_opts(SecondsFormat::Secs, true);
+    let short = |t: chrono::DateTime<Utc>| t.format("%Y-%m-%d %H:%M UTC").to_string();
+    let env = TestEnv::new();
+    env.new_game_at(&at(base - Duration::days(8)), &["--time-control", "3d"]);
+    // White a day late; Black's 3 days then ran out a day ago.
+    let white = base - Duration::days(4);
+    let out = env.ok(&["move", "g.pgn", "e2e4", "--at", &at(white), "--ascii"]);
+    let tail: Vec<&str> = out.lines().rev().take(2).collect();
+    assert_eq!(
+        tail,
+        [
+            format!(
+                "note: White's move 1 was received 1 day after the deadline {}; the director may adjudicate a time forfeit",
+                short(base - Duration::days(5))
+            ),
+            format!(
+                "Black to move: 1 day over the time limit (overdue since {})",
+                short(white + Duration::days(3))
+            ),
+        ],
+        "{out}"
+    );
+    // Black, late too, half an hour ago: White has 3 days from then.
+    let black = base - Duration::minutes(30);
+    let out = env.ok(&["move", "g.pgn", "e7e5", "--at", &at(black), "--ascii"]);
+    assert_eq!(
+        out.lines().rev().nth(1),
+        Some(
+            format!(
+                "White to move: 2 days 23 hours left (deadline {})",
+                short(black + Duration::days(3))
+            )
+            .as_str()
+        ),
+        "{out}"
+    );
+}
