@@ -196,6 +196,7 @@ impl Recorded {
                 };
                 // A late move is said out loud in the inbox's log too.
                 let late = match self.game.last_move_late() {
+                    Some(l) if self.game.ending().is_some() => format!(", LATE: {}", l.words()),
                     Some(l) => format!(
                         ", LATE: {}; {} may claim the game on time",
                         l.words(),

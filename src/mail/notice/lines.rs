@@ -298,18 +298,21 @@ impl Notice {
             .iter()
             .find(|m| m.ply == late.ply)
             .map_or_else(|| format!("move {}", late.number), numbered);
-        vec![
-            format!(
-                "Late move: {mover}'s {move_text} was {}; time control {}: {}.",
-                late.words(),
-                self.time_control,
-                note.allows
-            ),
-            format!(
+        let mut lines = vec![format!(
+            "Late move: {mover}'s {move_text} was {}; time control {}: {}.",
+            late.words(),
+            self.time_control,
+            note.allows
+        )];
+        // A late move that ended the game (a mate, a stalemate) leaves no
+        // game to claim and none that goes on.
+        if self.ending.is_none() && self.position.status() != Status::Checkmate {
+            lines.push(format!(
                 "{} may claim the game on time: the director may adjudicate it as a time forfeit. Until the director decides, the game goes on.",
                 self.name(!late.side)
-            ),
-        ]
+            ));
+        }
+        lines
     }
 
     /// Each player's leave, going on or to come, in a sentence:
@@ -515,6 +518,42 @@ mod tests {
         assert_eq!(
             lines[2],
             "Next deadline: 2024-06-10 13:00 UTC, for Bob's move"
+        );
+    }
+
+    /// A late move that mates is said to be late, but no claim is
+    /// offered on a game that is over.
+    #[test]
+    fn a_late_mate_is_late_with_no_claim() {
+        use crate::game::{Game, NewGame, Player};
+        let start = sample_start();
+        let mut new = NewGame::new(
+            Player::parse("Ann").expect("a name"),
+            Player::parse("Bob").expect("a name"),
+            start,
+        );
+        new.time_control = "3d".parse().expect("a time control");
+        let mut game = Game::create(new).expect("plain names");
+        let times = [
+            start + Duration::hours(1),
+            start + Duration::hours(2),
+            start + Duration::hours(2) + Duration::days(3) + Duration::minutes(5),
+        ];
+        for (mv, at) in ["Bc1g5/d2h6", "Ng8E/h6g8=Q", "Qg8f7/f7e6"]
+            .iter()
+            .zip(times)
+        {
+            let checked = game.check_move(mv, None).expect("legal");
+            game = game.with_move(&checked, at).expect("recorded");
+        }
+        let n = Notice::from_game(&game, times[2]);
+        assert_eq!(n.position.status(), Status::Checkmate);
+        assert_eq!(
+            n.late_lines(),
+            [format!(
+                "Late move: Ann's 2. Qg8f7/f7e6 was received 5 minutes after its deadline, {}; time control 3d: each move within 3 days of the opponent's move.",
+                format_time_short(times[1] + Duration::days(3))
+            )]
         );
     }
 
