@@ -22,7 +22,8 @@ pub struct SideClock {
     pub running: bool,
     /// The clock time left for the side's next move: while the clock
     /// runs, what is left of it at the given time (negative once over);
-    /// otherwise what the side will have when its turn comes.
+    /// otherwise what the side will have when its turn comes, negative
+    /// when over the limit already (a period control, after a late move).
     pub in_hand: Duration,
     /// While the clock runs, when the move is due.
     pub deadline: Option<DateTime<Utc>>,

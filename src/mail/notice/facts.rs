@@ -28,7 +28,9 @@ pub struct Happened {
 pub struct Clocks {
     /// The clock of the side to move, which runs.
     pub running: Clock,
-    /// The time the other side has for their next move, not running.
+    /// The time the other side has for their next move, not running:
+    /// negative when over its limit already (a period control, after a
+    /// late move), which is no time in hand.
     pub other_left: Option<Duration>,
 }
 
