@@ -291,10 +291,55 @@ pub struct LateMove {
     pub number: u32,
     /// The side that played it late.
     pub side: Color,
+    /// Which of the side's own moves it is (1-based): a period control
+    /// counts these, not the record's move numbers.
+    pub nth: u32,
     /// When it was due.
     pub deadline: DateTime<Utc>,
     /// When it came.
     pub received: DateTime<Utc>,
+}
+
+impl LateMove {
+    /// How late it came: always more than zero.
+    pub fn by(&self) -> Duration {
+        self.received - self.deadline
+    }
+
+    /// `received 2 days 23 hours after its deadline, 2026-03-01 09:00
+    /// UTC`: the one way every output says how late a move came.
+    pub fn words(&self) -> String {
+        format!(
+            "received {} after its deadline, {}",
+            describe(self.by()),
+            format_time_short(self.deadline)
+        )
+    }
+}
+
+impl TimeControl {
+    /// What the control gives a side up to its `n`-th move, in the
+    /// control's own terms: `each move within 3 days of the opponent's
+    /// move`, `50 days for every 10 moves, so 100 days in all for a
+    /// player's first 20 moves`; `None` without a time control.
+    pub fn allows(&self, n: u32) -> Option<String> {
+        match *self {
+            TimeControl::None => None,
+            TimeControl::PerMove(span) => Some(format!(
+                "each move within {} of the opponent's move",
+                describe(span)
+            )),
+            TimeControl::Period { moves, time } => {
+                let total = self.allowance(n)?;
+                let upto = n.div_ceil(moves).saturating_mul(moves);
+                Some(format!(
+                    "{} for every {moves} moves, so {} in all for a player's first {upto} moves",
+                    describe(time),
+                    describe(total)
+                ))
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -321,6 +366,28 @@ mod tests {
         assert_eq!(tc.allowance(1), Some(Duration::days(50)));
         assert_eq!(tc.allowance(10), Some(Duration::days(50)));
         assert_eq!(tc.allowance(11), Some(Duration::days(100)));
+    }
+
+    /// The words a late move's notice gives its time control (README
+    /// "Time control"): days per move, or moves per period with the
+    /// period the move falls in.
+    #[test]
+    fn what_a_time_control_allows_in_its_own_terms() {
+        let per_move: TimeControl = "3d".parse().unwrap();
+        assert_eq!(
+            per_move.allows(7).as_deref(),
+            Some("each move within 3 days of the opponent's move")
+        );
+        let period: TimeControl = "10/50d".parse().unwrap();
+        assert_eq!(
+            period.allows(5).as_deref(),
+            Some("50 days for every 10 moves, so 50 days in all for a player's first 10 moves")
+        );
+        assert_eq!(
+            period.allows(11).as_deref(),
+            Some("50 days for every 10 moves, so 100 days in all for a player's first 20 moves")
+        );
+        assert_eq!(TimeControl::None.allows(1), None);
     }
 
     #[test]

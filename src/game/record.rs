@@ -87,7 +87,8 @@ pub struct Game {
     pub(super) draw_offer: Option<Color>,
     pub(super) used: ByColor<Duration>,
     pub(super) own_moves: ByColor<u32>,
-    pub(super) late: Option<LateMove>,
+    /// Every move received after its deadline, in order.
+    pub(super) late: Vec<LateMove>,
     /// When each side's clock stops for leave.
     pub(super) leave: ByColor<Pauses>,
     /// Everything that happened, from the creation on.
@@ -206,7 +207,7 @@ impl Game {
             draw_offer: None,
             used: ByColor::new_with(|_| Duration::zero()),
             own_moves: ByColor::new_with(|_| 0),
-            late: None,
+            late: Vec::new(),
             leave: ByColor::new_with(|_| Pauses::default()),
             events: Vec::new(),
             latest: None,
@@ -401,7 +402,7 @@ impl Game {
 
     /// The first move received after its player's deadline.
     pub fn late_move(&self) -> Option<&LateMove> {
-        self.late.as_ref()
+        self.late.first()
     }
 }
 

@@ -22,7 +22,8 @@ pub struct SideClock {
     pub running: bool,
     /// The clock time left for the side's next move: while the clock
     /// runs, what is left of it at the given time (negative once over);
-    /// otherwise what the side will have when its turn comes.
+    /// otherwise what the side will have when its turn comes, negative
+    /// when over the limit already (a period control, after a late move).
     pub in_hand: Duration,
     /// While the clock runs, when the move is due.
     pub deadline: Option<DateTime<Utc>>,
@@ -45,12 +46,12 @@ impl Game {
             let n = self.own_moves[side] + 1;
             if let Some(deadline) = self.deadline_for(side, n, since)
                 && received > deadline
-                && self.late.is_none()
             {
-                self.late = Some(LateMove {
+                self.late.push(LateMove {
                     ply,
                     number,
                     side,
+                    nth: n,
                     deadline,
                     received,
                 });
@@ -65,7 +66,7 @@ impl Game {
     pub(super) fn retime(&mut self) {
         self.used = ByColor::new_with(|_| Duration::zero());
         self.own_moves = ByColor::new_with(|_| 0);
-        self.late = None;
+        self.late.clear();
         let moves = std::mem::take(&mut self.moves);
         let mut since = self.started;
         for m in &moves {
@@ -91,6 +92,13 @@ impl Game {
     fn deadline_for(&self, side: Color, n: u32, since: DateTime<Utc>) -> Option<DateTime<Utc>> {
         let span = self.time_control.span(n, self.used[side])?;
         self.leave[side].after(since, span)
+    }
+
+    /// The last move, when it came after its deadline: what its notices,
+    /// the inbox and `move` say out loud (README "Time control").
+    pub fn last_move_late(&self) -> Option<&LateMove> {
+        let last = self.moves.last()?;
+        self.late.last().filter(|l| l.ply == last.ply)
     }
 
     /// The times `side`'s clock stops for leave in this game.
@@ -145,19 +153,20 @@ impl Game {
     }
 
     /// `Black to move: 12 days 3 hours left (deadline 2026-12-01 09:14 UTC)`
-    /// or `… 2 hours over the time limit (deadline …)`; `None` as for
+    /// or `… 2 hours over the time limit (overdue since …)`: a deadline
+    /// already past is never printed as one to come. `None` as for
     /// [`Game::clock`].
     pub fn clock_line(&self, now: DateTime<Utc>) -> Option<String> {
         let clock = self.clock(now)?;
+        let deadline = format_time_short(clock.deadline);
         let state = if clock.is_over() {
-            format!("{} over the time limit", describe(clock.left))
+            format!(
+                "{} over the time limit (overdue since {deadline})",
+                describe(clock.left)
+            )
         } else {
-            format!("{} left", describe(clock.left))
+            format!("{} left (deadline {deadline})", describe(clock.left))
         };
-        Some(format!(
-            "{} to move: {state} (deadline {})",
-            clock.side.title(),
-            format_time_short(clock.deadline)
-        ))
+        Some(format!("{} to move: {state}", clock.side.title()))
     }
 }

@@ -86,6 +86,16 @@ pub fn due(game: &Game, now: DateTime<Utc>, days: &[u32]) -> Option<Due> {
     })
 }
 
+/// ` (time control 10/50d: 50 days for every 10 moves, so …)`: what the
+/// control gives `side` up to the move now due, in its own terms.
+fn control_words(game: &Game, side: Color) -> String {
+    let made = game.moves().iter().filter(|m| m.mover == side).count();
+    let n = u32::try_from(made).unwrap_or(u32::MAX).saturating_add(1);
+    game.time_control().allows(n).map_or(String::new(), |a| {
+        format!(" (time control {}: {a})", game.time_control())
+    })
+}
+
 /// The Message-ID of a reminder: `who` is `white`, `black` or `director`.
 fn reminder_id(
     game_id: &str,
@@ -165,10 +175,12 @@ pub fn build(
         Threshold::Overdue => (
             format!("your deadline {when} has passed"),
             format!(
-                "your deadline for your move against {opponent} was {when}, {} ago, and no \
-                 move has been recorded. The director has a copy of this reminder and may \
-                 adjudicate the game.",
-                describe(-due.left)
+                "your move against {opponent} was due by {when}, {} ago, and no move has \
+                 been recorded{}. {opponent} may claim the game on time: the director has a \
+                 copy of this reminder and may adjudicate it as a time forfeit. Until the \
+                 director decides, the game goes on and your move is still recorded, as late.",
+                describe(-due.left),
+                control_words(game, due.side)
             ),
         ),
         Threshold::Days(_) => (

@@ -194,7 +194,17 @@ impl Recorded {
                 } else {
                     ""
                 };
-                format!("{label} {}{offer}", checked.display)
+                // A late move is said out loud in the inbox's log too.
+                let late = match self.game.last_move_late() {
+                    Some(l) if self.game.ending().is_some() => format!(", LATE: {}", l.words()),
+                    Some(l) => format!(
+                        ", LATE: {}; {} may claim the game on time",
+                        l.words(),
+                        (!l.side).title()
+                    ),
+                    None => String::new(),
+                };
+                format!("{label} {}{offer}{late}", checked.display)
             }
             Done::Resigned => format!("{side} resigns"),
             Done::DrawOffered => format!("{side} offers a draw"),

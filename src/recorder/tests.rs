@@ -425,6 +425,35 @@ fn a_preview_writes_nothing_and_tells_no_one() {
     assert_eq!(std::fs::read(&path).expect("read"), before);
 }
 
+/// The inbox's line of a move after its deadline says so (README "Time
+/// control"): by how much, and who may claim the game.
+#[test]
+fn a_late_move_s_summary_says_it_is_late() {
+    let white = Player::parse("Ada <ada@example.org>").expect("white");
+    let black = Player::parse("Bob <bob@example.org>").expect("black");
+    let mut new = NewGame::new(white, black, time("2026-11-20T09:00:00Z"));
+    new.time_control = "3d".parse().expect("a time control");
+    let game = Game::create(new).expect("a game");
+    let recorder = Recorder::new(Duration::from_secs(5));
+    let late = Request::new(
+        mv("e2e4"),
+        Who::side(Color::White),
+        When::At(time("2026-11-23T09:05:00Z")),
+    );
+    let done = recorder.preview(&game, &late).expect("legal");
+    assert_eq!(
+        done.summary(),
+        "1. e2e4, LATE: received 5 minutes after its deadline, 2026-11-23 09:00 UTC; Black may claim the game on time"
+    );
+    let in_time = Request::new(
+        mv("e2e4"),
+        Who::side(Color::White),
+        When::At(time("2026-11-23T09:00:00Z")),
+    );
+    let done = recorder.preview(&game, &in_time).expect("legal");
+    assert_eq!(done.summary(), "1. e2e4");
+}
+
 #[test]
 fn two_names_of_one_game_are_one_game() {
     let tmp = tempfile::tempdir().expect("tempdir");

@@ -81,10 +81,12 @@ fn per_move_deadline_moves_by_exactly_the_days_of_leave() {
             now,
         ],
     );
+    // The deadline is judged as of the time `leave` runs, years after
+    // these games: one already past is labelled so.
     assert_eq!(
         out,
         "games/g.pgn: leave 2020-12-01 to 2020-12-02 recorded for Ada Lovelace (White); \
-         next deadline 2020-12-05 12:00 UTC (White to move)\n\
+         deadline overdue since 2020-12-05 12:00 UTC (White to move)\n\
          ada@example.org: 2 of 30 days of leave taken in 2020 (28 left)\n"
     );
     assert_eq!(deadline(&env, "games/g.pgn", now), "2020-12-05T12:00:00Z");
@@ -279,9 +281,9 @@ fn the_allowance_counts_each_day_once_and_refuses_leave_beyond_it() {
     assert_eq!(
         out,
         "games/a.pgn: leave 2020-12-01 to 2020-12-06 recorded for Ada Lovelace (White); \
-         next deadline 2020-11-05 00:00 UTC (White to move)\n\
+         deadline overdue since 2020-11-05 00:00 UTC (White to move)\n\
          games/b.pgn: leave 2020-12-01 to 2020-12-06 recorded for Ada Lovelace (Black); \
-         next deadline 2020-11-05 00:00 UTC (White to move)\n\
+         deadline overdue since 2020-11-05 00:00 UTC (White to move)\n\
          ADA@example.org: 6 of 10 days of leave taken in 2020 (4 left)\n"
     );
     assert!(

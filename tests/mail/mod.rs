@@ -4,7 +4,7 @@
 //!
 //! `events` covers each kind of event, `corrections` the director's `undo`
 //! and `set` and moves sent twice, `faults` the misbehaving servers,
-//! `kills` random kills, `leave` the notices of leave, `output` closed and full standard output,
+//! `kills` random kills, `late` moves after their deadline, `leave` the notices of leave, `output` closed and full standard output,
 //! `picture` the HTML in a real browser, `remind` the reminders and
 //! `secrets` what is never printed.
 
@@ -12,6 +12,7 @@ mod corrections;
 mod events;
 mod faults;
 mod kills;
+mod late;
 mod leave;
 mod output;
 mod picture;

@@ -116,3 +116,61 @@ fn a_first_run_close_to_the_deadline_sends_only_the_nearest_reminder() {
     assert_eq!(got.len(), 1);
     assert_eq!(got[0].rcpt_tos, ["alice@example.org"]);
 }
+
+/// The lead paragraph of a reminder: the lines after `Dear …,` up to the
+/// next blank line.
+fn lead(text: &str) -> &str {
+    let start = text.find("\n\n").expect("a greeting") + 2;
+    let end = start + text[start..].find("\n\n").expect("a paragraph");
+    &text[start..end]
+}
+
+/// An overdue reminder labels the deadline as past and says, in the
+/// time control's terms, that the opponent may claim the game on time
+/// (README "Time control"); worked out by hand for `3d`, late by minutes.
+#[test]
+fn an_overdue_reminder_under_a_per_move_control() {
+    let server = SmtpServer::start(Options::default());
+    let env = TestEnv::new();
+    mail_config_with(&env, server.port, "none", None, "remind_days = [2]\n");
+    env.new_game_at("2026-01-01T09:00:00Z", &["--time-control", "3d"]);
+    env.ok(&["remind", "g.pgn", "--now", "2026-01-04T09:07:00Z"]);
+    let got = server.messages();
+    assert_eq!(got.len(), 2, "Alice and the director");
+    assert_eq!(
+        lead(&text_of(&got[0])),
+        "your move against Bob was due by 2026-01-04 09:00 UTC, 7 minutes ago, and no move \
+         has been recorded (time control 3d: each move within 3 days of the opponent's move). \
+         Bob may claim the game on time: the director has a copy of this reminder and may \
+         adjudicate it as a time forfeit. Until the director decides, the game goes on and \
+         your move is still recorded, as late."
+    );
+}
+
+/// Under `10/50d`, Black's first move came 22 days late, so Black's next
+/// deadline had passed before White's move started Black's clock: the
+/// reminder names it as past, never as time in hand.
+#[test]
+fn an_overdue_reminder_under_a_period_control_after_a_late_move() {
+    let server = SmtpServer::start(Options::default());
+    let env = TestEnv::new();
+    mail_config_with(&env, server.port, "none", None, "remind_days = [2]\n");
+    env.new_game_at("2026-01-01T09:00:00Z", &["--time-control", "10/50d"]);
+    env.ok(&["move", "g.pgn", "e2e4", "--at", "2026-01-02T09:00:00Z"]);
+    // Due 2026-02-21 09:00; 72 days used of 50.
+    env.ok(&["move", "g.pgn", "e7e5", "--at", "2026-03-15T09:00:00Z"]);
+    env.ok(&["move", "g.pgn", "d2d4", "--at", "2026-03-15T10:00:00Z"]);
+    // Black's clock starts at 10:00 with -22 days in hand.
+    env.ok(&["remind", "g.pgn", "--now", "2026-03-15T11:00:00Z"]);
+    let got = server.messages();
+    assert_eq!(got.len(), 2, "Bob and the director");
+    assert_eq!(got[0].rcpt_tos, ["bob@example.org"]);
+    assert_eq!(
+        lead(&text_of(&got[0])),
+        "your move against Alice was due by 2026-02-21 10:00 UTC, 22 days 1 hour ago, and no \
+         move has been recorded (time control 10/50d: 50 days for every 10 moves, so 50 days \
+         in all for a player's first 10 moves). Alice may claim the game on time: the director \
+         has a copy of this reminder and may adjudicate it as a time forfeit. Until the \
+         director decides, the game goes on and your move is still recorded, as late."
+    );
+}

@@ -117,8 +117,14 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
                         let clock = game
                             .clock(args::now())
                             .map(|c| {
+                                // A deadline already past is never one to come.
+                                let label = if c.is_over() {
+                                    "deadline overdue since"
+                                } else {
+                                    "next deadline"
+                                };
                                 format!(
-                                    "; next deadline {} ({} to move)",
+                                    "; {label} {} ({} to move)",
                                     format_time_short(c.deadline),
                                     c.side.title()
                                 )

@@ -90,7 +90,8 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
             } else if let Some(line) = game.clock_line(done.now) {
                 writeln!(out, "{line}")?;
             }
-            if let Some(late) = game.late_move() {
+            // Only the move just recorded: an earlier late move is `games`' note.
+            if let Some(late) = game.last_move_late() {
                 writeln!(
                     out,
                     "note: {}'s move {} was received {} after the deadline {}; the director may adjudicate a time forfeit",

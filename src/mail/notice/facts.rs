@@ -5,7 +5,7 @@
 use chrono::{DateTime, Duration, Utc};
 
 use super::picture::{Replayed, replay};
-use crate::game::{Clock, Ending, EventKind, Game, LeaveDays, Player, RecordedMove};
+use crate::game::{Clock, Ending, EventKind, Game, LateMove, LeaveDays, Player, RecordedMove};
 use crate::mail::text::one_line;
 use dynamo_core::{Color, Position};
 
@@ -28,8 +28,20 @@ pub struct Happened {
 pub struct Clocks {
     /// The clock of the side to move, which runs.
     pub running: Clock,
-    /// The time the other side has for their next move, not running.
+    /// The time the other side has for their next move, not running:
+    /// negative when over its limit already (a period control, after a
+    /// late move), which is no time in hand.
     pub other_left: Option<Duration>,
+}
+
+/// A move that came after its deadline, as its notices say it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LateNote {
+    /// The move, its deadline and when it came.
+    pub late: LateMove,
+    /// What the time control gave the mover up to it, in its own terms
+    /// ([`crate::game::TimeControl::allows`]).
+    pub allows: String,
 }
 
 /// A player's leave that a notice mentions: going on, or to come.
@@ -76,6 +88,8 @@ pub struct Notice {
     pub replayed: Replayed,
     /// Both clocks; `None` without a time control or after the end.
     pub clocks: Option<Clocks>,
+    /// The move this notice is about, when it came late.
+    pub late: Option<LateNote>,
     /// Each player's leave going on or to come, while the game goes on.
     pub leave: Vec<LeaveNote>,
 }
@@ -105,6 +119,13 @@ impl Notice {
                 })
             })
             .collect();
+        let late = game
+            .last_move_late()
+            .filter(|_| matches!(last.kind, EventKind::Moved))
+            .map(|late| LateNote {
+                allows: game.time_control().allows(late.nth).unwrap_or_default(),
+                late: late.clone(),
+            });
         let replayed = replay(
             game.start_position(),
             game.moves().iter().map(|m| m.notation.as_str()),
@@ -130,6 +151,7 @@ impl Notice {
             earlier,
             replayed,
             clocks,
+            late,
             leave,
         }
     }

@@ -206,6 +206,7 @@ impl Notice {
             )),
             None => lines.push("No moves yet.".to_string()),
         }
+        lines.extend(self.late_lines());
         if let Some(exits) = self.exits_line() {
             lines.push(exits);
         }
@@ -251,17 +252,66 @@ impl Notice {
             self.named(running.side)
         )];
         if let Some(other) = clocks.other_left {
+            let waiting = !running.side;
+            // Over its limit already (a period control, after a late
+            // move): that is no time in hand, and the next move is late
+            // whenever it comes.
+            let hand = if other < chrono::Duration::zero() {
+                format!(
+                    "{} over the time limit, not running ({}'s next move will be late however soon it comes)",
+                    describe(other),
+                    self.name(waiting)
+                )
+            } else {
+                format!("{} for the next move, not running", describe(other))
+            };
+            lines.push(format!("Clock of {}: {hand}", self.named(waiting)));
+        }
+        let deadline = format_time_short(running.deadline);
+        lines.push(if running.is_over() {
+            format!(
+                "Deadline: overdue since {deadline}, for {}'s move",
+                self.name(running.side)
+            )
+        } else {
+            format!(
+                "Next deadline: {deadline}, for {}'s move",
+                self.name(running.side)
+            )
+        });
+        lines
+    }
+
+    /// The move this notice is about, when it came after its deadline:
+    /// by how much, what the time control allowed, and that the opponent
+    /// may claim the game on time. The rule book ends a game on time
+    /// only by adjudication (§6, the game's end), so the claim is put to
+    /// the director.
+    pub fn late_lines(&self) -> Vec<String> {
+        let Some(note) = &self.late else {
+            return Vec::new();
+        };
+        let late = &note.late;
+        let mover = self.name(late.side);
+        let move_text = self
+            .moves
+            .iter()
+            .find(|m| m.ply == late.ply)
+            .map_or_else(|| format!("move {}", late.number), numbered);
+        let mut lines = vec![format!(
+            "Late move: {mover}'s {move_text} was {}; time control {}: {}.",
+            late.words(),
+            self.time_control,
+            note.allows
+        )];
+        // A late move that ended the game (a mate, a stalemate) leaves no
+        // game to claim and none that goes on.
+        if self.ending.is_none() && self.position.status() != Status::Checkmate {
             lines.push(format!(
-                "Clock of {}: {} for the next move, not running",
-                self.named(!running.side),
-                describe(other)
+                "{} may claim the game on time: the director may adjudicate it as a time forfeit. Until the director decides, the game goes on.",
+                self.name(!late.side)
             ));
         }
-        lines.push(format!(
-            "Next deadline: {}, for {}'s move",
-            format_time_short(running.deadline),
-            self.name(running.side)
-        ));
         lines
     }
 
@@ -468,6 +518,42 @@ mod tests {
         assert_eq!(
             lines[2],
             "Next deadline: 2024-06-10 13:00 UTC, for Bob's move"
+        );
+    }
+
+    /// A late move that mates is said to be late, but no claim is
+    /// offered on a game that is over.
+    #[test]
+    fn a_late_mate_is_late_with_no_claim() {
+        use crate::game::{Game, NewGame, Player};
+        let start = sample_start();
+        let mut new = NewGame::new(
+            Player::parse("Ann").expect("a name"),
+            Player::parse("Bob").expect("a name"),
+            start,
+        );
+        new.time_control = "3d".parse().expect("a time control");
+        let mut game = Game::create(new).expect("plain names");
+        let times = [
+            start + Duration::hours(1),
+            start + Duration::hours(2),
+            start + Duration::hours(2) + Duration::days(3) + Duration::minutes(5),
+        ];
+        for (mv, at) in ["Bc1g5/d2h6", "Ng8E/h6g8=Q", "Qg8f7/f7e6"]
+            .iter()
+            .zip(times)
+        {
+            let checked = game.check_move(mv, None).expect("legal");
+            game = game.with_move(&checked, at).expect("recorded");
+        }
+        let n = Notice::from_game(&game, times[2]);
+        assert_eq!(n.position.status(), Status::Checkmate);
+        assert_eq!(
+            n.late_lines(),
+            [format!(
+                "Late move: Ann's 2. Qg8f7/f7e6 was received 5 minutes after its deadline, {}; time control 3d: each move within 3 days of the opponent's move.",
+                format_time_short(times[1] + Duration::days(3))
+            )]
         );
     }
 

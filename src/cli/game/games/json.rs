@@ -81,12 +81,16 @@ struct ClockJson {
     overdue: bool,
 }
 
+/// The first move received after its deadline; `seconds_late`, how
+/// late, is always positive.
 #[derive(Serialize)]
 struct LateJson {
     ply: u32,
     side: &'static str,
     deadline: String,
     received: String,
+    number: u32,
+    seconds_late: i64,
 }
 
 #[derive(Serialize)]
@@ -97,8 +101,10 @@ struct ClocksJson {
 
 /// One side's clock: the moves made and the clock time they used (leave
 /// left out), whether it runs, the clock time left for the next move
-/// (while it runs, at `--now`), and while it runs the deadline and the
-/// time to it; the leave going on or to come.
+/// (while it runs, at `--now`; negative once over the limit, running or
+/// not, and never shown as time in hand), and while it runs the deadline
+/// and the time to it; `overdue` whenever it is over; the leave going on
+/// or to come.
 #[derive(Serialize)]
 struct SideClockJson {
     moves: u32,
@@ -172,7 +178,10 @@ fn side_clock(c: &SideClock, facts: &Facts) -> SideClockJson {
             .as_ref()
             .filter(|_| c.running)
             .map(|k| k.left.num_seconds()),
-        overdue: c.running && facts.overdue(),
+        // A clock over its limit is overdue whether it runs or not: after
+        // a late move under a period control, the next move is late too.
+        overdue: (c.running && facts.overdue())
+            || (facts.to_move.is_some() && c.in_hand < chrono::Duration::zero()),
         on_leave: leave.is_some_and(|(_, now)| now),
         next_leave: leave.map(|(days, _)| DaysJson {
             from: days.from().to_string(),
@@ -205,6 +214,8 @@ impl GameJson {
                 side: l.side.name(),
                 deadline: format_time(l.deadline),
                 received: format_time(l.received),
+                number: l.number,
+                seconds_late: l.by().num_seconds(),
             }),
             draw_offer: f.draw_offer.map(Color::name),
             result: f.ending.as_ref().map(|o| o.outcome.pgn()),

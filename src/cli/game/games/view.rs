@@ -144,6 +144,20 @@ fn notes(facts: &Facts) -> Vec<String> {
             describe(l.received - l.deadline)
         ));
     }
+    // A clock not running but over its limit already (a period control,
+    // after a late move) is no time in hand: its next move is late.
+    if let Some(clocks) = &facts.clocks {
+        for side in [Color::White, Color::Black] {
+            let c = &clocks[side];
+            if !c.running && facts.to_move.is_some() && c.in_hand < Duration::zero() {
+                notes.push(format!(
+                    "{}'s clock {} over the time limit",
+                    side.title(),
+                    describe(c.in_hand)
+                ));
+            }
+        }
+    }
     if let Some(side) = facts.draw_offer {
         notes.push(format!("{} offers a draw", side.title()));
     }
