@@ -42,6 +42,11 @@ pub(crate) struct PositionArgs {
 }
 
 impl PositionArgs {
+    /// The game file named by `--game`, if any.
+    pub(crate) fn game_file(&self) -> Option<&std::path::Path> {
+        self.game.as_deref()
+    }
+
     pub(crate) fn position(&self) -> Result<Position> {
         if let Some(path) = &self.game {
             return Ok(store::load(path)?.position().clone());

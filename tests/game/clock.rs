@@ -298,6 +298,15 @@ fn move_prints_a_past_deadline_as_overdue() {
         ],
         "{out}"
     );
+    // `show` gives the same clock line in place of "Black to move".
+    let show = env.ok(&["show", "--game", "g.pgn", "--ascii"]);
+    assert!(
+        show.contains(&format!(
+            "\nBlack to move: 1 day over the time limit (overdue since {})\n",
+            short(white + Duration::days(3))
+        )),
+        "{show}"
+    );
     // Black, late too, half an hour ago: White has 3 days from then.
     let black = base - Duration::minutes(30);
     let out = env.ok(&["move", "g.pgn", "e7e5", "--at", &at(black), "--ascii"]);

@@ -4,12 +4,14 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
+use chrono::Utc;
 use dynamo::diagram;
 
 use crate::cli::args::{PositionArgs, QuietArgs, charset};
+use crate::cli::store;
 use crate::exit::{Exit, Failure};
 
-/// Show the board, the side to move, castling rights and status.
+/// Show the board, the side to move (with a game's clock), castling rights and status.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     #[command(flatten)]
@@ -28,7 +30,16 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
-    let pos = args.position.position()?;
+    // A game's clock is shown with whose move it is, as `games` and `move`
+    // show it: a clock over its limit reads as overdue, never as time left.
+    let (pos, clock) = match args.position.game_file() {
+        Some(path) => {
+            let game = store::load(path)?;
+            let clock = game.clock_line(Utc::now());
+            (game.position().clone(), clock)
+        }
+        None => (args.position.position()?, None),
+    };
     if let Some(path) = &args.png {
         let picture = dynamo::render::png(&pos, args.size)
             .map_err(|e| Failure::new(Exit::Usage, format!("--png: {e}")))?;
@@ -37,7 +48,10 @@ pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
     let mut out = args.quiet.out(out);
     write!(out, "{}", diagram::board(&pos, charset(args.ascii)))?;
     writeln!(out)?;
-    writeln!(out, "{} to move", pos.turn().title())?;
+    match clock {
+        Some(line) => writeln!(out, "{line}")?,
+        None => writeln!(out, "{} to move", pos.turn().title())?,
+    }
     writeln!(out, "Castling: {}", diagram::castling_summary(&pos))?;
     writeln!(out, "Status: {}", pos.status())?;
     writeln!(out, "Rules: {}", pos.rules())?;
