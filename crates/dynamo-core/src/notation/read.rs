@@ -26,8 +26,9 @@ pub enum MoveError {
         reason: Illegal,
         /// The legal moves closest to the text, in canonical notation,
         /// when it was read against a position ([`parse_move`]); see
-        /// [`closest_moves`].
-        closest: Vec<String>,
+        /// [`closest_moves`]. Boxed, so that a refusal stays as small
+        /// as a syntax error.
+        closest: Box<[String]>,
     },
 }
 
@@ -91,7 +92,7 @@ pub fn parse_game_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
                 text: text.trim().to_string(),
                 reason,
                 // The move itself is legal: only its number is wrong.
-                closest: Vec::new(),
+                closest: Box::default(),
             }),
         None => Ok(m),
     }
@@ -108,8 +109,8 @@ fn read(pos: &Position, text: &str) -> Result<(Move, Position, Option<MoveNumber
             text: text.trim().to_string(),
             closest: match reason {
                 // Both already say which moves would do.
-                Illegal::Ambiguous(_) | Illegal::PromotionMissing(_) => Vec::new(),
-                _ => closest_moves(pos, text),
+                Illegal::Ambiguous(_) | Illegal::PromotionMissing(_) => Box::default(),
+                _ => closest_moves(pos, text).into(),
             },
             reason,
         })?;

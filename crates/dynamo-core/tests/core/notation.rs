@@ -332,7 +332,7 @@ fn every_refusal_suggests_the_same_piece_to_the_same_square_first() {
         let (why, closest) = match &err {
             MoveError::Illegal {
                 reason, closest, ..
-            } => (reason.to_string(), closest.clone()),
+            } => (reason.to_string(), closest.to_vec()),
             MoveError::Syntax(e) => (
                 SyntaxError {
                     closest: Vec::new(),

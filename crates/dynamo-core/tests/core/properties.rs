@@ -288,7 +288,7 @@ proptest! {
                 Err(MoveError::Illegal { text: named, reason, closest }) => {
                     prop_assert!(!listed.contains(&text), "{} listed but refused: {} in {}", text, reason, pos.to_fen());
                     // Every move suggested is legal, in canonical form.
-                    for name in &closest {
+                    for name in closest.iter() {
                         prop_assert!(listed.contains(name), "{} suggested for {} but not listed in {}", name, text, pos.to_fen());
                     }
                     prop_assert_eq!(named, text);
