@@ -81,7 +81,10 @@ fn a_refused_move_is_answered_to_its_sender_alone_in_the_words_of_check() {
     let text = text_of(&got[0]);
     assert!(text.contains(words), "{text}");
     assert!(text.contains("Alice, it is your move."), "{text}");
-    assert!(text.contains("Send the corrected move"), "{text}");
+    assert!(
+        text.contains("Reply with one move, alone or in a sentence"),
+        "{text}"
+    );
     assert!(text.contains("a b c d e f g h"), "the board: {text}");
 
     // A corrected move sent as a reply to the answer is recorded.
