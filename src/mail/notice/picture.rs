@@ -5,25 +5,7 @@
 
 use dynamo_core::{ByColor, Color, Move, Piece, Position, Role, Square, Step, parse_move};
 
-use super::facts::Notice;
-use crate::render::{self, BOARD_PX, Departure, Marks, RenderError, View};
-
-impl Notice {
-    /// The board as the player of `side` sees it, as a PNG: from their
-    /// side, the last move marked. The one drawing of the position that
-    /// every mail to a player carries, notice and answer alike.
-    pub fn picture(&self, side: Color) -> Result<Vec<u8>, RenderError> {
-        let view = View {
-            flipped: side == Color::Black,
-            marks: self
-                .replayed
-                .last
-                .as_ref()
-                .map(|(before, mv)| marks(before, mv)),
-        };
-        render::png_view(&self.position, BOARD_PX, &view)
-    }
-}
+use crate::render::{Departure, Marks};
 
 /// The record's moves, played again.
 #[derive(Debug, Clone)]
