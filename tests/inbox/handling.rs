@@ -370,7 +370,7 @@ fn draws_and_resignations_come_by_mail_as_the_commands_record_them() {
         "e7e5\r\noffer draw",
     ));
     assert!(out.contains("recorded 1... e7e5, offering a draw"), "{out}");
-    assert!(text_of(&w.last_to("alice@example.org")).contains("  accept draw "));
+    assert!(text_of(&w.last_to("alice@example.org")).contains("\"accept draw\""));
     let out = w.handled(&w.reply(
         &w.last_to("alice@example.org"),
         ALICE,

@@ -236,7 +236,7 @@ fn mail_sends_each_player_their_own_copy() {
         text.contains("Reply with one move, alone or in a sentence, for example"),
         "{text}"
     );
-    assert!(text.contains("  resign "), "{text}");
+    assert!(text.contains("\"resign\""), "{text}");
     assert!(text.contains("Event: Mail test"), "{text}");
     // Black's diagram has Black at the bottom.
     assert!(
