@@ -4,8 +4,8 @@
 
 use crate::support::TestEnv;
 
-/// 1. e2e4 d7d6 2. Ng1f3 e7e5 3. Bf1c4: Black's bishop on f8 behind the
-/// pawn on d6.
+/// The game `1. e2e4 d7d6 2. Ng1f3 e7e5 3. Bf1c4`: Black's bishop on f8
+/// behind the pawn on d6.
 const BISHOP_BEHIND_ITS_PAWN: [&str; 5] = ["e2e4", "d7d6", "Ng1f3", "e7e5", "Bf1c4"];
 
 /// `g.pgn` with `moves` recorded.
