@@ -120,6 +120,7 @@ impl Game {
             Rejection::Move(MoveError::Illegal {
                 text: text.trim().to_string(),
                 reason,
+                closest: Box::default(),
             })
         })?;
         let mut display = notation::format(&m);

@@ -327,8 +327,9 @@ impl<'a> Inbox<'a> {
             Why::Refused(reason) => (
                 vec![
                     format!("{mail} was read, but nothing was recorded:"),
+                    // What to do next is the answer's "How to reply":
+                    // it knows whose move it is.
                     format!("  {reason}"),
-                    "Send the corrected move as a reply to this message.".to_string(),
                 ],
                 true,
             ),

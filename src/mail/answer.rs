@@ -1,7 +1,10 @@
 //! An answer to a player's mail, from the inbox: to the sender alone,
 //! threaded to their mail, marked `Auto-Submitted: auto-replied` (so that
 //! their robots do not answer it), saying why nothing was recorded and,
-//! where it helps, the position and how to send a corrected move.
+//! where it helps, the position — its picture from the player's side, the
+//! one a notice carries, and the text diagram — and the notice's own
+//! "How to reply", which says what the player can do next and only that
+//! (when it is not their move, to wait for their opponent's).
 //!
 //! Its Message-ID is made from the mail it answers, so the same mail read
 //! twice makes the same answer, which the outbox then sends once. Its
@@ -12,8 +15,8 @@
 use std::error::Error;
 use std::fmt::Write as _;
 
-use lettre::message::Mailbox;
 use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{Address, Message};
 
 use super::envelope::{Built, Sender, message_id, subaddressed};
@@ -22,8 +25,14 @@ use super::notice::Notice;
 use super::text::header_text;
 use super::token::{SUBJECT_TAG, Token};
 use crate::diagram::{self, Charset};
+use crate::html::escape;
 use crate::id;
+use crate::render::BOARD_PX;
 use dynamo_core::Color;
+
+/// The last line of every answer.
+const ANSWER_SIGNATURE: &str =
+    "Sent by dynamo, the Dynamo Chess adjudicator: an automatic answer to your mail.";
 
 /// The most ids of the thread an answer's `References` repeats.
 const MAX_REFERENCES: usize = 10;
@@ -45,7 +54,8 @@ pub struct Answer<'a> {
     pub mail_key: &'a str,
     /// The paragraphs of what is said, before the position.
     pub lines: Vec<String>,
-    /// Whether to show the position and how to reply.
+    /// Whether to show the position (its picture and diagram) and how to
+    /// reply.
     pub position: bool,
 }
 
@@ -157,10 +167,35 @@ impl Notice {
         if let Some(theirs) = answer.message_id.filter(|i| tame_id(i)) {
             builder = builder.in_reply_to(format!("<{theirs}>"));
         }
-        let message = builder
-            .header(ContentType::TEXT_PLAIN)
-            .body(self.answer_text(answer, &reply_words))
-            .map_err(|e| MailError::Build(e.to_string()))?;
+        let build = |e: lettre::error::Error| MailError::Build(e.to_string());
+        let text = self.answer_text(answer, &reply_words);
+        let message = if answer.position {
+            let cid = format!(
+                "board.answer.{}@{}",
+                id::sanitize(answer.mail_key, "-"),
+                id::sanitize(&domain, "-.")
+            );
+            let png = self.picture(side)?;
+            let png_type =
+                ContentType::parse("image/png").map_err(|e| MailError::Build(e.to_string()))?;
+            let body = MultiPart::alternative()
+                .singlepart(SinglePart::plain(text))
+                .multipart(
+                    MultiPart::related()
+                        .singlepart(SinglePart::html(self.answer_html(
+                            answer,
+                            &cid,
+                            &reply_words,
+                        )))
+                        .singlepart(Attachment::new_inline(cid).body(png, png_type)),
+                );
+            builder.multipart(body).map_err(build)?
+        } else {
+            builder
+                .header(ContentType::TEXT_PLAIN)
+                .body(text)
+                .map_err(build)?
+        };
         Ok(Built {
             message_id: id,
             subject,
@@ -186,9 +221,51 @@ impl Notice {
             }
             out.push('\n');
         }
+        let _ = write!(out, "-- \n{ANSWER_SIGNATURE}\n");
+        out
+    }
+
+    /// The HTML copy of the answer: the same paragraphs, the board as the
+    /// picture `board_cid` names (no `<>`), drawn as in a notice.
+    fn answer_html(&self, answer: &Answer, board_cid: &str, reply_to: &str) -> String {
+        let side = answer.side;
+        let mut out = String::new();
+        out.push_str("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\n");
+        out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
         out.push_str(
-            "-- \nSent by dynamo, the Dynamo Chess adjudicator: an automatic answer to your mail.\n",
+            "</head>\n<body style=\"margin:0;padding:8px;font-family:sans-serif;\
+             line-height:1.4;overflow-wrap:anywhere\">\n<div style=\"max-width:640px\">\n",
         );
+        let _ = writeln!(out, "<p>Dear {},</p>", escape(&self.name(side)));
+        for line in &answer.lines {
+            let _ = writeln!(out, "<p>{}</p>", escape(line.trim_start()));
+        }
+        let (fen, _) = self.fen_lines();
+        let _ = writeln!(
+            out,
+            "<p><img id=\"board\" src=\"cid:{}\" width=\"{BOARD_PX}\" height=\"{BOARD_PX}\" \
+             style=\"display:block;width:100%;max-width:{BOARD_PX}px;height:auto\" alt=\"{}\"></p>",
+            escape(board_cid),
+            escape(&format!(
+                "The board from {}'s side. FEN: {fen}",
+                side.title()
+            ))
+        );
+        let _ = writeln!(out, "<p>{}</p>", escape(&self.turn_line(side)));
+        out.push_str("<h3 style=\"margin-bottom:0.3em\">How to reply</h3>\n<p>");
+        let reply: Vec<String> = self
+            .reply_lines(side, reply_to)
+            .iter()
+            .map(|line| escape(line))
+            .collect();
+        out.push_str(&reply.join("<br>\n"));
+        out.push_str("</p>\n");
+        let _ = writeln!(
+            out,
+            "<p style=\"color:#777\">{}</p>",
+            escape(ANSWER_SIGNATURE)
+        );
+        out.push_str("</div>\n</body></html>\n");
         out
     }
 }

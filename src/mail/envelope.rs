@@ -11,13 +11,11 @@ use lettre::{Address, Message};
 use super::error::MailError;
 use super::mail_config::MailConfig;
 use super::notice::Notice;
-use super::notice::picture;
 use super::secret::Secret;
 use super::text::{bounded, header_text, one_line};
 use super::token::Token;
 use crate::game::Player;
 use crate::id;
-use crate::render::{self, BOARD_PX, View};
 use dynamo_core::color::Color;
 
 /// A built message with the envelope it goes out in: one recipient.
@@ -127,15 +125,7 @@ impl Notice {
             id_part(key),
             side.name()
         );
-        let view = View {
-            flipped: side == Color::Black,
-            marks: self
-                .replayed
-                .last
-                .as_ref()
-                .map(|(before, mv)| picture::marks(before, mv)),
-        };
-        let png = render::png_view(&self.position, BOARD_PX, &view)?;
+        let png = self.picture(side)?;
         // The body names the reply address as the player knows it; the
         // token is the mail system's business.
         let reply_words = reply_to.to_string();

@@ -202,8 +202,8 @@ pub fn build(
         .unwrap_or_default();
     let body = format!(
         "Dear {player},\n\n{lead}\n\n{event}{} – {}\n{last}\nFEN: {fen}\n\n\
-         Reply to the last notice of the game, or to this message, with your move on the \
-         first line.\nReplies go to {reply_to}.\n\n-- \nSent by dynamo, the Dynamo Chess adjudicator.\n",
+         Reply to the last notice of the game, or to this message, with one move, alone \
+         or in a sentence.\nReplies go to {reply_to}.\n\n-- \nSent by dynamo, the Dynamo Chess adjudicator.\n",
         notice.named(Color::White),
         notice.named(Color::Black),
     );

@@ -2,11 +2,12 @@
 //! show; output formats and exit codes are a contract. Beside them:
 //! the engine's commands (`engine`),
 //! addresses and times as mail shows them (`mail_forms`), the shell's
-//! conventions (`shell`), the config's lookup (`settings`) and verdicts as
-//! JSON (`verdicts`).
+//! conventions (`shell`), the config's lookup (`settings`), verdicts as
+//! JSON (`verdicts`) and refusals with their suggestions (`refusals`).
 
 mod engine;
 mod mail_forms;
+mod refusals;
 mod settings;
 mod shell;
 mod verdicts;
@@ -95,7 +96,7 @@ fn play_refuses_with_the_move_and_the_reason() {
     env.fails(
         &["play", "e2e4", "e7e5", "Ke1e3"],
         1,
-        "dynamo: move 3 (Ke1e3): a king cannot move from e1 to e3\n",
+        "dynamo: move 3 (Ke1e3): a king cannot move from e1 to e3; did you mean Ke1e2?\n",
     );
     let out = env.run(&["play", "e2e4", "Qd8/d7"]);
     assert_eq!(out.code, 1);

@@ -145,7 +145,7 @@ fn a_refused_move_as_json_names_the_rule() {
             &[command, "g.pgn", "Kd4d3/d3d2"],
             1,
             "no-undo",
-            "the move would undo your opponent's last move (no-undo rule)",
+            "the move would undo your opponent's last move (no-undo rule); did you mean Kd4/d3d2 or Kd4d5/d3d4?",
         );
         let v = {
             let out = env.run(&[command, "g.pgn", "Kd4d3/d3d2", "--json"]);
@@ -164,7 +164,7 @@ fn a_refused_move_as_json_names_the_rule() {
             &[command, "g.pgn", "Kd4d6"],
             1,
             "piece-movement",
-            "a king cannot move from d4 to d6",
+            "a king cannot move from d4 to d6; did you mean Kd4d5?",
         );
         refused(
             &env,

@@ -174,7 +174,7 @@ fn check_gives_the_verdict_and_writes_nothing() {
     assert_eq!(bad.code, 1);
     assert_eq!(
         bad.stderr,
-        "dynamo: rejected: e2e5: a pawn cannot move from e2 to e5\n"
+        "dynamo: rejected: e2e5: a pawn cannot move from e2 to e5; did you mean e2e3 or e2e4?\n"
     );
     assert_eq!(env.read("g.pgn"), before);
 }
@@ -212,14 +212,14 @@ fn every_rejection_has_a_reason_and_changes_nothing() {
         &env,
         &["move", "g.pgn", "e7e3"],
         1,
-        "dynamo: rejected: e7e3: a pawn cannot move from e7 to e3\n",
+        "dynamo: rejected: e7e3: a pawn cannot move from e7 to e3; did you mean e7e5 or e7e6?\n",
     );
     // Not the mover's piece.
     rejected(
         &env,
         &["move", "g.pgn", "d2d4"],
         1,
-        "dynamo: rejected: d2d4: the white pawn on d2 is not yours: only your own pieces move under their own power\n",
+        "dynamo: rejected: d2d4: the white pawn on d2 is not yours: only your own pieces move under their own power; did you mean d7d5 or d7d6?\n",
     );
     // Wrong player, by side and by address.
     rejected(

@@ -99,7 +99,7 @@ fn only_the_last_move_by_its_own_side_is_a_duplicate() {
         (
             &["e2e4", "--by", "black"][..],
             1,
-            "dynamo: rejected: e2e4: there is no piece on e2\n",
+            "dynamo: rejected: e2e4: there is no piece on e2; did you mean e7e5 or e7e6?\n",
         ),
     ] {
         let mut full = vec!["move", "g.pgn"];

@@ -81,7 +81,10 @@ fn a_refused_move_is_answered_to_its_sender_alone_in_the_words_of_check() {
     let text = text_of(&got[0]);
     assert!(text.contains(words), "{text}");
     assert!(text.contains("Alice, it is your move."), "{text}");
-    assert!(text.contains("Send the corrected move"), "{text}");
+    assert!(
+        text.contains("Reply with one move, alone or in a sentence"),
+        "{text}"
+    );
     assert!(text.contains("a b c d e f g h"), "the board: {text}");
 
     // A corrected move sent as a reply to the answer is recorded.
@@ -367,7 +370,7 @@ fn draws_and_resignations_come_by_mail_as_the_commands_record_them() {
         "e7e5\r\noffer draw",
     ));
     assert!(out.contains("recorded 1... e7e5, offering a draw"), "{out}");
-    assert!(text_of(&w.last_to("alice@example.org")).contains("  accept draw "));
+    assert!(text_of(&w.last_to("alice@example.org")).contains("\"accept draw\""));
     let out = w.handled(&w.reply(
         &w.last_to("alice@example.org"),
         ALICE,

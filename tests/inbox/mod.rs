@@ -19,4 +19,4 @@ mod maildir;
 mod replies;
 mod settings;
 mod stdin;
-mod world;
+pub(crate) mod world;

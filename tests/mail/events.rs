@@ -80,9 +80,9 @@ fn every_event_reaches_each_player_threaded() {
         black.contains("Draw offer: Alice has offered a draw"),
         "{black}"
     );
-    assert!(black.contains("  accept draw "), "{black}");
-    assert!(black.contains("  decline draw "), "{black}");
-    assert!(!white.contains("  accept draw "), "{white}");
+    assert!(black.contains("\"accept draw\""), "{black}");
+    assert!(black.contains("\"decline draw\""), "{black}");
+    assert!(!white.contains("\"accept draw\""), "{white}");
 
     // `dynamo mail` after a draw offer sends the offer again, with the
     // same Message-IDs.
@@ -106,7 +106,7 @@ fn every_event_reaches_each_player_threaded() {
         &server,
         &["draw", "game.dyn", "offer", "--by", "black"],
     ));
-    assert!(white.contains("  accept draw "), "{white}");
+    assert!(white.contains("\"accept draw\""), "{white}");
     let (white, black) = copies(&mailed(
         &env,
         &server,

@@ -2,12 +2,13 @@
 //! on loopback (tests/support/smtp_server.py, aiosmtpd), not a stub
 //! transport. Every check reads what the server actually received.
 //!
-//! `events` covers each kind of event, `corrections` the director's `undo`
+//! `answer` the answer to a refused mail, `events` covers each kind of event, `corrections` the director's `undo`
 //! and `set` and moves sent twice, `faults` the misbehaving servers,
 //! `kills` random kills, `late` moves after their deadline, `leave` the notices of leave, `output` closed and full standard output,
 //! `picture` the HTML in a real browser, `remind` the reminders and
 //! `secrets` what is never printed.
 
+mod answer;
 mod corrections;
 mod events;
 mod faults;
@@ -233,10 +234,10 @@ fn mail_sends_each_player_their_own_copy() {
         "{text}"
     );
     assert!(
-        text.contains("Reply to this message with your move on the first line."),
+        text.contains("Reply with one move, alone or in a sentence, for example"),
         "{text}"
     );
-    assert!(text.contains("  resign "), "{text}");
+    assert!(text.contains("\"resign\""), "{text}");
     assert!(text.contains("Event: Mail test"), "{text}");
     // Black's diagram has Black at the bottom.
     assert!(

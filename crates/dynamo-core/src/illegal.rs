@@ -34,17 +34,6 @@ pub enum Illegal {
         /// The role that stands there.
         found: Role,
     },
-    /// Algebraic text leaves out the letter of a mover that is not a pawn
-    /// (docs/RULES.md §10).
-    #[error("name the moving piece: the {found} on {square} is written {letter}{square}")]
-    LetterMissing {
-        /// The mover's square.
-        square: Square,
-        /// The role that stands there.
-        found: Role,
-        /// Its letter, to write before the square.
-        letter: char,
-    },
     /// The square after the `/` is empty: there is nothing to push or pull.
     #[error("there is no piece on {0} to push or pull")]
     NoTarget(Square),
@@ -65,9 +54,20 @@ pub enum Illegal {
     /// A plain move's destination holds a piece; holds that square.
     #[error("{0} is occupied: a piece moves under its own power only to an empty square")]
     Occupied(Square),
-    /// A piece stands in the way of a plain move; holds its square.
-    #[error("the path is blocked on {0}")]
-    Blocked(Square),
+    /// A piece stands in the way of a plain move.
+    #[error("the {role} on {from} cannot reach {to}: the {piece} on {square} stands in the way")]
+    Blocked {
+        /// The mover's role.
+        role: Role,
+        /// Where the mover stands.
+        from: Square,
+        /// Where it was written to go.
+        to: Square,
+        /// The piece in the way, in words: `black pawn`.
+        piece: String,
+        /// Where that piece stands: the nearest one on the way.
+        square: Square,
+    },
     /// The piece does not move from `from` to `to` under its own power.
     #[error("a {role} cannot move from {from} to {to}")]
     NotAMove {
@@ -116,16 +116,11 @@ pub enum Illegal {
     #[error("{0} is not a move in this position")]
     NotInPosition(Move),
     /// No legal move fits a pattern: a descriptive move, or short algebraic
-    /// with the mover's square left out.
-    #[error("{why}{}", DidYouMean(.closest))]
-    NoFit {
-        /// Why, in words: the rule the one piece that could be meant
-        /// breaks, or that no piece of that kind can do what is written.
-        why: String,
-        /// The legal moves closest to the text as written, in canonical
-        /// notation (see [`crate::notation::closest_moves`]).
-        closest: Vec<String>,
-    },
+    /// with the mover's square left out. Holds why, in words: the rule the
+    /// one piece that could be meant breaks, or that no piece of that kind
+    /// can do what is written.
+    #[error("{0}")]
+    NoFit(String),
     /// A move number written before the move is not the current one.
     #[error("the move is numbered {written}, but it is move {current}")]
     WrongMoveNumber {

@@ -137,7 +137,7 @@ impl<'a> VerdictJson<'a> {
     pub(super) fn rejected(text: &'a str, why: &Rejection) -> VerdictJson<'a> {
         let reason = match why {
             // The move's text is a key of its own.
-            Rejection::Move(MoveError::Illegal { reason, .. }) => reason.to_string(),
+            Rejection::Move(e @ MoveError::Illegal { .. }) => e.why(),
             other => other.to_string(),
         };
         VerdictJson {
@@ -195,14 +195,13 @@ fn illegal_name(why: &Illegal) -> &'static str {
         Illegal::NoPiece(_) => "no-piece",
         Illegal::NotYourPiece { .. } => "not-your-piece",
         Illegal::WrongPiece { .. } => "wrong-piece",
-        Illegal::LetterMissing { .. } => "piece-letter-missing",
         Illegal::NoTarget(_) => "nothing-to-shove",
         Illegal::SelfTarget => "self-shove",
         Illegal::KingLeavesBoard => "king-leaves-board",
         Illegal::PawnLeavesBoard => "pawn-leaves-board",
         Illegal::PawnPull => "pawn-pull",
         Illegal::Occupied(_) => "occupied",
-        Illegal::Blocked(_) => "blocked",
+        Illegal::Blocked { .. } => "blocked",
         Illegal::NotAMove { .. } => "piece-movement",
         Illegal::CannotLeave { .. } => "cannot-leave-board",
         Illegal::NotInReach { .. } => "out-of-reach",

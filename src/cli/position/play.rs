@@ -3,7 +3,6 @@
 use std::io::Write;
 
 use anyhow::Result;
-use dynamo_core::MoveError;
 
 use crate::cli::args::PositionArgs;
 use crate::exit::{Exit, Failure};
@@ -24,10 +23,7 @@ pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
     for (i, text) in args.moves.iter().enumerate() {
         let m = dynamo_core::parse_move(&pos, text).map_err(|e| {
             // The move's text is already in the prefix.
-            let why = match e {
-                MoveError::Illegal { reason, .. } => reason.to_string(),
-                syntax => syntax.to_string(),
-            };
+            let why = e.why();
             Failure::new(
                 Exit::Rejected,
                 format!("move {} ({}): {why}", i + 1, dynamo_core::clipped(text)),

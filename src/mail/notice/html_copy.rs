@@ -55,26 +55,12 @@ impl Notice {
             let _ = writeln!(out, "<li>{}</li>", escape(&line));
         }
         out.push_str("</ul>\n<h3 style=\"margin-bottom:0.3em\">How to reply</h3>\n<p>");
-        let reply = self.reply_lines(side, reply_to);
-        let mut first = true;
-        for line in &reply {
-            if !first {
-                out.push_str("<br>\n");
-            }
-            first = false;
-            match line.strip_prefix("  ") {
-                Some(phrase) => {
-                    let (word, rest) = phrase.split_at(phrase.len().min(13));
-                    let _ = write!(
-                        out,
-                        "&nbsp;&nbsp;<code><b>{}</b></code> {}",
-                        escape(word.trim_end()),
-                        escape(rest.trim_start())
-                    );
-                }
-                None => out.push_str(&escape(line)),
-            }
-        }
+        let reply: Vec<String> = self
+            .reply_lines(side, reply_to)
+            .iter()
+            .map(|line| escape(line))
+            .collect();
+        out.push_str(&reply.join("<br>\n"));
         out.push_str("</p>\n");
         let _ = writeln!(
             out,

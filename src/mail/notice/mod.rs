@@ -4,9 +4,11 @@
 //! the game once (`facts.rs`); `lines.rs` says them line by line, and
 //! `correction.rs` what a correction changed; each player's copy is
 //! written as text (`text_copy.rs`) and as HTML (`html_copy.rs`), with how
-//! to reply ([`reply`]) and the picture's marks ([`picture`]); the copies
+//! to reply ([`reply`]), the picture's marks ([`picture`]) and the picture
+//! itself (`board.rs`, for the answers to players' mail too); the copies
 //! are put in their envelope by `mail/envelope.rs`.
 
+mod board;
 mod correction;
 mod facts;
 mod html_copy;

@@ -1,7 +1,10 @@
-//! How a player answers a notice: the move on the first line of the
-//! reply, or one of a few fixed phrases. The phrases are defined here
-//! only; the notices print them, and the reader of replies (the inbox)
-//! must accept exactly these, alone on the first line, in any case.
+//! How a player answers a notice, as the notice says it: one move,
+//! anywhere in their own words (the same move twice counts once), or one
+//! of a few phrases, which may stand in a sentence too (`I resign`); a
+//! move with `offer draw` offers a draw with it. The phrases are defined
+//! here only; the notices print them, and the reader of replies (the
+//! inbox) resolves what it finds against the game's legal moves. The
+//! examples a notice gives are legal in the position it shows.
 
 use dynamo_core::{Color, Move, Position, notation};
 
@@ -20,7 +23,8 @@ pub const DECLINE_DRAW: &str = "decline draw";
 pub const PHRASES: [&str; 4] = [RESIGN, OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW];
 
 /// The lines of a notice that say how to reply, for the player of
-/// `side`; `None` once the game is over.
+/// `side`: two short lines, with examples legal in `position`; `None`
+/// once the game is over.
 fn how_to_reply(
     position: &Position,
     side: Color,
@@ -31,39 +35,32 @@ fn how_to_reply(
     if over {
         return None;
     }
-    let mut lines = Vec::new();
-    if position.turn() == side {
-        lines.push("Reply to this message with your move on the first line.".to_string());
-        let examples = examples(position);
-        if !examples.is_empty() {
-            lines.push(format!(
-                "Write it in NOST notation, for example: {}.",
-                examples.join(", ")
-            ));
-        }
-    } else {
-        let examples = match side {
-            Color::White => "e2e4, Ng1f3, Qd1d3/d2d6",
-            Color::Black => "e7e5, Ng8f6, Qd8d6/d7d3",
+    let phrases = match draw_offer {
+        Some(by) if by != side => format!(
+            "\"{ACCEPT_DRAW}\" or \"{DECLINE_DRAW}\" ({opponent} offers a draw), or \"{RESIGN}\""
+        ),
+        Some(_) => format!("\"{RESIGN}\""),
+        None => format!("\"{OFFER_DRAW}\" (alone or with your move), or \"{RESIGN}\""),
+    };
+    Some(if position.turn() == side {
+        let shown = match examples(position).as_slice() {
+            [] => String::new(),
+            [one] => format!(", for example \"{one}\""),
+            [plain, shove, ..] => format!(", for example \"{plain}\" or \"I play {shove}\""),
         };
-        lines.push(format!(
-            "When {opponent} has moved, reply to that notice with your move on the first line \
-             (NOST notation, e.g. {examples})."
-        ));
-    }
-    lines.push("Or write one of these alone on the first line:".to_string());
-    lines.push(format!("  {RESIGN:<13} to resign the game"));
-    match draw_offer {
-        Some(by) if by != side => {
-            lines.push(format!(
-                "  {ACCEPT_DRAW:<13} to accept {opponent}'s draw offer"
-            ));
-            lines.push(format!("  {DECLINE_DRAW:<13} to decline it"));
-        }
-        Some(_) => {}
-        None => lines.push(format!("  {OFFER_DRAW:<13} to offer a draw")),
-    }
-    Some(lines)
+        vec![
+            format!("Reply with one move, alone or in a sentence{shown}."),
+            format!("Or write {phrases}."),
+        ]
+    } else {
+        vec![
+            format!(
+                "When {opponent} has moved, reply to that notice with one move, alone or in a \
+                 sentence."
+            ),
+            format!("Meanwhile you may write {phrases}."),
+        ]
+    })
 }
 
 impl Notice {
@@ -87,15 +84,17 @@ impl Notice {
     }
 }
 
-/// Up to three of the player's legal moves, as notation shows them: a
-/// plain move, a push and a pull that keep every piece on the board,
-/// each the one that ends nearest the centre.
-fn examples(position: &Position) -> Vec<String> {
+/// Two of the player's legal moves, as notation shows them: a plain move
+/// and a push or pull (the first that exists of a push and a pull) whose
+/// mover moves, each keeping every piece on the board and ending nearest
+/// the centre; fewer
+/// when the position has none of a kind.
+pub(crate) fn examples(position: &Position) -> Vec<String> {
     let moves = position.legal_moves();
     let kinds: [fn(&Move) -> bool; 3] = [
         |m| matches!(m, Move::Plain { to: Some(_), .. }),
-        |m| matches!(m, Move::Push(s) if s.to.is_some() && s.target_to.is_some()),
-        |m| matches!(m, Move::Pull(s) if s.to.is_some() && s.target_to.is_some()),
+        |m| matches!(m, Move::Push(s) if s.to.is_some_and(|to| to != s.from) && s.target_to.is_some()),
+        |m| matches!(m, Move::Pull(s) if s.to.is_some_and(|to| to != s.from) && s.target_to.is_some()),
     ];
     // Twice the distance from the centre, in king steps.
     let off_centre = |m: &&Move| {
@@ -105,9 +104,14 @@ fn examples(position: &Position) -> Vec<String> {
             d(sq.file()).max(d(sq.rank()))
         })
     };
-    kinds
+    let mut found = kinds
         .iter()
-        .filter_map(|kind| moves.iter().filter(|m| kind(m)).min_by_key(off_centre))
+        .map(|kind| moves.iter().filter(|m| kind(m)).min_by_key(off_centre));
+    let plain = found.next().flatten();
+    let shove = found.flatten().next();
+    plain
+        .into_iter()
+        .chain(shove)
         .map(notation::format)
         .collect()
 }
@@ -115,32 +119,83 @@ fn examples(position: &Position) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dynamo_core::Rules;
+    use dynamo_core::{Rules, parse_move};
 
     #[test]
-    fn the_player_to_move_is_told_to_move_with_examples() {
+    fn the_player_to_move_is_told_what_a_reply_may_say_with_legal_examples() {
         let pos = Position::startpos(Rules::NOST);
-        let lines = how_to_reply(&pos, Color::White, "Bob", None, false).expect("ongoing");
         assert_eq!(
-            lines[0],
-            "Reply to this message with your move on the first line."
+            how_to_reply(&pos, Color::White, "Bob", None, false).expect("ongoing"),
+            [
+                "Reply with one move, alone or in a sentence, for example \"d2d4\" or \
+                 \"I play Qd1d2/d2d4\".",
+                "Or write \"offer draw\" (alone or with your move), or \"resign\".",
+            ]
         );
-        assert!(
-            lines[1].contains('/'),
-            "a push among the examples: {}",
-            lines[1]
+        assert_eq!(
+            how_to_reply(&pos, Color::Black, "Alice", Some(Color::White), false).expect("ongoing"),
+            [
+                "When Alice has moved, reply to that notice with one move, alone or in a \
+                 sentence.",
+                "Meanwhile you may write \"accept draw\" or \"decline draw\" (Alice offers a \
+                 draw), or \"resign\".",
+            ]
         );
-        assert!(lines.iter().any(|l| l.trim_start().starts_with("resign ")));
-        assert!(
-            lines
-                .iter()
-                .any(|l| l.trim_start().starts_with("offer draw "))
-        );
-        let bob =
-            how_to_reply(&pos, Color::Black, "Alice", Some(Color::White), false).expect("ongoing");
-        assert!(bob[0].starts_with("When Alice has moved"), "{}", bob[0]);
-        assert!(bob.iter().any(|l| l.contains("accept draw")));
-        assert!(!bob.iter().any(|l| l.contains("offer draw")));
+        let own_offer =
+            how_to_reply(&pos, Color::White, "Bob", Some(Color::White), false).expect("ongoing");
+        assert_eq!(own_offer[1], "Or write \"resign\".");
         assert!(how_to_reply(&pos, Color::White, "Bob", None, true).is_none());
+    }
+
+    /// Over random games, every example a notice gives is a legal move in
+    /// the position it shows, written as the notice writes it, and a plain
+    /// move and a push or pull are both shown whenever the position has
+    /// them.
+    #[test]
+    fn every_example_is_legal_in_the_position_shown() {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut checked = 0;
+        for _game in 0..40 {
+            let mut pos = Position::startpos(Rules::NOST);
+            for _ply in 0..60 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let shown = examples(&pos);
+                let lines = how_to_reply(&pos, pos.turn(), "Them", None, false).expect("ongoing");
+                for text in &shown {
+                    let m = parse_move(&pos, text)
+                        .unwrap_or_else(|e| panic!("{text} in {}: {e}", pos.to_fen()));
+                    assert_eq!(&notation::format(&m), text);
+                    let quoted = [format!("\"{text}\""), format!("\"I play {text}\"")];
+                    assert!(quoted.iter().any(|q| lines[0].contains(q)), "{}", lines[0]);
+                    checked += 1;
+                }
+                let has_plain = legal
+                    .iter()
+                    .any(|m| matches!(m, Move::Plain { to: Some(_), .. }));
+                let has_shove = legal.iter().any(|m| {
+                    m.shove().is_some_and(|s| {
+                        s.to.is_some_and(|to| to != s.from) && s.target_to.is_some()
+                    })
+                });
+                let plain_shown = shown.iter().filter(|t| !t.contains('/')).count();
+                assert_eq!(plain_shown, usize::from(has_plain), "{shown:?}");
+                assert_eq!(
+                    shown.len() - plain_shown,
+                    usize::from(has_shove),
+                    "{shown:?}"
+                );
+                pos = pos.play(&legal[next(legal.len())]).expect("a legal move");
+            }
+        }
+        assert!(checked > 2000, "only {checked} examples checked");
     }
 }

@@ -7,7 +7,7 @@ use super::number::MoveNumber;
 use super::resolve::{resolve_castle, resolve_descriptive, resolve_move};
 use super::suggest::closest_moves;
 use crate::excerpt::clipped;
-use crate::illegal::Illegal;
+use crate::illegal::{DidYouMean, Illegal};
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -18,13 +18,32 @@ pub enum MoveError {
     #[error(transparent)]
     Syntax(#[from] SyntaxError),
     /// The text is a well-formed move, but not a legal one in the position.
-    #[error("{}: {reason}", clipped(.text))]
+    #[error("{}: {}", clipped(.text), self.why())]
     Illegal {
         /// The move text, trimmed.
         text: String,
         /// The rule it breaks.
         reason: Illegal,
+        /// The legal moves closest to the text, in canonical notation,
+        /// when it was read against a position ([`parse_move`]); see
+        /// [`closest_moves`]. Boxed, so that a refusal stays as small
+        /// as a syntax error.
+        closest: Box<[String]>,
     },
+}
+
+impl MoveError {
+    /// The refusal without the move's text: the rule, or where reading
+    /// stopped, and the closest legal moves. For a front end that shows
+    /// the text already.
+    pub fn why(&self) -> String {
+        match self {
+            MoveError::Syntax(e) => e.to_string(),
+            MoveError::Illegal {
+                reason, closest, ..
+            } => format!("{reason}{}", DidYouMean(closest)),
+        }
+    }
 }
 
 impl Notation {
@@ -38,11 +57,7 @@ impl Notation {
     pub fn resolve_and_play(&self, pos: &Position) -> Result<(Move, Position), Illegal> {
         let pattern = match *self {
             Notation::Castle(side) => return resolve_castle(pos, side),
-            Notation::Move {
-                style,
-                mover,
-                target,
-            } => return resolve_move(pos, style, mover, target),
+            Notation::Move { mover, target, .. } => return resolve_move(pos, mover, target),
             Notation::Descriptive(ref d) => resolve_descriptive(pos, d)?,
             Notation::Short(ref s) => s.resolve(pos)?,
         };
@@ -76,6 +91,8 @@ pub fn parse_game_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
             .map_err(|reason| MoveError::Illegal {
                 text: text.trim().to_string(),
                 reason,
+                // The move itself is legal: only its number is wrong.
+                closest: Box::default(),
             }),
         None => Ok(m),
     }
@@ -86,18 +103,16 @@ fn read(pos: &Position, text: &str) -> Result<(Move, Position, Option<MoveNumber
         e.closest = closest_moves(pos, text);
         e
     })?;
-    let (m, after) = notation.resolve_and_play(pos).map_err(|reason| {
-        let reason = match reason {
-            Illegal::NoFit { why, .. } => Illegal::NoFit {
-                why,
-                closest: closest_moves(pos, text),
-            },
-            other => other,
-        };
-        MoveError::Illegal {
+    let (m, after) = notation
+        .resolve_and_play(pos)
+        .map_err(|reason| MoveError::Illegal {
             text: text.trim().to_string(),
+            closest: match reason {
+                // Both already say which moves would do.
+                Illegal::Ambiguous(_) | Illegal::PromotionMissing(_) => Box::default(),
+                _ => closest_moves(pos, text).into(),
+            },
             reason,
-        }
-    })?;
+        })?;
     Ok((m, after, number))
 }

@@ -5,7 +5,7 @@
 //! fit exactly one legal move.
 
 use super::descriptive::Descriptive;
-use super::nost::{Dest, Part, Style};
+use super::nost::{Dest, Part};
 use super::write::format;
 use crate::castling::CastlingSide;
 use crate::illegal::Illegal;
@@ -68,7 +68,6 @@ pub(crate) fn resolve_castle(
 /// move builds that position, so a caller that plays it need not again.
 pub(crate) fn resolve_move(
     pos: &Position,
-    style: Style,
     mover: Part,
     target: Option<Part>,
 ) -> Result<(Move, Position), Illegal> {
@@ -83,14 +82,9 @@ pub(crate) fn resolve_move(
             square: mover.from,
         });
     }
+    // Without a letter, the mover is the piece on its square, as engines
+    // write moves (`g1f3`): the square says which piece it is.
     check_letter(mover, piece)?;
-    if style == Style::Algebraic && mover.role.is_none() && piece.role != Role::Pawn {
-        return Err(Illegal::LetterMissing {
-            square: mover.from,
-            found: piece.role,
-            letter: piece.role.upper_char(),
-        });
-    }
     if let Some(side) = castling_written_as_king_move(pos, piece, mover, target) {
         return resolve_castle(pos, side);
     }
@@ -152,9 +146,8 @@ pub(crate) fn resolve_descriptive(pos: &Position, d: &Descriptive) -> Result<Mov
         .into_iter()
         .filter(|m| d.fits(m, pos))
         .collect();
-    choose(fitting, d.promotion(), || Illegal::NoFit {
-        why: "no legal move fits this description".to_string(),
-        closest: Vec::new(),
+    choose(fitting, d.promotion(), || {
+        Illegal::NoFit("no legal move fits this description".to_string())
     })
 }
 
@@ -397,13 +390,8 @@ fn explain_plain(pos: &Position, piece: Piece, from: Square, to: Option<Dest>) -
             if to.file() != from.file() || dr < 1 || dr > reach {
                 return not_a_move;
             }
-            match from
-                .between(to, Step::new(0, forward))
-                .find(|&sq| !board.is_empty(sq))
-            {
-                Some(sq) => Illegal::Blocked(sq),
-                None => not_a_move,
-            }
+            let step = Step::new(0, forward);
+            blocked(pos, piece, from, to, step).unwrap_or(not_a_move)
         }
         _ => {
             let Some((dir, _)) = Step::line_between(from, to).filter(|(dir, _)| {
@@ -415,12 +403,24 @@ fn explain_plain(pos: &Position, piece: Piece, from: Square, to: Option<Dest>) -
             }) else {
                 return not_a_move;
             };
-            match from.between(to, dir).find(|&sq| !board.is_empty(sq)) {
-                Some(sq) => Illegal::Blocked(sq),
-                None => not_a_move,
-            }
+            blocked(pos, piece, from, to, dir).unwrap_or(not_a_move)
         }
     }
+}
+
+/// The nearest piece between `from` and `to` along `dir`, as the reason
+/// a plain move cannot be made, if one stands there.
+fn blocked(pos: &Position, piece: Piece, from: Square, to: Square, dir: Step) -> Option<Illegal> {
+    let board = pos.board();
+    let square = from.between(to, dir).find(|&sq| !board.is_empty(sq))?;
+    let obstacle = board.piece_at(square)?;
+    Some(Illegal::Blocked {
+        role: piece.role,
+        from,
+        to,
+        piece: obstacle.to_string(),
+        square,
+    })
 }
 
 fn dest_name(sq: Option<Square>) -> String {

@@ -3,14 +3,14 @@
 //! pattern that must fit exactly one legal move; unlike it, it is also
 //! written, by [`format_short`].
 
-use super::nost::{Dest, Notation, Part, Short, Style};
+use super::nost::{Dest, Notation, Part, Short};
 use super::resolve::{choose, resolve_move};
 use super::write::format;
 use crate::illegal::Illegal;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::role::Role;
-use crate::square::Square;
+use crate::square::{Square, Step};
 
 impl Short {
     fn role_or_pawn(&self) -> Role {
@@ -72,7 +72,7 @@ impl Short {
     /// [`crate::parse_move`] adds the closest legal moves to a refusal.
     pub fn resolve(&self, pos: &Position) -> Result<Move, Illegal> {
         if let Some((mover, target)) = self.stationary(pos) {
-            return resolve_move(pos, Style::Algebraic, mover, Some(target)).map(|(m, _)| m);
+            return resolve_move(pos, mover, Some(target)).map(|(m, _)| m);
         }
         let fitting: Vec<Move> = pos
             .legal_moves()
@@ -80,10 +80,7 @@ impl Short {
             .filter(|m| self.fits(m))
             .collect();
         let written = self.promotion.or(self.target.and_then(|t| t.promotion));
-        choose(fitting, written, || Illegal::NoFit {
-            why: self.why_none(pos),
-            closest: Vec::new(),
-        })
+        choose(fitting, written, || Illegal::NoFit(self.why_none(pos)))
     }
 
     /// Why no legal move fits: the rule that the one piece meant breaks,
@@ -113,13 +110,14 @@ impl Short {
         {
             return Illegal::Occupied(sq).to_string();
         }
-        // A pawn's plain move is straight ahead: only the pawns on the
-        // destination's file are meant.
-        if role == Role::Pawn
-            && self.target.is_none()
+        // A plain move goes along the piece's own lines: only the pieces
+        // that could reach the square on an empty board are meant (the
+        // bishop of the square's colour, the pawns on its file), so that
+        // the one meant is told what stands in its way.
+        if self.target.is_none()
             && let Some(to) = self.square.square()
         {
-            meant.retain(|sq| sq.file() == to.file());
+            meant.retain(|&from| reaches(role, from, to));
         }
         if let [from] = meant[..] {
             let mover = Part {
@@ -128,7 +126,7 @@ impl Short {
                 to: Some(self.square),
                 promotion: self.promotion,
             };
-            if let Err(reason) = resolve_move(pos, Style::Algebraic, mover, self.target) {
+            if let Err(reason) = resolve_move(pos, mover, self.target) {
                 return reason.to_string();
             }
         }
@@ -149,6 +147,30 @@ impl Short {
             }
         }
     }
+}
+
+/// Whether a `role` on `from` could move to `to` on an empty board, its
+/// colour and first step aside: a pawn on the same file.
+fn reaches(role: Role, from: Square, to: Square) -> bool {
+    let steps: &[Step] = match role {
+        Role::Pawn => return from.file() == to.file() && from != to,
+        // Castling is written as the king's two steps (§13, ruling 3).
+        Role::King if from.rank() == to.rank() && from.file().abs_diff(to.file()) == 2 => {
+            return true;
+        }
+        Role::King => &Step::KING,
+        Role::Knight => &Step::KNIGHT,
+        _ => {
+            return Step::line_between(from, to).is_some_and(|(dir, _)| {
+                if dir.is_straight() {
+                    role.slides_straight()
+                } else {
+                    role.slides_diagonally()
+                }
+            });
+        }
+    };
+    steps.iter().any(|&step| from.offset(step) == Some(to))
 }
 
 /// The short algebraic form of a legal move: the mover's square left out

@@ -4,7 +4,7 @@
 //! the forms.
 
 use dynamo_core::notation::{format, format_short};
-use dynamo_core::{Position, Rules, parse_game_move, parse_move};
+use dynamo_core::{MoveError, Position, Rules, SyntaxError, parse_game_move, parse_move};
 
 const START: &str = "startpos";
 /// Knights on b1 and f3 can both reach d2.
@@ -146,12 +146,12 @@ fn refusals_say_what_is_wrong_and_suggest_the_closest_moves() {
         (
             START,
             "Nd2",
-            "Nd2: d2 is occupied: a piece moves under its own power only to an empty square",
+            "Nd2: d2 is occupied: a piece moves under its own power only to an empty square; did you mean Nb1d2/d2f3?",
         ),
         (
             START,
             "Ncd2",
-            "Ncd2: you have no knight on the c-file; did you mean Nb1c3?",
+            "Ncd2: you have no knight on the c-file; did you mean Nb1d2/d2f3 or Nb1c3?",
         ),
         (NO_QUEEN, "Qd3", "Qd3: you have no queen"),
         (
@@ -177,16 +177,202 @@ fn refusals_say_what_is_wrong_and_suggest_the_closest_moves() {
             "b8: a pawn that reaches b8 must promote: add =Q, =R, =B or =N",
         ),
         // The exact forms keep their exact reasons.
-        (START, "Ng1g3", "Ng1g3: a knight cannot move from g1 to g3"),
+        (
+            START,
+            "Ng1g3",
+            "Ng1g3: a knight cannot move from g1 to g3; did you mean Ng1f3 or Ng1h3?",
+        ),
         (
             START,
             "e7/e6e5",
-            "e7/e6e5: the black pawn on e7 is not yours: only your own pieces move under their own power",
+            "e7/e6e5: the black pawn on e7 is not yours: only your own pieces move under their own power; did you mean Ke1/e2e3?",
         ),
     ] {
         let err = parse_move(&pos(fen), text).expect_err(text);
         assert_eq!(err.to_string(), message, "{text}");
     }
+}
+
+/// The position of the refusals players met by mail: 1. e2e4 d7d6
+/// 2. Ng1f3 e7e5 3. Bf1c4, Black to move, the bishop on f8 behind the
+/// pawn on d6 (e7 empty).
+fn bishop_behind_its_pawn() -> Position {
+    let mut p = pos(START);
+    for text in ["e2e4", "d7d6", "Ng1f3", "e7e5", "Bf1c4"] {
+        let m = parse_move(&p, text).expect(text);
+        p = p.play(&m).expect(text);
+    }
+    p
+}
+
+/// After 1. e2e4 d7d6 2. Ng1f3, Black to move.
+fn before_the_knight_typo() -> Position {
+    let mut p = pos(START);
+    for text in ["e2e4", "d7d6", "Ng1f3"] {
+        let m = parse_move(&p, text).expect(text);
+        p = p.play(&m).expect(text);
+    }
+    p
+}
+
+/// A rook on d4 with its knight behind it on d3.
+const ROOK_AND_KNIGHT: &str = "4k3/8/8/8/3R4/3N4/8/4K3 w - - 0 1";
+/// White may not castle king-side: the bishop is still on f1.
+const BISHOP_HOME: &str = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3KB1R w KQkq - 0 10";
+
+#[test]
+fn every_refusal_suggests_the_same_piece_to_the_same_square_first() {
+    // (position, text, the rule, the suggestions in order)
+    let cases: [(Position, &str, &str, &[&str]); 15] = [
+        // A plain move that a piece of the side blocks: that piece named,
+        // then the pushes that reach the square, the least disturbing
+        // first (README, "Mailing the position").
+        (
+            bishop_behind_its_pawn(),
+            "3... Bc5",
+            "the bishop on f8 cannot reach c5: the black pawn on d6 stands in the way",
+            &["Bf8c5/d6b4", "Bf8c5/d6a3", "Bf8c5/d6E"],
+        ),
+        (
+            bishop_behind_its_pawn(),
+            "Bf8c5",
+            "the bishop on f8 cannot reach c5: the black pawn on d6 stands in the way",
+            &["Bf8c5/d6b4", "Bf8c5/d6a3", "Bf8c5/d6E"],
+        ),
+        // A typo: not a move at all, and the move meant.
+        (
+            before_the_knight_typo(),
+            "2... Nc66",
+            "'2... Nc66' is not a move: at column 9, expected '/' or the end of the move, found '6'",
+            &["Nb8c6"],
+        ),
+        // An exact move that is illegal, with and without its letter.
+        (
+            pos(START),
+            "Ng1g3",
+            "a knight cannot move from g1 to g3",
+            &["Ng1f3", "Ng1h3"],
+        ),
+        (
+            pos(START),
+            "g1g3",
+            "a knight cannot move from g1 to g3",
+            &["Ng1f3", "Ng1h3", "g2g3"],
+        ),
+        // A push of the knight behind the rook, which can only follow the
+        // rook (a pull) or be pushed back: the rook's moves to d6 first.
+        (
+            pos(ROOK_AND_KNIGHT),
+            "Rd4d6/d3d7",
+            "when the knight on d3 goes to d7, the rook on d4 can end only on: d8, off the board \
+             (a pusher stays behind the piece it pushes, a puller ahead of the piece it pulls)",
+            &["Rd4d6/d3d4", "Rd4d6/d3d5", "Rd4d6"],
+        ),
+        (
+            pos(ROOK_AND_KNIGHT),
+            "Rd4d5/d3d2",
+            "when the knight on d3 goes to d2, the rook on d4 can end only on: stay on d4, d3 \
+             (a pusher stays behind the piece it pushes, a puller ahead of the piece it pulls)",
+            &["Rd4d5/d3d4", "Rd4d5", "Rd4d3/d3d2"],
+        ),
+        // Castling typed wrong, or not possible.
+        (
+            pos(CASTLING),
+            "O-O-",
+            "'O-O-' is not a move: at column 1, expected a square such as e4, found 'O'",
+            &["O-O", "O-O-O"],
+        ),
+        (
+            pos(CASTLING),
+            "o-o-o-o",
+            "'o-o-o-o' is not a move: at column 1, expected a square such as e4, found 'o'",
+            &["O-O-O"],
+        ),
+        (
+            pos(BISHOP_HOME),
+            "Kg1",
+            "cannot castle king-side: f1 is occupied",
+            &["Ke1d1", "Rh1g1"],
+        ),
+        (
+            pos(BISHOP_HOME),
+            "Ke1g2",
+            "g2 is occupied: a piece moves under its own power only to an empty square",
+            &["Ke1d1"],
+        ),
+        // A move of the wrong side, or of a piece that is not there.
+        (
+            pos(START),
+            "e7e5",
+            "the black pawn on e7 is not yours: only your own pieces move under their own power",
+            &["e2e3", "e2e4"],
+        ),
+        (
+            pos(START),
+            "Ng8f6",
+            "the black knight on g8 is not yours: only your own pieces move under their own power",
+            &["Ng1f3"],
+        ),
+        (
+            pos(START),
+            "Nf6",
+            "no knight of yours can move to f6",
+            &["Ng1f3"],
+        ),
+        // Nothing close: the rule alone.
+        (
+            pos(BISHOP_HOME),
+            "O-O",
+            "cannot castle king-side: f1 is occupied",
+            &[],
+        ),
+    ];
+    for (p, text, rule, suggested) in cases {
+        let err = parse_game_move(&p, text).expect_err(text);
+        let (why, closest) = match &err {
+            MoveError::Illegal {
+                reason, closest, ..
+            } => (reason.to_string(), closest.to_vec()),
+            MoveError::Syntax(e) => (
+                SyntaxError {
+                    closest: Vec::new(),
+                    ..e.clone()
+                }
+                .to_string(),
+                e.closest.clone(),
+            ),
+        };
+        assert_eq!(why, rule, "{text}");
+        assert_eq!(closest, suggested, "{text}");
+        for name in &closest {
+            let m = parse_move(&p, name).unwrap_or_else(|e| panic!("{text}: {name}: {e}"));
+            assert_eq!(&format(&m), name, "{text}: suggested in canonical form");
+        }
+    }
+}
+
+#[test]
+fn origin_and_destination_without_a_letter_name_the_piece_on_the_origin() {
+    let p = pos(START);
+    for (text, canonical) in [
+        ("g1f3", "Ng1f3"),
+        ("b1c3", "Nb1c3"),
+        ("G1F3", "Ng1f3"),
+        ("g1-f3", "Ng1f3"),
+        ("d1d3/d2d6", "Qd1d3/d2d6"),
+        ("g1e2/e2c3", "Ng1e2/e2c3"),
+        ("f1/g2E", "Bf1/g2E"),
+        // Pawns read as before.
+        ("e2e4", "e2e4"),
+    ] {
+        let m = parse_move(&p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(format(&m), canonical, "{text}");
+    }
+    // A letter written must still match the piece.
+    assert_eq!(
+        parse_move(&p, "Bg1f3").expect_err("a knight").to_string(),
+        "Bg1f3: there is a knight on g1, not a bishop; did you mean Ng1f3 or Ng1h3?"
+    );
 }
 
 #[test]
