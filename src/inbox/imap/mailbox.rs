@@ -12,6 +12,9 @@ use crate::inbox::error::InboxError;
 use crate::inbox::inbox_config::InboxConfig;
 use crate::inbox::source::{RawMessage, Source};
 
+/// What is told the mailbox's name when a session is opened again.
+type Announce = Box<dyn FnMut(&str) + Send>;
+
 /// The `[inbox]` mailbox, read through one session at a time.
 pub struct ImapMailbox {
     account: Account,
@@ -21,7 +24,7 @@ pub struct ImapMailbox {
     session: Option<Imap>,
     /// Told the mailbox's name each time a session after the first is
     /// open, for `--watch` to say so.
-    reconnected: Option<Box<dyn FnMut(&str) + Send>>,
+    reconnected: Option<Announce>,
 }
 
 impl ImapMailbox {
