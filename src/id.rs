@@ -28,3 +28,22 @@ pub fn sanitize(text: &str, keep: &str) -> String {
         out.to_string()
     }
 }
+
+/// `base` if `taken` does not hold it, else the first of `base-2`,
+/// `base-3`, … that it does not: how a new game's id steers clear of the
+/// ids of the games already there.
+///
+/// ```
+/// let taken = |id: &str| ["a-b", "a-b-2"].contains(&id);
+/// assert_eq!(dynamo::id::unique("a-b", taken), "a-b-3");
+/// assert_eq!(dynamo::id::unique("c-d", taken), "c-d");
+/// ```
+pub fn unique(base: &str, taken: impl Fn(&str) -> bool) -> String {
+    if !taken(base) {
+        return base.to_string();
+    }
+    (2u64..)
+        .map(|n| format!("{base}-{n}"))
+        .find(|id| !taken(id))
+        .unwrap_or_else(|| base.to_string())
+}

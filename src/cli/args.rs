@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Datelike, Utc};
 use clap::{Args, ValueEnum};
 use dynamo::config::Config;
 use dynamo::diagram::Charset;
@@ -293,4 +293,30 @@ pub(crate) fn charset(ascii: bool) -> Charset {
     } else {
         Charset::Unicode
     }
+}
+
+/// Refuses a start whose first deadline would fall past the year 9999,
+/// which game files and clocks cannot hold (the defect "a start of
+/// 9999-12-31"): at input, exit 2, before anything is written.
+pub(crate) fn check_first_deadline(
+    time_control: TimeControl,
+    start: DateTime<Utc>,
+    flag: &str,
+) -> Result<()> {
+    if time_control == TimeControl::None {
+        return Ok(());
+    }
+    let deadline = time_control.deadline(1, chrono::Duration::zero(), start);
+    if deadline.is_some_and(|d| d.year() <= 9999) {
+        return Ok(());
+    }
+    Err(Failure::new(
+        Exit::Usage,
+        format!(
+            "{flag}: {} with the time control {time_control} puts the first deadline \
+             past the year 9999, the last that game files and clocks hold; start earlier",
+            clock::format_time_short(start)
+        ),
+    )
+    .into())
 }

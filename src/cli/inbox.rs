@@ -142,7 +142,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
             };
             Failure::new(exit, e.to_string())
         })?),
-        None => imap(&config)?,
+        None => imap(&config, args.watch)?,
     };
     let dry_run = args.dry_run;
     let mut tally = Tally::default();
@@ -154,6 +154,13 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
                 .context("setting up SIGINT and SIGTERM")?;
         }
         let poll = Duration::from_secs(args.poll);
+        // Said at once, for whoever watches the service start.
+        let how = if args.maildir.is_some() {
+            "watching"
+        } else {
+            "connected to"
+        };
+        eprintln!("dynamo: {how} {}, waiting for mail", source.name());
         if let Err(e) = source::watch(&mut inbox, source.as_mut(), poll, &stop, &mut report) {
             eprintln!("dynamo: {}: {e}", source.name());
             report(Progress::Failed(e));
@@ -180,8 +187,9 @@ fn secret(mail: &MailConfig, dry_run: bool, piped: bool) -> Result<Option<Secret
     }
 }
 
-/// The IMAP mailbox of the config's `[inbox]` table, logged in.
-fn imap(config: &Config) -> Result<Box<dyn Source>> {
+/// The IMAP mailbox of the config's `[inbox]` table, logged in; under
+/// `--watch`, it says on standard error when it connects again.
+fn imap(config: &Config, watch: bool) -> Result<Box<dyn Source>> {
     let Some(settings) = &config.inbox else {
         return Err(Failure::new(
             Exit::Usage,
@@ -190,7 +198,14 @@ fn imap(config: &Config) -> Result<Box<dyn Source>> {
         .into());
     };
     match ImapMailbox::open(settings) {
-        Ok(mailbox) => Ok(Box::new(mailbox)),
+        Ok(mut mailbox) => {
+            if watch {
+                mailbox.on_reconnect(|name| {
+                    eprintln!("dynamo: reconnected to {name}, waiting for mail");
+                });
+            }
+            Ok(Box::new(mailbox))
+        }
         Err(e) => {
             let exit = if e.is_temporary() {
                 TEMPORARY

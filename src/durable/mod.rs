@@ -22,4 +22,4 @@ mod write;
 pub use error::FileError;
 pub use lock::{FileLock, LOCK_WAIT, LockError};
 pub use read::{ReadError, read_regular, real_path};
-pub use write::{remove, remove_stale_temps, rename, write_atomic};
+pub use write::{remove, remove_dead_temps, remove_stale_temps, rename, write_atomic};

@@ -50,6 +50,50 @@ pub fn remove_stale_temps(path: &Path) {
     }
 }
 
+/// Removes, from `folder`, the temporary files of writes whose process is
+/// gone (killed before its rename): `.NAME.tmpPID` where no process PID
+/// runs. For folders whose files are written without one lock over the
+/// whole folder (the outbox's queue, where each notice is its own file):
+/// a live writer's file is never touched. A dead writer's file whose id
+/// the system has given to another process since stays until that one
+/// ends. Where the system cannot say which processes run (no `/proc`),
+/// nothing is removed.
+///
+/// Best effort, as [`remove_stale_temps`].
+pub fn remove_dead_temps(folder: &Path) {
+    let Ok(entries) = fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = temp_writer(name.as_encoded_bytes()) else {
+            continue;
+        };
+        if writer_gone(pid) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The process id of the writer whose temporary file has this name
+/// (`.NAME.tmpPID`), or `None` for any other name.
+fn temp_writer(name: &[u8]) -> Option<u32> {
+    let rest = name.strip_prefix(b".")?;
+    let at = rest.windows(4).rposition(|w| w == b".tmp")?;
+    let digits = &rest[at + 4..];
+    if at == 0 || digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    std::str::from_utf8(digits).ok()?.parse().ok()
+}
+
+/// Whether no process `pid` runs, as far as the system says.
+fn writer_gone(pid: u32) -> bool {
+    let proc = Path::new("/proc");
+    // Without /proc (another system, or none mounted) nothing is known.
+    proc.join("self").exists() && !proc.join(pid.to_string()).exists()
+}
+
 /// Replaces the file at `path` with `bytes`: a temporary file in the same
 /// folder, flushed to disk, renamed over the old one, and the folder
 /// flushed so that the rename itself survives a crash. On failure the
@@ -192,6 +236,39 @@ mod tests {
         let missing = tmp.path().join("no-such-folder").join("g.pgn");
         let err = write_atomic(&missing, b"x").expect_err("no folder");
         assert!(err.path.starts_with(tmp.path().join("no-such-folder")));
+    }
+
+    #[test]
+    fn only_temporary_files_of_dead_writers_are_removed() {
+        assert_eq!(temp_writer(b".g.pgn.tmp123"), Some(123));
+        assert_eq!(temp_writer(b".a.json.tmp7"), Some(7));
+        for other in [
+            &b"g.pgn.tmp1"[..],
+            b".tmp1",
+            b".g.pgn.tmp",
+            b".g.tmp1x",
+            b".lock",
+        ] {
+            assert_eq!(
+                temp_writer(other),
+                None,
+                "{}",
+                String::from_utf8_lossy(other)
+            );
+        }
+        let tmp = tempfile::tempdir().expect("tempdir");
+        // Process ids above the kernel's limit (2^22) are never alive.
+        let dead = tmp.path().join(".a.json.tmp4999999");
+        let live = tmp
+            .path()
+            .join(format!(".b.json.tmp{}", std::process::id()));
+        let kept = tmp.path().join("a.json");
+        for path in [&dead, &live, &kept] {
+            fs::write(path, "{}").expect("write");
+        }
+        remove_dead_temps(tmp.path());
+        assert!(!dead.exists());
+        assert!(live.exists() && kept.exists());
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! finding one game among many (the inbox looks a game up by its id in
 //! every file of the games folder).
 
+use std::collections::HashSet;
+use std::io;
 use std::path::Path;
 
 use super::error::{GameError, RecordError};
@@ -23,6 +25,18 @@ pub fn game_id(path: &Path) -> Result<String, GameError> {
             .find(|t| t.name == name)
             .map(|t| t.value.as_str())
     }))
+}
+
+/// The game ids of every game file under `dir` (see [`super::folder`]),
+/// for a new game to take one no other game has; a file that does not
+/// read is passed by, as the inbox passes it by. A missing folder holds
+/// none.
+pub fn ids_in(dir: &Path) -> io::Result<HashSet<String>> {
+    let files = match super::folder::pgn_files(dir) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(HashSet::new()),
+        other => other?,
+    };
+    Ok(files.iter().filter_map(|p| game_id(p).ok()).collect())
 }
 
 #[cfg(test)]

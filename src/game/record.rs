@@ -53,6 +53,11 @@ pub struct NewGame {
     pub setup: Option<Position>,
     /// When the game starts: White's clock runs from here.
     pub started: DateTime<Utc>,
+    /// The game id, pinned in the `GameId` tag; `None`: made from the
+    /// tags ([`Game::game_id`]). A section's games carry the section's
+    /// name in theirs, so that two sections of the same players and start
+    /// never share an id (the defect "two games can share an id").
+    pub game_id: Option<String>,
 }
 
 impl NewGame {
@@ -67,6 +72,7 @@ impl NewGame {
             time_control: TimeControl::None,
             setup: None,
             started: clock::truncate(started),
+            game_id: None,
         }
     }
 }
@@ -162,6 +168,11 @@ impl Game {
         tags.push(("TimeControl".into(), new.time_control.to_string()));
         tags.push(("UTCDate".into(), new.started.format("%Y.%m.%d").to_string()));
         tags.push(("UTCTime".into(), new.started.format("%H:%M:%S").to_string()));
+        if let Some(id) = &new.game_id {
+            // As the id reads back (`game_id_from`), so that the tag is the id.
+            let id = crate::id::sanitize(id, "").to_ascii_lowercase();
+            tags.push((GAME_ID.into(), id));
+        }
         if new.setup.is_some() {
             tags.push(("SetUp".into(), "1".into()));
             tags.push(("FEN".into(), start.to_fen()));

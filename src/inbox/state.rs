@@ -110,9 +110,26 @@ impl InboxState {
         }
         let path = self.dir.join(".lock");
         match FileLock::acquire_within(&path, wait) {
-            Ok(lock) => Ok(InboxLock { _lock: lock }),
+            Ok(lock) => {
+                self.remove_dead_temps();
+                Ok(InboxLock { _lock: lock })
+            }
             Err(LockError::Busy { path, waited }) => Err(InboxError::Busy { path, waited }),
             Err(other) => Err(FileError::from(other).into()),
+        }
+    }
+
+    /// Removes the temporary files that runs killed before a rename left
+    /// in the inbox's folders, the Maildirs' marks included (the defect
+    /// "stale temporary files").
+    fn remove_dead_temps(&self) {
+        for sub in ["handled", "unmatched", "replies"] {
+            durable::remove_dead_temps(&self.dir.join(sub));
+        }
+        if let Ok(maildirs) = fs::read_dir(self.dir.join("maildir")) {
+            for dir in maildirs.flatten() {
+                durable::remove_dead_temps(&dir.path());
+            }
         }
     }
 

@@ -189,6 +189,7 @@ pub fn queue(
 pub fn deliver(config: &MailConfig, pending: Vec<Pending>, resend: bool) -> Report {
     let mut report = Report::default();
     let outbox = Outbox::new(&config.outbox);
+    outbox.remove_dead_temps();
     let transport = match Transport::from_config(config) {
         Ok(t) => t,
         Err(e) => {
@@ -212,6 +213,7 @@ pub fn retry(config: &MailConfig, game_id: Option<&str>) -> Result<Report, MailE
     if !outbox.dir().exists() {
         return Ok(report);
     }
+    outbox.remove_dead_temps();
     {
         let lock = outbox.lock_sender(patience(config))?;
         report.settled = outbox.settle_orphans(&lock)?;

@@ -197,6 +197,15 @@ impl Outbox {
         Ok(())
     }
 
+    /// Removes the temporary files that writes killed before their
+    /// rename left in the outbox's folders (the defect "stale temporary
+    /// files"); a write still at work keeps its own.
+    pub fn remove_dead_temps(&self) {
+        for state in [State::Queued, State::Sending, State::Failed, State::Sent] {
+            durable::remove_dead_temps(&self.folder(state));
+        }
+    }
+
     /// Waits (at most `patience`) for exclusive use of the outbox for
     /// sending.
     pub fn lock_sender(&self, patience: Duration) -> Result<SenderLock, MailError> {

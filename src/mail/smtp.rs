@@ -67,7 +67,10 @@ impl<'t> Session<'t> {
                 stage: self.stage,
                 seconds: self.deadline.limit().as_secs(),
             },
-            WireError::Tls(detail) => MailError::Tls { server, detail },
+            WireError::Tls(fault) => MailError::Tls {
+                server,
+                detail: fault.explain(super::transport::CA_FILE_ENV, "[mail]"),
+            },
             e if self.stage == Stage::Connect => MailError::Connect {
                 server,
                 detail: e.to_string(),

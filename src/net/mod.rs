@@ -18,6 +18,7 @@ pub mod tls;
 pub(crate) mod wire;
 
 pub(crate) use deadline::Deadline;
+pub use error::TlsFault;
 pub(crate) use error::WireError;
 pub(crate) use host::resolve;
 pub use host::{host_and_port, is_loopback, tls_name};

@@ -18,7 +18,7 @@ use rustls::pki_types::ServerName;
 use rustls::{ClientConfig, ClientConnection};
 
 use super::deadline::Deadline;
-use super::error::{WireError, io_error};
+use super::error::{TlsFault, WireError, io_error};
 
 #[cfg(any(target_os = "linux", target_os = "android"))]
 fn cork(socket: &TcpStream, on: bool) {
@@ -100,7 +100,7 @@ impl Wire {
             return Ok(self);
         };
         let conn =
-            ClientConnection::new(config, name).map_err(|e| WireError::Tls(e.to_string()))?;
+            ClientConnection::new(config, name).map_err(|e| WireError::Tls(TlsFault::of(&e)))?;
         let mut wire = Wire::Tls(Box::new(conn), socket);
         while let Wire::Tls(conn, _) = &wire
             && conn.is_handshaking()
@@ -134,7 +134,7 @@ impl Wire {
             return Err(WireError::Closed);
         }
         conn.process_new_packets()
-            .map_err(|e| WireError::Tls(e.to_string()))?;
+            .map_err(|e| WireError::Tls(TlsFault::of(&e)))?;
         Ok(())
     }
 

@@ -3,6 +3,7 @@
 //! section goes, flushed to disk, and the folder renamed into place: after
 //! a crash the section is there whole or not at all.
 
+use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -15,6 +16,10 @@ use super::section::{Bye, Entrant, SECTION_FILE, Section, SectionGame, game_file
 use crate::durable::{self, FileError, FileLock, LOCK_WAIT, LockError};
 use crate::game::clock::format_time;
 use crate::game::{Game, NewGame, Player, TimeControl, store};
+
+/// The longest section name, in bytes: the folder's name, with room for
+/// the hidden `.NAME.lock` and `.NAME.new` under the file system's 255.
+pub const MAX_NAME_BYTES: usize = 200;
 
 /// What a new section is made of.
 #[derive(Debug, Clone)]
@@ -61,12 +66,26 @@ fn check_name(name: &str) -> Result<(), SectionError> {
     if name.chars().any(|c| c.is_control()) || name.trim() != name {
         return bad("control characters and surrounding spaces are not allowed");
     }
+    if name.len() > MAX_NAME_BYTES {
+        // The file system's limit is 255 bytes, and the section's hidden
+        // lock and building folder add to its name (the defect "a
+        // 300-character section name").
+        return bad("too long: at most 200 bytes (UTF-8), as it names a folder");
+    }
     Ok(())
 }
 
 impl NewSection {
-    /// The games and the section file of `settings`, in memory.
-    pub fn plan(settings: SectionSettings) -> Result<NewSection, SectionError> {
+    /// The games and the section file of `settings`, in memory. Each
+    /// game's id is the section's name and the usual id ([`Game::game_id`]),
+    /// pinned in its `GameId` tag and never one of `taken` (the ids of the
+    /// games folder, [`crate::game::peek::ids_in`]): two sections of the
+    /// same players and start, a cup and a league, never share an id, nor
+    /// the Message-IDs and reply tokens made from it.
+    pub fn plan(
+        settings: SectionSettings,
+        taken: &HashSet<String>,
+    ) -> Result<NewSection, SectionError> {
         check_name(&settings.name)?;
         let event = settings.event.unwrap_or_else(|| settings.name.clone());
         let players = settings.players;
@@ -91,6 +110,7 @@ impl NewSection {
             byes: Vec::new(),
         };
         let mut games = Vec::new();
+        let mut ids = taken.clone();
         for round in berger::schedule(players.len() as u32, settings.double) {
             if let Some(player) = round.bye {
                 section.byes.push(Bye {
@@ -109,6 +129,11 @@ impl NewSection {
                 new.round = round.number.to_string();
                 new.rules = settings.rules;
                 new.time_control = settings.time_control;
+                let usual = Game::create(new.clone())?.game_id();
+                let id = crate::id::sanitize(&format!("{}-{usual}", settings.name), "");
+                let id = crate::id::unique(&id.to_ascii_lowercase(), |id| ids.contains(id));
+                ids.insert(id.clone());
+                new.game_id = Some(id);
                 let game = Game::create(new)?;
                 let file = game_file_name(round.number, board);
                 section.games.push(SectionGame {
@@ -229,5 +254,21 @@ pub enum WriteError<E> {
 impl<E> From<FileError> for WriteError<E> {
     fn from(e: FileError) -> Self {
         WriteError::Section(e.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_refusal_of_a_long_name_states_the_limit() {
+        let long = "x".repeat(MAX_NAME_BYTES + 1);
+        let err = check_name(&long).expect_err("too long");
+        assert!(
+            err.to_string()
+                .contains(&format!("at most {MAX_NAME_BYTES} bytes"))
+        );
+        assert!(check_name(&"x".repeat(MAX_NAME_BYTES)).is_ok());
     }
 }

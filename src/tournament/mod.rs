@@ -17,4 +17,4 @@ pub use create::{NewSection, SectionSettings, WriteError};
 pub use error::SectionError;
 pub use players::{MAX_PLAYERS, MIN_PLAYERS, PlayersError, parse_players};
 pub use section::{SECTION_FILE, Section};
-pub use standings::{Competitor, Standings};
+pub use standings::{Competitor, Played, Standings};

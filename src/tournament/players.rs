@@ -39,6 +39,9 @@ pub enum PlayersError {
 /// a player by it; names and addresses must differ (without regard to
 /// letter case).
 pub fn parse_players(text: &str) -> Result<Vec<Player>, PlayersError> {
+    // A byte-order mark, as some editors write, is no part of player 1's
+    // name (the defect "a byte-order mark at the start of a players file").
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut players: Vec<(usize, Player)> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;

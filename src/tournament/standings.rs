@@ -10,6 +10,7 @@
 //! case (by name only when a game gives none), so a name spelt
 //! differently in some game is still the same player.
 
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use dynamo_core::Color;
@@ -80,6 +81,34 @@ impl From<&Player> for Competitor {
     }
 }
 
+/// What the standings take of one game: its players, its result, its
+/// round and file. Made from each game as it is loaded, so that the
+/// standings of ten thousand games never hold ten thousand games.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    pub white: Competitor,
+    pub black: Competitor,
+    /// `None` while the game goes on.
+    pub outcome: Option<Outcome>,
+    /// The game's Round tag.
+    pub round: String,
+    /// The game file, as the caller named it.
+    pub file: String,
+}
+
+impl Played {
+    /// What the standings take of `game`, from the file `file`.
+    pub fn of(file: String, game: &Game) -> Played {
+        Played {
+            white: game.white().into(),
+            black: game.black().into(),
+            outcome: game.ending().map(|e| e.outcome),
+            round: game.tag("Round").unwrap_or("").to_string(),
+            file,
+        }
+    }
+}
+
 /// One game of a player, from their side of the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Encounter {
@@ -129,19 +158,22 @@ fn key(name: &str, email: Option<&str>) -> String {
 }
 
 impl Standings {
-    /// The standings of `games` (each with its file's name), between the
-    /// `known` players (numbered from 1 in that order) and whoever else
-    /// the games name (numbered on, in order of appearance).
-    pub fn compute(known: &[Competitor], games: &[(String, &Game)]) -> Standings {
+    /// The standings of `games`, between the `known` players (numbered
+    /// from 1 in that order) and whoever else the games name (numbered
+    /// on, in order of appearance). Time and memory grow in proportion to
+    /// the games and the players (the defect "`standings` quadratic in
+    /// players": a list of keys searched for every game, and the
+    /// head-to-head's tied group searched for every game of it).
+    pub fn compute(known: &[Competitor], games: &[Played]) -> Standings {
         let mut players: Vec<Standing> = Vec::new();
-        let mut keys: Vec<String> = Vec::new();
+        let mut numbers: HashMap<String, u32> = HashMap::new();
         let mut number_of = |p: &Competitor, players: &mut Vec<Standing>| -> u32 {
             let k = key(&p.name, p.email.as_deref());
-            if let Some(i) = keys.iter().position(|x| *x == k) {
-                return i as u32 + 1;
+            if let Some(&n) = numbers.get(&k) {
+                return n;
             }
-            keys.push(k);
             let number = players.len() as u32 + 1;
+            numbers.insert(k, number);
             players.push(Standing {
                 number,
                 name: p.name.clone(),
@@ -159,14 +191,14 @@ impl Standings {
         for p in known {
             number_of(p, &mut players);
         }
-        for (file, game) in games {
-            let white = number_of(&game.white().into(), &mut players);
-            let black = number_of(&game.black().into(), &mut players);
+        for game in games {
+            let white = number_of(&game.white, &mut players);
+            let black = number_of(&game.black, &mut players);
             if white == black {
                 // A game of a player against themself scores for nobody.
                 continue;
             }
-            let outcome = game.ending().map(|e| e.outcome);
+            let outcome = game.outcome;
             for (me, other, color) in [(white, black, Color::White), (black, white, Color::Black)] {
                 let score = outcome.map(|o| match o {
                     Outcome::Draw => Halves(1),
@@ -186,8 +218,8 @@ impl Standings {
                     opponent: other,
                     color,
                     score,
-                    round: game.tag("Round").unwrap_or("").to_string(),
-                    file: file.clone(),
+                    round: game.round.clone(),
+                    file: game.file.clone(),
                 });
             }
         }
@@ -245,24 +277,26 @@ fn head_to_head(players: &[Standing], group: &[usize]) -> Vec<Vec<usize>> {
     if group.len() < 2 {
         return vec![group.to_vec()];
     }
+    let members: HashSet<usize> = group.iter().copied().collect();
     let among = |i: usize| -> u32 {
         players[i]
             .encounters
             .iter()
-            .filter(|e| group.contains(&(e.opponent as usize - 1)))
+            .filter(|e| members.contains(&(e.opponent as usize - 1)))
             .filter_map(|e| e.score.map(|s| s.0))
             .sum()
     };
     let mut scored: Vec<(u32, usize)> = group.iter().map(|&i| (among(i), i)).collect();
     // Stable: equal scores keep the order by number.
     scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-    let mut parts: Vec<Vec<usize>> = Vec::new();
-    for (score, i) in &scored {
+    let mut parts: Vec<(u32, Vec<usize>)> = Vec::new();
+    for &(score, i) in &scored {
         match parts.last_mut() {
-            Some(part) if among(part[0]) == *score => part.push(*i),
-            _ => parts.push(vec![*i]),
+            Some((level, part)) if *level == score => part.push(i),
+            _ => parts.push((score, vec![i])),
         }
     }
+    let parts: Vec<Vec<usize>> = parts.into_iter().map(|(_, part)| part).collect();
     if parts.len() == 1 {
         return parts;
     }

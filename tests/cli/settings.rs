@@ -252,3 +252,38 @@ fn leave_days_per_year_is_read_and_checked() {
         );
     }
 }
+
+/// `dynamo config` prints every setting (README, "Configuration"): the
+/// keys it prints, table by table, are the keys of config.example.toml,
+/// which has each one, so that neither can grow a key the other lacks.
+#[test]
+fn config_prints_every_key_of_the_example_config() {
+    use std::collections::BTreeSet;
+    let example_path = crate::support::repo().join("config.example.toml");
+    let example: toml::Table = std::fs::read_to_string(&example_path)
+        .expect("the example config")
+        .parse()
+        .expect("the example config is TOML");
+    let mut documented = BTreeSet::new();
+    for (key, value) in &example {
+        match value.as_table() {
+            Some(table) => documented.extend(table.keys().map(|k| format!("{key}.{k}"))),
+            None => {
+                documented.insert(key.clone());
+            }
+        }
+    }
+    let env = TestEnv::new();
+    let example_path = example_path.to_str().expect("a UTF-8 path");
+    let shown = env.ok(&["--config", example_path, "config"]);
+    let mut printed = BTreeSet::new();
+    let mut table = String::new();
+    for line in shown.lines() {
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            table = format!("{name}.");
+        } else if let Some((key, _)) = line.split_once(" = ") {
+            printed.insert(format!("{table}{key}"));
+        }
+    }
+    assert_eq!(printed, documented, "{shown}");
+}

@@ -234,6 +234,9 @@ fn verify_failures_only_prints_the_bad_files_and_the_count() {
             "B",
             "--at",
             "2020-11-20T09:00:00Z",
+            // Games of one id would be told apart by a GameId tag.
+            "--round",
+            name,
         ]);
     }
     let good = env.read("games/b.pgn");

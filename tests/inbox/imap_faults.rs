@@ -19,12 +19,14 @@ const GREETING: &[u8] = b"* OK [CAPABILITY IMAP4rev1 IDLE LITERAL+] fake ready\r
 
 /// What the fake does with one command: `Reply` bytes (`{tag}` in them
 /// becomes the command's tag), reply and close (`Last`), `Close` the
-/// connection, or `Stall`.
+/// connection, `Stall`, or send one line `Endless`ly, as fast as it is
+/// read, until the client hangs up.
 enum Act {
     Reply(String),
     Last(String),
     Close,
     Stall,
+    Endless(&'static str),
 }
 
 /// The usual answers to a login and a SELECT, so that a test scripts only
@@ -114,6 +116,11 @@ fn serve(stream: TcpStream, greeting: &[u8], script: &dyn Fn(&str) -> Act) -> Ve
             Act::Close => return seen,
             Act::Stall => {
                 std::thread::sleep(Duration::from_secs(8));
+                return seen;
+            }
+            Act::Endless(line) => {
+                let many = line.repeat(64 * 1024 / line.len());
+                while writer.write_all(many.as_bytes()).is_ok() {}
                 return seen;
             }
         }
@@ -410,4 +417,133 @@ fn a_bye_during_idle_is_a_temporary_error_with_the_servers_words() {
     assert!(err.is_temporary(), "{err:?}");
     assert!(err.to_string().contains("maintenance"), "{err}");
     assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+/// IMAP memory bounded: a server that answers a command with endless
+/// untagged `* OK` lines is cut off after `MAX_UNTAGGED` of them, with an
+/// error that says the server misbehaves, long before the command's time
+/// runs out (a timeout would mean the lines were kept until then). The
+/// peak memory this leaves is measured by hand: README, "The `[inbox]` table".
+#[test]
+fn endless_untagged_responses_end_in_an_error_not_in_memory() {
+    let fake = Fake::start(GREETING, |c| {
+        if c.starts_with("SELECT") {
+            Act::Endless("* OK [ALERT] still here\r\n")
+        } else {
+            usual(c)
+        }
+    });
+    let err = fake
+        .open()
+        .expect_err("a server that never answers the SELECT");
+    assert!(matches!(err, ImapError::Protocol { .. }), "{err:?}");
+    assert!(
+        err.to_string()
+            .contains("the server misbehaves: more than 10000 untagged responses"),
+        "{err}"
+    );
+    assert!(!err.is_temporary());
+}
+
+/// Certificate and TLS errors in plain words: a certificate of an
+/// authority nobody named is "not trusted", with the variable that fixes
+/// it; a port that does not speak TLS says to check security and port.
+#[test]
+fn tls_errors_name_the_cause_and_the_setting_that_fixes_it() {
+    let dovecot = crate::support::dovecot::Dovecot::start();
+    for security in [Security::Tls, Security::Starttls] {
+        let account = Account::new(&dovecot.config(security), &dovecot.password, None);
+        let err = Imap::open(&account.expect("settings")).expect_err("untrusted");
+        let text = err.to_string();
+        assert!(
+            text.contains("the server's certificate is not trusted")
+                && text.contains("set DYNAMO_IMAP_CA_FILE"),
+            "{security:?}: {text}"
+        );
+        assert!(!text.contains("Context"), "{text}");
+    }
+    let fake = Fake::start(GREETING, usual);
+    let mut config = fake.config(5);
+    config.security = Security::Tls;
+    let err = Imap::open(&Account::new(&config, PASSWORD, None).expect("settings"))
+        .expect_err("no TLS there");
+    assert!(
+        err.to_string()
+            .contains("does not speak TLS there; check security and port in [inbox]"),
+        "{err}"
+    );
+}
+
+/// `inbox --watch` says on standard error that it is connected and
+/// waiting, at once, and again each time it connects anew: a person
+/// starting the service sees it work before the first mail.
+#[test]
+fn watch_says_when_it_is_connected_and_when_it_connects_again() {
+    let w = super::world::World::new();
+    let listener = TcpListener::bind("127.0.0.1:0").expect("binding the fake");
+    let port = listener.local_addr().expect("address").port();
+    std::thread::spawn(move || {
+        // The first session is dropped in IDLE; the second idles on.
+        for drop_idle in [true, false] {
+            let Ok((stream, _)) = listener.accept() else {
+                return;
+            };
+            serve(stream, GREETING, &move |c: &str| {
+                if c.starts_with("UID SEARCH") {
+                    Act::Reply("* SEARCH\r\n{tag} OK done\r\n".into())
+                } else if c.starts_with("IDLE") && drop_idle {
+                    Act::Close
+                } else if c.starts_with("IDLE") {
+                    Act::Stall
+                } else {
+                    usual(c)
+                }
+            });
+        }
+    });
+    w.config(&format!(
+        "\n[inbox]\nhost = \"127.0.0.1\"\nport = {port}\nsecurity = \"none\"\n\
+         username = \"u\"\npassword_env = \"P\"\ntimeout_seconds = 5\n"
+    ));
+    let mut child = w
+        .env
+        .command()
+        .args(["inbox", "--imap", "--watch", "--poll", "1"])
+        .env("P", "pw")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("dynamo inbox --imap --watch");
+    let stderr = child.stderr.take().expect("its standard error");
+    let (lines, said) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = lines.send(line);
+        }
+    });
+    let name = format!("imap://127.0.0.1:{port}/INBOX");
+    let mut seen = Vec::new();
+    let started = Instant::now();
+    while !seen
+        .iter()
+        .any(|l: &String| l.starts_with("dynamo: reconnected"))
+    {
+        let left = Duration::from_secs(20).saturating_sub(started.elapsed());
+        match said.recv_timeout(left) {
+            Ok(line) => seen.push(line),
+            Err(_) => break,
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(
+        seen.first().map(String::as_str),
+        Some(format!("dynamo: connected to {name}, waiting for mail").as_str()),
+        "{seen:#?}"
+    );
+    assert_eq!(
+        seen.last().map(String::as_str),
+        Some(format!("dynamo: reconnected to {name}, waiting for mail").as_str()),
+        "{seen:#?}"
+    );
 }

@@ -168,3 +168,85 @@ fn a_notice_whose_event_was_never_written_is_dropped_not_sent() {
     assert_eq!(out.matches("mailed").count(), 2, "{out}");
     assert_eq!(server.messages().len(), 2);
 }
+
+/// The hidden temporary files (`.NAME.tmpPID`) under `dir`, at any depth.
+fn temporary_files(dir: &std::path::Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return found;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if entry.path().is_dir() {
+            found.extend(temporary_files(&entry.path()));
+        } else if name.starts_with('.') && name.contains(".tmp") {
+            found.push(entry.path().display().to_string());
+        }
+    }
+    found
+}
+
+/// Stale temporary files: what a run killed between writing a file and
+/// renaming it leaves in `outbox/` and in the inbox's folders is removed
+/// by the next command, as the game files' already were.
+#[test]
+fn no_temporary_file_outlives_the_next_command_after_kills() {
+    let server = SmtpServer::start(Options::default());
+    let env = TestEnv::new();
+    mail_config(&env, server.port, "none", None);
+    env.ok(&[
+        "new",
+        "game.dyn",
+        "--white",
+        "Alice <alice@example.org>",
+        "--black",
+        "Bob <bob@example.org>",
+        "--mail",
+    ]);
+    let started = Instant::now();
+    env.ok(&["move", "game.dyn", CYCLE[0], "--mail"]);
+    let whole = started.elapsed().as_micros() as u64;
+    let seed = kill_seed();
+    println!("kill seed {seed} (set DYNAMO_KILL_SEED to repeat)");
+    let mut rng = Rng(seed);
+    for _ in 0..40 {
+        let ply = plies(&env);
+        let args = ["move", "game.dyn", CYCLE[ply % 4], "--mail"];
+        let delay = Duration::from_micros(rng.next() % (whole * 13 / 10 + 1));
+        run_killed(&env, &args, delay);
+    }
+    // A kill may or may not have landed between a write and its rename:
+    // these are what one leaves, of a writer that is gone (no process
+    // has an id above the kernel's limit, 2^22).
+    let stale = ".dynamo.x.json.tmp4999999";
+    for folder in ["outbox", "outbox/sending", "outbox/sent", "outbox/failed"] {
+        env.write(&format!("{folder}/{stale}"), "{\"half\":");
+    }
+    let out = env.ok(&["mail", "--retry"]);
+    assert_eq!(
+        temporary_files(&env.path("outbox")),
+        Vec::<String>::new(),
+        "{out}"
+    );
+
+    for folder in ["handled", "unmatched", "replies", "maildir/abcdefgh"] {
+        env.write(&format!("inbox/{folder}/{stale}"), "{\"half\":");
+    }
+    // The inbox reads replies into the games folder (none here).
+    std::fs::create_dir_all(env.path("games")).expect("the games folder");
+    let mut child = env
+        .command()
+        .args(["inbox", "--stdin"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("dynamo inbox");
+    let mail =
+        "From: someone@example.org\r\nSubject: hello\r\nMessage-ID: <x@example.org>\r\n\r\nhi\r\n";
+    std::io::Write::write_all(&mut child.stdin.take().expect("stdin"), mail.as_bytes())
+        .expect("the mail");
+    let status = child.wait().expect("dynamo inbox ends");
+    assert!(status.success(), "{status}");
+    assert_eq!(temporary_files(&env.path("inbox")), Vec::<String>::new());
+}

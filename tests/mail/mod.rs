@@ -335,6 +335,14 @@ fn untrusted_certificate_is_a_tls_failure() {
     let out = env.run(&["mail", "game.dyn"]);
     assert_eq!(out.code, 3);
     assert!(out.stderr.contains("secure connection"), "{}", out.stderr);
+    // The cause and the setting that fixes it, not the TLS library's text.
+    assert!(
+        out.stderr
+            .contains("the server's certificate is not trusted")
+            && out.stderr.contains("set DYNAMO_SMTP_CA_FILE"),
+        "{}",
+        out.stderr
+    );
     assert!(server.messages().is_empty());
     assert_eq!(queued(&env).len(), 2);
 }

@@ -2,6 +2,7 @@
 //! `dynamo standings`.
 
 mod berger;
+mod ids;
 mod section;
 mod standings;
 

@@ -78,7 +78,8 @@ fn five_players_make_ten_games_five_byes_and_a_section_file() {
          [Round \"3\"]\n[White \"Lefèvre, Jean-Pierre\"]\n[Black \"Ada Lovelace\"]\n\
          [Result \"*\"]\n[Variant \"Dynamo\"]\n[Rules \"nost\"]\n\
          [WhiteEmail \"jp@example.fr\"]\n[BlackEmail \"ada@example.org\"]\n\
-         [TimeControl \"10/50d\"]\n[UTCDate \"2020.11.20\"]\n[UTCTime \"09:00:00\"]\n\n*\n"
+         [TimeControl \"10/50d\"]\n[UTCDate \"2020.11.20\"]\n[UTCTime \"09:00:00\"]\n\
+         [GameId \"club-lef-vre-jean-pierre-ada-lovelace-2020-11-20-3-09-00-00\"]\n\n*\n"
     );
     let text = env.read("games/club/section.toml");
     assert!(

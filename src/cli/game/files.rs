@@ -90,7 +90,7 @@ pub(crate) fn load_with_progress(files: &[PathBuf]) -> Vec<Result<Game, GameErro
 /// As [`load_with_progress`], keeping of each game only what `keep`
 /// takes from it, on the thread that loaded it: a command that needs a
 /// few facts of ten thousand games does not hold ten thousand games.
-pub(super) fn load_map_with_progress<T: Send>(
+pub(crate) fn load_map_with_progress<T: Send>(
     files: &[PathBuf],
     keep: impl Fn(&Path, Game) -> T + Sync,
 ) -> Vec<Result<T, GameError>> {

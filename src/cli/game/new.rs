@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use anyhow::Result;
 use chrono::Utc;
 use dynamo::config::Config;
-use dynamo::game::{Game, NewGame, Player};
+use dynamo::game::{Game, NewGame, Player, peek};
 use dynamo::recorder::When;
 use dynamo_core::Position;
 
-use crate::cli::args::GameSettingsArgs;
+use crate::cli::args::{GameSettingsArgs, check_first_deadline};
 use crate::cli::notify::Said;
 use crate::cli::recording::{RecordArgs, Recording};
 use crate::exit::{Exit, Failure};
@@ -62,6 +62,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         When::At(at) | When::Arrived(at) => at,
         When::Now => Utc::now(),
     };
+    check_first_deadline(time_control, started, "--at")?;
     let setup = match &args.fen {
         Some(fen) => {
             Some(Position::from_fen(fen, rules).map_err(|e| usage(format!("--fen: {e}")))?)
@@ -81,10 +82,26 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     if let Some(r) = args.round {
         settings.round = r;
     }
-    let game = Game::create(settings).map_err(|e| {
-        let flag = format!("--{}", e.field.to_ascii_lowercase());
-        usage(format!("{flag}: {}", e.why))
+    let create = |settings: NewGame| {
+        Game::create(settings).map_err(|e| {
+            let flag = format!("--{}", e.field.to_ascii_lowercase());
+            usage(format!("{flag}: {}", e.why))
+        })
+    };
+    let mut game = create(settings.clone())?;
+    // An id no game of the games folder has (the defect "two games can
+    // share an id"): the same players, start and round again get `-2`,
+    // pinned in the GameId tag, before any notice is made from it.
+    let taken = peek::ids_in(&config.games_dir).map_err(|e| {
+        Failure::new(
+            Exit::Io,
+            format!("the games folder {}: {e}", config.games_dir.display()),
+        )
     })?;
+    if taken.contains(&game.game_id()) {
+        settings.game_id = Some(dynamo::id::unique(&game.game_id(), |id| taken.contains(id)));
+        game = create(settings)?;
+    }
     let path = &args.file;
     recording.create(path, &game)?;
     let quiet = args.record.quiet();

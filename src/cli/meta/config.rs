@@ -74,6 +74,9 @@ fn print_mail(out: &mut impl Write, mail: &MailConfig) -> Result<()> {
         writeln!(out, "reply_to = {}", text(reply_to))?;
     }
     writeln!(out, "outbox = {}", text(&mail.outbox.display()))?;
+    writeln!(out, "timeout_seconds = {}", mail.timeout.as_secs())?;
+    let days: Vec<String> = mail.remind_days.iter().map(u32::to_string).collect();
+    writeln!(out, "remind_days = [{}]", days.join(", "))?;
     writeln!(out, "reply_subaddress = {}", mail.reply_subaddress)?;
     match &mail.secret_env {
         Some(var) => {

@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use super::group::{Group, cell, place};
+use super::group::{CROSSTABLE_MAX_PLAYERS, Group, cell, no_crosstable, place};
 use crate::cli::table::{self, Cell, Line};
 
 /// Writes `group`'s heading and table.
@@ -13,7 +13,11 @@ pub(super) fn write(out: &mut impl Write, group: &Group) -> io::Result<()> {
     let heading = group.heading();
     writeln!(out, "{heading} ({})", group.summary())?;
     let rows = &group.standings.rows;
-    let mut numbers: Vec<u32> = rows.iter().map(|r| r.number).collect();
+    let crosstable = rows.len() <= CROSSTABLE_MAX_PLAYERS;
+    let mut numbers: Vec<u32> = match crosstable {
+        true => rows.iter().map(|r| r.number).collect(),
+        false => Vec::new(),
+    };
     numbers.sort();
     let numbered: Vec<String> = numbers.iter().map(u32::to_string).collect();
     let mut header: Vec<&str> = vec!["Rank", "No", "Player"];
@@ -37,6 +41,9 @@ pub(super) fn write(out: &mut impl Write, group: &Group) -> io::Result<()> {
     let widths = table::full_widths(&header, &lines);
     for text in table::render(&header, &lines, &widths, &right, None, false) {
         writeln!(out, "{text}")?;
+    }
+    if !crosstable {
+        writeln!(out, "{}", no_crosstable(rows.len()))?;
     }
     Ok(())
 }

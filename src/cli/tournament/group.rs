@@ -38,6 +38,21 @@ impl Group {
     }
 }
 
+/// The most players whose table has a column for each opponent (a
+/// crosstable); a larger group, loose games of a whole club, is listed
+/// without those columns: a crosstable is players × players cells, 64
+/// million for 8,000 players, which no one reads and which made the
+/// standings' memory grow with the square of the players.
+pub(super) const CROSSTABLE_MAX_PLAYERS: usize = 40;
+
+/// The line under a table listed without its crosstable's columns.
+pub(super) fn no_crosstable(players: usize) -> String {
+    format!(
+        "{players} players, more than {CROSSTABLE_MAX_PLAYERS}: listed without a column for \
+         each opponent; each player's games are in --json"
+    )
+}
+
 /// The tie-breaks and signs, in words, under every table.
 pub(super) const LEGEND: &str = "Ranked by points, then wins (Baumbach), Sonneborn-Berger (SB), \
      then the head-to-head result; · a game in progress. Players are known by address.";

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use dynamo::html::escape;
 
-use super::group::{Group, LEGEND, cell, place};
+use super::group::{CROSSTABLE_MAX_PLAYERS, Group, LEGEND, cell, no_crosstable, place};
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:1.5em;color:#111}\
 table{border-collapse:collapse;margin:.5em 0 1.5em}\
@@ -42,7 +42,11 @@ pub(super) fn page(groups: &[Group]) -> String {
 fn table(html: &mut String, group: &Group) {
     let heading = group.heading();
     let rows = &group.standings.rows;
-    let mut numbers: Vec<u32> = rows.iter().map(|r| r.number).collect();
+    let crosstable = rows.len() <= CROSSTABLE_MAX_PLAYERS;
+    let mut numbers: Vec<u32> = match crosstable {
+        true => rows.iter().map(|r| r.number).collect(),
+        false => Vec::new(),
+    };
     numbers.sort();
     let _ = write!(
         html,
@@ -81,5 +85,9 @@ fn table(html: &mut String, group: &Group) {
             row.points, row.finished, row.ongoing, row.wins, row.sonneborn_berger
         );
     }
-    html.push_str("</tbody>\n</table>\n</section>\n");
+    html.push_str("</tbody>\n</table>\n");
+    if !crosstable {
+        let _ = writeln!(html, "<p>{}</p>", escape(&no_crosstable(rows.len())));
+    }
+    html.push_str("</section>\n");
 }

@@ -8,11 +8,12 @@ use chrono::Utc;
 use dynamo::config::Config;
 use dynamo::durable;
 use dynamo::game::clock::{self, format_time_short};
+use dynamo::game::peek;
 use dynamo::game::store::GameFile;
 use dynamo::recorder::When;
 use dynamo::tournament::{NewSection, SectionError, SectionSettings, WriteError, parse_players};
 
-use crate::cli::args::{GameSettingsArgs, QuietArgs};
+use crate::cli::args::{GameSettingsArgs, QuietArgs, check_first_deadline};
 use crate::cli::notify::Said;
 use crate::cli::recording::{self, Recording};
 use crate::exit::{Exit, Failure};
@@ -73,16 +74,26 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         Some(t) => clock::parse_time(t).map_err(|e| usage(format!("--start: {e}")))?,
         None => Utc::now(),
     };
+    check_first_deadline(time_control, started, "--start")?;
     let count = players.len();
-    let plan = NewSection::plan(SectionSettings {
-        name: args.name.clone(),
-        players,
-        double: args.double,
-        event: args.event,
-        rules,
-        time_control,
-        started,
-    })
+    let taken = peek::ids_in(&config.games_dir).map_err(|e| {
+        Failure::new(
+            Exit::Io,
+            format!("the games folder {}: {e}", config.games_dir.display()),
+        )
+    })?;
+    let plan = NewSection::plan(
+        SectionSettings {
+            name: args.name.clone(),
+            players,
+            double: args.double,
+            event: args.event,
+            rules,
+            time_control,
+            started,
+        },
+        &taken,
+    )
     .map_err(|e| match e {
         SectionError::Value(v) if v.field == "Event" => usage(format!("--event: {}", v.why)),
         other => usage(other.to_string()),

@@ -5,9 +5,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use dynamo::config::Config;
-use dynamo::game::Game;
 use dynamo::tournament::standings::{Halves, Standing};
-use dynamo::tournament::{Competitor, SECTION_FILE, Section, Standings};
+use dynamo::tournament::{Competitor, Played, SECTION_FILE, Section, Standings};
 use dynamo_core::Color;
 use serde::Serialize;
 
@@ -47,11 +46,19 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
                 names.join(", ")
             )));
         };
+        // Each player by number, so that every result finds its opponent
+        // at once.
+        let mut by_number: Vec<Option<&Standing>> = vec![None; group.standings.rows.len() + 1];
+        for row in &group.standings.rows {
+            if let Some(slot) = by_number.get_mut(row.number as usize) {
+                *slot = Some(row);
+            }
+        }
         let rows: Vec<RowJson> = group
             .standings
             .rows
             .iter()
-            .map(|r| row_json(r, &group.standings))
+            .map(|r| row_json(r, &by_number))
             .collect();
         serde_json::to_writer_pretty(&mut *out, &rows)?;
         writeln!(out)?;
@@ -163,21 +170,23 @@ fn group(
     players: &[Competitor],
     files: &[PathBuf],
 ) -> Result<Group> {
-    let mut games: Vec<(String, Game)> = Vec::with_capacity(files.len());
-    for (path, loaded) in files.iter().zip(files::load_with_progress(files)) {
-        let game = loaded.map_err(|e| {
+    // Each game is kept only as what the standings take of it.
+    let loaded = files::load_map_with_progress(files, |path, game| {
+        Played::of(path.display().to_string(), &game)
+    });
+    let mut games: Vec<Played> = Vec::with_capacity(files.len());
+    for played in loaded {
+        games.push(played.map_err(|e| {
             usage(format!(
                 "{e}\nthe standings need every game; `dynamo verify` checks them all"
             ))
-        })?;
-        games.push((path.display().to_string(), game));
+        })?);
     }
-    let finished = games.iter().filter(|(_, g)| g.ending().is_some()).count();
-    let refs: Vec<(String, &Game)> = games.iter().map(|(f, g)| (f.clone(), g)).collect();
+    let finished = games.iter().filter(|g| g.outcome.is_some()).count();
     Ok(Group {
         title,
         event,
-        standings: Standings::compute(players, &refs),
+        standings: Standings::compute(players, &games),
         games: games.len(),
         finished,
     })
@@ -217,8 +226,8 @@ struct ResultJson<'a> {
     file: &'a str,
 }
 
-fn row_json<'a>(row: &'a Standing, all: &'a Standings) -> RowJson<'a> {
-    let by_number = |n: u32| all.rows.iter().find(|r| r.number == n);
+fn row_json<'a>(row: &'a Standing, all: &'a [Option<&'a Standing>]) -> RowJson<'a> {
+    let by_number = |n: u32| all.get(n as usize).copied().flatten();
     RowJson {
         rank: row.rank.0,
         player: &row.name,

@@ -14,12 +14,30 @@ use std::time::Duration;
 use super::account::Account;
 use super::argument::Arg;
 use super::error::{ImapError, ImapStep, shown};
-use super::frame::Framer;
+use super::frame::{Framer, MAX_RESPONSE};
 use super::response::{Data, Response, Status, StatusText, parse};
+use crate::inbox::inbox_config::CA_FILE_ENV;
 use crate::net::{Deadline, Security, Wire, WireError, resolve};
 
 /// The longest non-synchronising literal under LITERAL- (RFC 7888).
 const LITERAL_MINUS_MAX: usize = 4096;
+
+/// The most untagged responses kept for one command. The client asks for
+/// one message at a time, so a few suffice (a SELECT brings about ten); a
+/// server answering with endless `* OK` lines would otherwise grow memory
+/// until the command's time ran out (the defect "IMAP memory bounded").
+pub(super) const MAX_UNTAGGED: usize = 10_000;
+
+/// The most bytes of untagged responses kept for one command: one
+/// message as large as may be fetched ([`MAX_RESPONSE`]) and room besides.
+pub(super) const MAX_UNTAGGED_BYTES: usize = MAX_RESPONSE + (1 << 20);
+
+/// The untagged responses read for one command so far, and their size.
+#[derive(Debug, Default)]
+struct Untagged {
+    data: Vec<Data>,
+    bytes: usize,
+}
 
 /// A command's answer: its tagged status and the untagged data before it.
 #[derive(Debug)]
@@ -45,6 +63,8 @@ pub(super) struct Conn {
     bye: Option<String>,
     /// Why the connection cannot be used any more.
     spent: Option<String>,
+    /// The size of the last response read, in bytes.
+    last_size: usize,
 }
 
 impl Conn {
@@ -94,6 +114,7 @@ impl Conn {
             news: false,
             bye: None,
             spent: None,
+            last_size: 0,
         }
     }
 
@@ -136,7 +157,7 @@ impl Conn {
     ) -> Result<ImapReply, ImapError> {
         let deadline = Deadline::after(self.timeout);
         let (tag, data) = match self.send(pieces, step, deadline)? {
-            Sent::Tag(tag, data) => (tag, data),
+            Sent::Tag(tag, kept) => (tag, kept),
             Sent::Refused(reply) => return Ok(reply),
         };
         self.finish_by(&tag, data, step, deadline)
@@ -150,7 +171,7 @@ impl Conn {
         step: ImapStep,
     ) -> Result<Result<String, ImapReply>, ImapError> {
         let deadline = Deadline::after(self.timeout);
-        let Sent::Tag(tag, mut data) =
+        let Sent::Tag(tag, mut kept) =
             self.send(&[Arg::Text(words.to_string())], step, deadline)?
         else {
             return Err(self.garbled(step, "a refusal of a literal that was not sent"));
@@ -158,8 +179,9 @@ impl Conn {
         loop {
             match self.read(deadline, step)? {
                 Response::Continue => return Ok(Ok(tag)),
-                Response::Data(d) => data.push(d),
+                Response::Data(d) => self.keep(&mut kept, d, step)?,
                 Response::Done { tag: t, status } if t == tag => {
+                    let data = kept.data;
                     return Ok(Err(ImapReply { status, data }));
                 }
                 Response::Done { .. } => {
@@ -172,20 +194,21 @@ impl Conn {
     /// Reads until the tagged answer to `tag`, within the time limit.
     pub(super) fn finish(&mut self, tag: &str, step: ImapStep) -> Result<ImapReply, ImapError> {
         let deadline = Deadline::after(self.timeout);
-        self.finish_by(tag, Vec::new(), step, deadline)
+        self.finish_by(tag, Untagged::default(), step, deadline)
     }
 
     fn finish_by(
         &mut self,
         tag: &str,
-        mut data: Vec<Data>,
+        mut kept: Untagged,
         step: ImapStep,
         deadline: Deadline,
     ) -> Result<ImapReply, ImapError> {
         loop {
             match self.read(deadline, step)? {
-                Response::Data(d) => data.push(d),
+                Response::Data(d) => self.keep(&mut kept, d, step)?,
                 Response::Done { tag: t, status } if t == tag => {
+                    let data = kept.data;
                     return Ok(ImapReply { status, data });
                 }
                 Response::Done { .. } => {
@@ -194,6 +217,23 @@ impl Conn {
                 Response::Continue => return Err(self.garbled(step, "an unasked-for go-ahead (+)")),
             }
         }
+    }
+
+    /// Keeps `d`, the response just read, for the command at `step`:
+    /// past [`MAX_UNTAGGED`] responses or [`MAX_UNTAGGED_BYTES`] the
+    /// server misbehaves, and the connection is spent.
+    fn keep(&mut self, kept: &mut Untagged, d: Data, step: ImapStep) -> Result<(), ImapError> {
+        kept.bytes = kept.bytes.saturating_add(self.last_size);
+        if kept.data.len() >= MAX_UNTAGGED || kept.bytes > MAX_UNTAGGED_BYTES {
+            let what = format!(
+                "the server misbehaves: more than {MAX_UNTAGGED} untagged responses or {} MB \
+                 of them to one command",
+                MAX_UNTAGGED_BYTES >> 20
+            );
+            return Err(self.garbled(step, &what));
+        }
+        kept.data.push(d);
+        Ok(())
     }
 
     /// Whether the server has said BYE.
@@ -241,7 +281,7 @@ impl Conn {
         }
         self.tag += 1;
         let tag = format!("D{}", self.tag);
-        let mut data = Vec::new();
+        let mut kept = Untagged::default();
         let mut line = tag.clone().into_bytes();
         for piece in pieces {
             line.push(b' ');
@@ -258,8 +298,9 @@ impl Conn {
                     loop {
                         match self.read(deadline, step)? {
                             Response::Continue => break,
-                            Response::Data(d) => data.push(d),
+                            Response::Data(d) => self.keep(&mut kept, d, step)?,
                             Response::Done { tag: t, status } if t == tag => {
+                                let data = kept.data;
                                 return Ok(Sent::Refused(ImapReply { status, data }));
                             }
                             Response::Done { .. } => {
@@ -273,7 +314,7 @@ impl Conn {
         }
         line.extend_from_slice(b"\r\n");
         self.write_by(&line, step, deadline)?;
-        Ok(Sent::Tag(tag, data))
+        Ok(Sent::Tag(tag, kept))
     }
 
     fn non_synchronising(&self, len: usize) -> bool {
@@ -305,6 +346,7 @@ impl Conn {
                 .map_err(|e| Unread::Garbled(e.to_string()))?
             {
                 let response = parse(&bytes).map_err(Unread::Garbled)?;
+                self.last_size = bytes.len();
                 self.note(&response);
                 return Ok(response);
             }
@@ -374,7 +416,7 @@ impl Conn {
 /// What sending a command came to.
 enum Sent {
     /// All sent: the tag to wait for, and the data read meanwhile.
-    Tag(String, Vec<Data>),
+    Tag(String, Untagged),
     /// The server refused the command at a literal.
     Refused(ImapReply),
 }
@@ -395,7 +437,10 @@ fn connect_error(server: &str, timeout: Duration, step: ImapStep, e: WireError) 
             step,
             seconds: timeout.as_secs(),
         },
-        WireError::Tls(detail) => ImapError::Tls { server, detail },
+        WireError::Tls(fault) => ImapError::Tls {
+            server,
+            detail: fault.explain(CA_FILE_ENV, "[inbox]"),
+        },
         e if step == ImapStep::Connect => ImapError::Connect {
             server,
             detail: e.to_string(),

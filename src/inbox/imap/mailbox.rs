@@ -12,6 +12,9 @@ use crate::inbox::error::InboxError;
 use crate::inbox::inbox_config::InboxConfig;
 use crate::inbox::source::{RawMessage, Source};
 
+/// What is told the mailbox's name when a session is opened again.
+type Announce = Box<dyn FnMut(&str) + Send>;
+
 /// The `[inbox]` mailbox, read through one session at a time.
 pub struct ImapMailbox {
     account: Account,
@@ -19,6 +22,9 @@ pub struct ImapMailbox {
     idle: Duration,
     /// `None` after a failure: the next call logs in again.
     session: Option<Imap>,
+    /// Told the mailbox's name each time a session after the first is
+    /// open, for `--watch` to say so.
+    reconnected: Option<Announce>,
 }
 
 impl ImapMailbox {
@@ -32,7 +38,14 @@ impl ImapMailbox {
             mailbox: config.mailbox.clone(),
             idle: config.idle,
             session: Some(session),
+            reconnected: None,
         })
+    }
+
+    /// Calls `say` with the mailbox's name whenever a session is opened
+    /// again after a failure.
+    pub fn on_reconnect(&mut self, say: impl FnMut(&str) + Send + 'static) {
+        self.reconnected = Some(Box::new(say));
     }
 
     /// Runs `step` on the session, opening one if the last failed; a
@@ -43,7 +56,14 @@ impl ImapMailbox {
     ) -> Result<T, ImapError> {
         let mut session = match self.session.take() {
             Some(session) => session,
-            None => Imap::open(&self.account)?,
+            None => {
+                let session = Imap::open(&self.account)?;
+                let name = self.name();
+                if let Some(say) = &mut self.reconnected {
+                    say(&name);
+                }
+                session
+            }
         };
         let result = step(&mut session);
         if result.is_ok() {
