@@ -11,35 +11,16 @@ use crate::zobrist;
 /// The 64 squares and what stands on each. Nothing else: whose turn it is,
 /// castling and history live in [`crate::Position`].
 ///
-/// One byte a square (0 empty, else a piece code), with summaries kept up
-/// to date by every change: the occupied squares, each side's squares and
-/// each kind's squares as bitboards, for the check test and move
-/// generation, and the Zobrist key of the placement. Two boards are equal
-/// when their squares are (the summaries follow from them); the key is
-/// compared first, so that comparing two boards (the no-undo rule, §7)
-/// usually stops there: boards that differ almost always differ in it.
-#[derive(Clone, Copy)]
+/// One byte a square (0 empty, else a piece code), with two summaries kept
+/// up to date by every change: the occupied squares as a bitboard, for the
+/// check test's rays, and the Zobrist key of the placement. The key comes
+/// first so that comparing two boards (the no-undo rule, §7) compares the
+/// keys before the squares: boards that differ almost always differ there.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
     key: u64,
     occupied: Bitboard,
-    by_color: [Bitboard; 2],
-    by_role: [Bitboard; 6],
     squares: [u8; 64],
-}
-
-impl PartialEq for Board {
-    #[inline]
-    fn eq(&self, other: &Board) -> bool {
-        self.key == other.key && self.squares == other.squares
-    }
-}
-
-impl Eq for Board {}
-
-impl std::hash::Hash for Board {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.squares.hash(state);
-    }
 }
 
 /// The byte that stands for `piece` on a [`Board`].
@@ -95,8 +76,6 @@ impl Board {
         Board {
             key: 0,
             occupied: Bitboard::EMPTY,
-            by_color: [Bitboard::EMPTY; 2],
-            by_role: [Bitboard::EMPTY; 6],
             squares: [0; 64],
         }
     }
@@ -142,20 +121,12 @@ impl Board {
     #[inline]
     fn put(&mut self, sq: Square, byte: u8) {
         let i = sq.index();
-        let old = self.squares[i];
-        self.key ^= zobrist::piece(old, i) ^ zobrist::piece(byte, i);
+        self.key ^= zobrist::piece(self.squares[i], i) ^ zobrist::piece(byte, i);
         self.squares[i] = byte;
-        let bit = Bitboard::from_square(sq);
-        if old != 0 {
-            self.by_color[usize::from(old >> 3)] &= !bit;
-            self.by_role[usize::from(old & 7) - 1] &= !bit;
-        }
         if byte == 0 {
             self.occupied.remove(sq);
         } else {
             self.occupied.insert(sq);
-            self.by_color[usize::from(byte >> 3)] |= bit;
-            self.by_role[usize::from(byte & 7) - 1] |= bit;
         }
     }
 
@@ -163,24 +134,6 @@ impl Board {
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.occupied
-    }
-
-    /// The squares of `color`'s pieces.
-    #[inline]
-    pub fn by_color(&self, color: Color) -> Bitboard {
-        self.by_color[color.index()]
-    }
-
-    /// The squares of pieces of kind `role`, of either side.
-    #[inline]
-    pub fn by_role(&self, role: Role) -> Bitboard {
-        self.by_role[role as usize]
-    }
-
-    /// The squares holding `piece`.
-    #[inline]
-    pub fn pieces_of(&self, piece: Piece) -> Bitboard {
-        self.by_color(piece.color) & self.by_role(piece.role)
     }
 
     /// The Zobrist key of the placement, kept up to date by every change.
@@ -214,13 +167,16 @@ impl Board {
 
     /// The squares holding `piece`.
     pub fn find(&self, piece: Piece) -> impl Iterator<Item = Square> + '_ {
-        self.pieces_of(piece)
+        self.pieces()
+            .filter(move |&(_, p)| p == piece)
+            .map(|(sq, _)| sq)
     }
 
     /// The square of `color`'s king, if exactly one stands on the board.
     pub fn king_of(&self, color: Color) -> Option<Square> {
-        let kings = self.pieces_of(Piece::new(color, Role::King));
-        (kings.count() == 1).then(|| kings.first()).flatten()
+        let mut kings = self.find(Piece::new(color, Role::King));
+        let first = kings.next()?;
+        kings.next().is_none().then_some(first)
     }
 
     /// Parses FEN's piece-placement field.
@@ -296,41 +252,5 @@ impl Default for Board {
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Board({})", self.placement())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use proptest::prelude::*;
-
-    use super::*;
-
-    proptest! {
-        /// The bitboards and the key kept change by change are those of
-        /// the squares, whatever the changes.
-        #[test]
-        fn summaries_follow_every_change(changes in prop::collection::vec((0..64usize, 0..13u8), 0..200)) {
-            let mut board = Board::start();
-            for (sq, kind) in changes {
-                let sq = Square::from_index(sq).expect("below 64");
-                let piece = (kind < 12).then(|| {
-                    Piece::new(Color::ALL[usize::from(kind / 6)], Role::ALL[usize::from(kind % 6)])
-                });
-                board.set(sq, piece);
-                for color in Color::ALL {
-                    let squares: Vec<Square> =
-                        board.pieces().filter(|(_, p)| p.color == color).map(|(s, _)| s).collect();
-                    prop_assert_eq!(board.by_color(color).collect::<Vec<_>>(), squares);
-                }
-                for role in Role::ALL {
-                    let squares: Vec<Square> =
-                        board.pieces().filter(|(_, p)| p.role == role).map(|(s, _)| s).collect();
-                    prop_assert_eq!(board.by_role(role).collect::<Vec<_>>(), squares);
-                }
-                let occupied: Vec<Square> = board.pieces().map(|(s, _)| s).collect();
-                prop_assert_eq!(board.occupied().collect::<Vec<_>>(), occupied);
-                prop_assert_eq!(board.zobrist(), board.zobrist_from_scratch());
-            }
-        }
     }
 }

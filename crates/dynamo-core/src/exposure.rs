@@ -106,7 +106,7 @@
 //! squares) are compared in full.
 
 use crate::bitboard::{Bitboard, ray};
-use crate::check::{can_push_or_pull_off, can_push_or_pull_off_among};
+use crate::check::{can_push_or_pull_off, can_push_or_pull_off_among, slides_along};
 use crate::color::Color;
 use crate::moves::Move;
 use crate::position::Position;
@@ -185,15 +185,10 @@ impl Exposure {
         let king = pos.kings[us];
         let board = &pos.board;
         let occupied = board.occupied();
-        let queens = board.by_role(Role::Queen);
-        let straight = (board.by_role(Role::Rook) | queens) & board.by_color(them);
-        let diagonal = (board.by_role(Role::Bishop) | queens) & board.by_color(them);
         let threatens = |sq: Square, dir: usize| {
-            if dir.is_multiple_of(2) {
-                straight.contains(sq)
-            } else {
-                diagonal.contains(sq)
-            }
+            board
+                .piece_at(sq)
+                .is_some_and(|p| p.color == them && slides_along(p.role, dir))
         };
         let mut hard = Bitboard::from_square(king);
         let mut rays = [Quiet::THREATENING; 8];
