@@ -49,6 +49,12 @@ impl Bitboard {
         self.0 & !other.0 == 0
     }
 
+    /// How many squares the set holds.
+    #[inline]
+    pub const fn count(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
     /// Adds `sq`.
     #[inline]
     pub fn insert(&mut self, sq: Square) {
@@ -71,6 +77,13 @@ impl Bitboard {
     #[inline]
     pub fn last(self) -> Option<Square> {
         (self.0 != 0).then(|| Square::from_index_const(63 - self.0.leading_zeros() as u8))
+    }
+
+    /// The square of the set furthest from the start of the ray `dir`:
+    /// the nearest seen from the other end.
+    #[inline]
+    pub fn furthest(self, dir: usize) -> Option<Square> {
+        self.nearest(reverse(dir))
     }
 
     /// The square of the set nearest to the start of the ray `dir`
@@ -153,6 +166,13 @@ pub(crate) fn ray(sq: Square, dir: usize) -> Bitboard {
 pub(crate) fn ray_squares(sq: Square, dir: usize) -> &'static [Square] {
     let (squares, len) = &RAY_SQUARES[sq.index()][dir];
     &squares[..*len as usize]
+}
+
+/// How many squares the ray from `sq` in direction `dir` has: its
+/// distance to the edge.
+#[inline]
+pub(crate) fn ray_len(sq: Square, dir: usize) -> usize {
+    RAY_SQUARES[sq.index()][dir].1 as usize
 }
 
 /// The directions of [`Step::KING`] along ranks and files.

@@ -318,6 +318,44 @@ impl Exposure {
         Some(transit_safe)
     }
 
+    /// The one verdict on every pseudo-legal move of a group, when the
+    /// exposure alone gives it. The moves must not move the king, push or
+    /// pull a king, or castle; each touches only squares of `touch`, and
+    /// an enemy target, if any, starts on `enemy_from` and lands on one of
+    /// `enemy_lands` (or off the board). Each such move is one that
+    /// [`Exposure::judge_by_lines`] decides the same way: it touches no
+    /// threatening line; every quiet direction whose near part it touches
+    /// keeps its guard and gets no enemy piece in its zone; it moves no
+    /// enemy piece from or to a leaper's square; and it leaves alone one
+    /// of the squares where the last move changed the board, so it cannot
+    /// undo it. Counting uses this to count a group of moves without
+    /// listing them (count.rs).
+    #[inline]
+    pub(crate) fn verdict_within(
+        &self,
+        touch: Bitboard,
+        enemy_from: Bitboard,
+        enemy_lands: Bitboard,
+    ) -> Option<bool> {
+        if touch.intersects(self.hard) || (enemy_from | enemy_lands).intersects(self.leapers) {
+            return None;
+        }
+        if touch.intersects(self.lines)
+            && self.rays.iter().any(|quiet| {
+                touch.intersects(quiet.near)
+                    && (enemy_lands.intersects(quiet.zone) || touch.intersects(quiet.guard))
+            })
+        {
+            return None;
+        }
+        if let Some(differences) = self.undo
+            && differences.is_subset(touch)
+        {
+            return None;
+        }
+        Some(!self.in_check)
+    }
+
     /// The legality of pseudo-legal move `m` in `pos` when it follows from
     /// the exposure alone (the module's argument).
     #[inline(always)]

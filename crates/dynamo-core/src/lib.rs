@@ -24,6 +24,7 @@ pub mod board;
 pub mod castling;
 pub mod check;
 pub mod color;
+mod count;
 pub mod excerpt;
 mod exposure;
 pub mod fen;
@@ -33,6 +34,8 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+#[cfg(test)]
+mod random;
 pub mod role;
 pub mod rules;
 pub mod setup;

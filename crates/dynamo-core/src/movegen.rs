@@ -81,37 +81,7 @@ impl Position {
     fn slider_moves(&self, from: Square, role: Role, dirs: &[usize], out: &mut Vec<Move>) {
         let mut can_leave = false;
         for &dir in dirs {
-            let mut empty_ahead = 0;
-            let mut blocker = None;
-            for &sq in ray_squares(from, dir) {
-                match self.board.piece_at(sq) {
-                    Some(p) => {
-                        blocker = Some((sq, p));
-                        break;
-                    }
-                    None => {
-                        empty_ahead += 1;
-                        out.push(Move::Plain {
-                            role,
-                            from,
-                            to: Some(sq),
-                            promotion: None,
-                        });
-                    }
-                }
-            }
-            let mover = Piece::new(self.turn, role);
-            match blocker {
-                Some((target_from, target)) => {
-                    let pair = Pair::new(out, mover, from, target, target_from);
-                    self.slider_pushes(pair, dir, empty_ahead + 1);
-                }
-                None => can_leave = true,
-            }
-            if let Some((target_from, target, distance)) = self.first_piece(from, reverse(dir)) {
-                let pair = Pair::new(out, mover, from, target, target_from);
-                self.slider_pulls(pair, dir, distance, empty_ahead, blocker.is_none());
-            }
+            can_leave |= self.slider_line_moves(from, role, dir, out);
         }
         if can_leave {
             // All ways off the board are one move (docs/RULES.md §5).
@@ -122,6 +92,48 @@ impl Position {
                 promotion: None,
             });
         }
+    }
+
+    /// The slider's moves along `dir`: plain moves, the push of the first
+    /// piece ahead and the pull of the first piece behind. Leaving the
+    /// board is not among them (it is one move for every open line);
+    /// returns whether the line ahead is empty to the edge, so that it can.
+    pub(crate) fn slider_line_moves(
+        &self,
+        from: Square,
+        role: Role,
+        dir: usize,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let mut empty_ahead = 0;
+        let mut blocker = None;
+        for &sq in ray_squares(from, dir) {
+            match self.board.piece_at(sq) {
+                Some(p) => {
+                    blocker = Some((sq, p));
+                    break;
+                }
+                None => {
+                    empty_ahead += 1;
+                    out.push(Move::Plain {
+                        role,
+                        from,
+                        to: Some(sq),
+                        promotion: None,
+                    });
+                }
+            }
+        }
+        let mover = Piece::new(self.turn, role);
+        if let Some((target_from, target)) = blocker {
+            let pair = Pair::new(out, mover, from, target, target_from);
+            self.slider_pushes(pair, dir, empty_ahead + 1);
+        }
+        if let Some((target_from, target, distance)) = self.first_piece(from, reverse(dir)) {
+            let pair = Pair::new(out, mover, from, target, target_from);
+            self.slider_pulls(pair, dir, distance, empty_ahead, blocker.is_none());
+        }
+        blocker.is_none()
     }
 
     /// A slider pushes the piece `distance` squares ahead along `dir`: the
@@ -194,38 +206,9 @@ impl Position {
     /// on the attacked square one step further, pulls by stepping back, and
     /// knights leaving the board (also while pulling).
     fn leaper_moves(&self, from: Square, role: Role, steps: &[Step], out: &mut Vec<Move>) {
-        let mover = Piece::new(self.turn, role);
         let mut can_leave = false;
         for &v in steps {
-            let Some(target_from) = from.offset(v) else {
-                can_leave = role == Role::Knight;
-                continue;
-            };
-            let Some(target) = self.board.piece_at(target_from) else {
-                out.push(Move::Plain {
-                    role,
-                    from,
-                    to: Some(target_from),
-                    promotion: None,
-                });
-                continue;
-            };
-            let push_to = match target_from.offset(v) {
-                None => Some(None),
-                Some(sq) if self.board.is_empty(sq) => Some(Some(sq)),
-                Some(_) => None,
-            };
-            let mut pair = Pair::new(out, mover, from, target, target_from);
-            if let Some(landing) = push_to {
-                for to in [from, target_from] {
-                    pair.push(Some(to), landing);
-                }
-            }
-            match from.offset(v.reverse()) {
-                Some(back) if self.board.is_empty(back) => pair.pull(Some(back), Some(from)),
-                None if role == Role::Knight => pair.pull(None, Some(from)),
-                _ => {}
-            }
+            can_leave |= self.leaper_step_moves(from, role, v, out);
         }
         if can_leave {
             out.push(Move::Plain {
@@ -237,9 +220,52 @@ impl Position {
         }
     }
 
+    /// The leaper's moves by the step `v`: to the square it leads to, or
+    /// pushing or pulling the piece there. Returns whether the step leads
+    /// off the board, which a knight may take (one move for every such
+    /// step, docs/RULES.md §5).
+    pub(crate) fn leaper_step_moves(
+        &self,
+        from: Square,
+        role: Role,
+        v: Step,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let Some(target_from) = from.offset(v) else {
+            return role == Role::Knight;
+        };
+        let Some(target) = self.board.piece_at(target_from) else {
+            out.push(Move::Plain {
+                role,
+                from,
+                to: Some(target_from),
+                promotion: None,
+            });
+            return false;
+        };
+        let push_to = match target_from.offset(v) {
+            None => Some(None),
+            Some(sq) if self.board.is_empty(sq) => Some(Some(sq)),
+            Some(_) => None,
+        };
+        let mover = Piece::new(self.turn, role);
+        let mut pair = Pair::new(out, mover, from, target, target_from);
+        if let Some(landing) = push_to {
+            for to in [from, target_from] {
+                pair.push(Some(to), landing);
+            }
+        }
+        match from.offset(v.reverse()) {
+            Some(back) if self.board.is_empty(back) => pair.pull(Some(back), Some(from)),
+            None if role == Role::Knight => pair.pull(None, Some(from)),
+            _ => {}
+        }
+        false
+    }
+
     /// docs/RULES.md §4: plain steps, straight pushes of own pieces within the
     /// pawn's reach, diagonal pushes of enemy pieces.
-    fn pawn_moves(&self, from: Square, pawn: Piece, out: &mut Vec<Move>) {
+    pub(crate) fn pawn_moves(&self, from: Square, pawn: Piece, out: &mut Vec<Move>) {
         let forward = Step::new(0, pawn.color.forward());
         let reach: u8 = if from.rank() == pawn.color.pawn_rank() {
             2
@@ -324,7 +350,7 @@ impl Position {
     /// docs/RULES.md §9 `en_passant_edge`: the a- or h-file pawn that has just
     /// stepped two squares may be pushed off by an enemy pawn beside it,
     /// which stays or moves to the square passed over.
-    fn en_passant_edge_pushes(&self, out: &mut Vec<Move>) {
+    pub(crate) fn en_passant_edge_pushes(&self, out: &mut Vec<Move>) {
         let Some(passed) = self.ep_square else {
             return;
         };

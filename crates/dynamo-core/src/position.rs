@@ -203,17 +203,6 @@ impl Position {
         })
     }
 
-    /// How many legal moves there are, without keeping them.
-    pub fn count_legal_moves(&self) -> usize {
-        let mut moves = Vec::with_capacity(192);
-        self.pseudo_legal_moves(&mut moves);
-        let exposure = self.exposure();
-        moves
-            .iter()
-            .filter(|m| self.is_legal_pseudo(&exposure, m))
-            .count()
-    }
-
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
         let mut moves = Vec::with_capacity(192);

@@ -191,7 +191,7 @@ impl Solver {
             return node;
         }
         if status != Status::Check {
-            node.threat = self.threat(after, left);
+            node.threat = self.threat(after, left, all);
         }
         for (d, next) in after.legal_children() {
             let Some(k) = self.shortest(&next, left) else {
@@ -220,20 +220,25 @@ impl Solver {
         node
     }
 
-    /// What the attacker would mate with if the defender could pass.
-    fn threat(&mut self, after: &Position, left: u8) -> Threat {
+    /// What the attacker would mate with if the defender could pass: each
+    /// first move of the shortest mate, with its whole line (every defence
+    /// under `all`, else those that parry its own threat, as for a key).
+    fn threat(&mut self, after: &Position, left: u8, all: bool) -> Threat {
         let Some(passed) = pass(after) else {
             return Threat::None;
         };
         let Some(length) = self.shortest(&passed, left) else {
             return Threat::Zugzwang;
         };
-        let mut moves: Vec<String> = passed
+        let mating: Vec<(Move, Position)> = passed
             .legal_children()
             .filter(|(_, then)| self.defender_lost(then, length))
-            .map(|(t, _)| notation::format(&t))
-            .collect::<Vec<_>>();
-        moves.sort();
+            .collect();
+        let mut moves: Vec<Node> = mating
+            .iter()
+            .map(|(t, then)| self.attack(t, then, length - 1, all))
+            .collect();
+        moves.sort_by(|a, b| a.text.cmp(&b.text));
         Threat::Mate { length, moves }
     }
 
@@ -249,7 +254,8 @@ impl Solver {
         }
         let children: Vec<(Move, Position)> = next.legal_children().collect();
         children.iter().any(|(a, then)| {
-            moves.contains(&notation::format(a)) && self.defender_lost(then, *length)
+            let text = notation::format(a);
+            moves.iter().any(|m| m.text == text) && self.defender_lost(then, *length)
         })
     }
 }

@@ -34,13 +34,14 @@ pub enum Threat {
     None,
     /// Nothing: only the obligation to move loses (zugzwang).
     Zugzwang,
-    /// Mate in `length` more moves, beginning with any of `moves`
-    /// (canonical notation, sorted).
+    /// Mate in `length` more moves, beginning with any of `moves`, each
+    /// with its whole line: the defences and the attacker's answers down
+    /// to mate, as a key's variations are shown (sorted by notation).
     Mate {
         /// How many attacker moves the threat takes.
         length: u8,
-        /// The threat's first moves.
-        moves: Vec<String>,
+        /// The threat's first moves, each the root of its tree.
+        moves: Vec<Node>,
     },
 }
 
@@ -80,15 +81,16 @@ fn number(ply: usize) -> String {
 
 impl FirstMove {
     /// Popeye's layout: the key marked `!` (a try `?`, its refutation
-    /// after `but`), its threat on the same line, each variation one move a
-    /// line, indented by half-move.
+    /// after `but`), its threat, each variation one move a line, indented
+    /// by half-move. A threat of mate in one stands on the key's line; a
+    /// longer one follows it whole, each threat move at the half-move it
+    /// would be played, with its defences and mates below it.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
         let t = &self.tree;
         let verdict = if self.refutation.is_some() { "?" } else { "!" };
         let _ = write!(out, "1.{}{}{}", t.text, t.mark.as_str(), verdict);
-        write_threat(&mut out, &t.threat, 1);
-        out.push('\n');
+        write_threat(&mut out, &t.threat, 0);
         for reply in &t.replies {
             write_node(&mut out, reply, 1);
         }
@@ -99,19 +101,23 @@ impl FirstMove {
     }
 }
 
+/// Ends the line of the attacker's move at half-move `ply` with its
+/// threat; the threat's moves are the attacker's next, at `ply + 2`.
 fn write_threat(out: &mut String, threat: &Threat, ply: usize) {
     match threat {
-        Threat::None => {}
-        Threat::Zugzwang => out.push_str(" zugzwang."),
-        Threat::Mate { length, moves } => {
-            let mark = if *length == 1 { "#" } else { "" };
+        Threat::None => out.push('\n'),
+        Threat::Zugzwang => out.push_str(" zugzwang.\n"),
+        Threat::Mate { length: 1, moves } => {
             let shown: Vec<String> = moves
                 .iter()
-                .map(|m| format!("{}{m}{mark}", number(ply + 1)))
+                .map(|m| format!("{}{}{}", number(ply + 2), m.text, m.mark.as_str()))
                 .collect();
-            let _ = write!(out, " threat: {}", shown.join(", "));
-            if *length > 1 {
-                let _ = write!(out, " (mate in {length})");
+            let _ = writeln!(out, " threat: {}", shown.join(", "));
+        }
+        Threat::Mate { moves, .. } => {
+            out.push_str(" threat:\n");
+            for m in moves {
+                write_node(out, m, ply + 2);
             }
         }
     }
@@ -127,7 +133,6 @@ fn write_node(out: &mut String, node: &Node, ply: usize) {
         node.mark.as_str()
     );
     write_threat(out, &node.threat, ply);
-    out.push('\n');
     for reply in &node.replies {
         write_node(out, reply, ply + 1);
     }
