@@ -1,18 +1,4 @@
-//! The board as a picture: an SVG drawn here, from either side, with
-//! pieces and coordinates made of vector shapes (no fonts, no image
-//! files), rasterised to PNG with resvg. A [`View`] says whose side is at
-//! the bottom and how the last move is marked: the squares it touched
-//! (a mover that stayed where it was included) and, for each piece that
-//! left the board, a faint copy of it where it stood and an arrow to the
-//! edge it left by.
-//!
-//! ```
-//! use dynamo::render;
-//! use dynamo_core::{Position, Rules};
-//!
-//! let png = render::png(&Position::startpos(Rules::NOST), 240).unwrap();
-//! assert_eq!(&png[1..4], b"PNG");
-//! ```
+//! The board drawn as SVG, and rasterised to PNG.
 
 use std::fmt::Write;
 
@@ -43,13 +29,14 @@ pub enum RenderError {
     Encode(String),
 }
 
-const LIGHT: &str = "#f0d9b5";
-const DARK: &str = "#b58863";
-const FRAME: &str = "#fbf8f2";
-const INK: &str = "#3b2f25";
-const CHANGED: &str = "#e8c53a";
-const CHECK: &str = "#e0493f";
+pub(super) const LIGHT: &str = "#f0d9b5";
+pub(super) const DARK: &str = "#b58863";
+pub(super) const FRAME: &str = "#fbf8f2";
+pub(super) const INK: &str = "#3b2f25";
+pub(super) const CHANGED: &str = "#e8c53a";
+pub(super) const CHECK: &str = "#e0493f";
 const EXIT: &str = "#c0392b";
+const ARROW: &str = "#2e7d32";
 
 /// How to draw a position.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -68,6 +55,9 @@ pub struct Marks {
     pub squares: Vec<Square>,
     /// The pieces that left the board.
     pub exits: Vec<Departure>,
+    /// The paths the move's pieces took on the board, from and to: the
+    /// mover's first, then the pushed or pulled piece's (or the rook's).
+    pub paths: Vec<(Square, Square)>,
 }
 
 /// A piece that left the board: where it stood and which way it went.
@@ -83,9 +73,9 @@ pub struct Departure {
 
 /// Units of the drawing: the board is 8 × 90 units with a 30-unit frame
 /// that carries the coordinates.
-const SQUARE: f32 = 90.0;
-const FRAME_WIDTH: f32 = 30.0;
-const TOTAL: f32 = 8.0 * SQUARE + 2.0 * FRAME_WIDTH;
+pub(super) const SQUARE: f32 = 90.0;
+pub(super) const FRAME_WIDTH: f32 = 30.0;
+pub(super) const TOTAL: f32 = 8.0 * SQUARE + 2.0 * FRAME_WIDTH;
 
 /// The position as a square PNG of `size_px` pixels a side, from White's
 /// side.
@@ -134,42 +124,16 @@ pub fn svg_view(pos: &Position, view: &View) -> String {
     );
     let checked_king = pos.is_check().then(|| pos.king(pos.turn()));
     for sq in Square::all() {
-        let (x, y) = corner(sq, flip);
-        let fill = if (sq.file() + sq.rank()) % 2 == 0 {
-            DARK
-        } else {
-            LIGHT
-        };
-        let _ = write!(
-            out,
-            r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"#
-        );
+        square(&mut out, sq, flip);
         let changed = match &view.marks {
             Some(marks) => marks.squares.contains(&sq),
             None => pos
                 .previous()
                 .is_some_and(|before| before.piece_at(sq) != pos.board().piece_at(sq)),
         };
-        if changed {
-            let _ = write!(
-                out,
-                r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{CHANGED}" fill-opacity="0.45"/>"#
-            );
-        }
-        if checked_king == Some(sq) {
-            let (cx, cy) = (x + SQUARE / 2.0, y + SQUARE / 2.0);
-            let _ = write!(
-                out,
-                r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{CHECK}" fill-opacity="0.6"/>"#,
-                SQUARE * 0.46
-            );
-        }
+        square_marks(&mut out, sq, flip, changed, checked_king == Some(sq));
     }
-    let _ = write!(
-        out,
-        r#"<rect x="{FRAME_WIDTH}" y="{FRAME_WIDTH}" width="{0}" height="{0}" fill="none" stroke="{INK}" stroke-width="1.5"/>"#,
-        8.0 * SQUARE
-    );
+    border(&mut out);
     coordinates(&mut out, flip);
     for sq in Square::all() {
         if let Some(piece) = pos.board().piece_at(sq) {
@@ -184,9 +148,52 @@ pub fn svg_view(pos: &Position, view: &View) -> String {
     out
 }
 
+/// One square of the board, in its colour.
+pub(super) fn square(out: &mut String, sq: Square, flip: bool) {
+    let (x, y) = corner(sq, flip);
+    let fill = if (sq.file() + sq.rank()).is_multiple_of(2) {
+        DARK
+    } else {
+        LIGHT
+    };
+    let _ = write!(
+        out,
+        r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"#
+    );
+}
+
+/// A square's marks over its colour: touched by the last move, or its
+/// king in check.
+pub(super) fn square_marks(out: &mut String, sq: Square, flip: bool, changed: bool, check: bool) {
+    let (x, y) = corner(sq, flip);
+    if changed {
+        let _ = write!(
+            out,
+            r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{CHANGED}" fill-opacity="0.45"/>"#
+        );
+    }
+    if check {
+        let (cx, cy) = (x + SQUARE / 2.0, y + SQUARE / 2.0);
+        let _ = write!(
+            out,
+            r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{CHECK}" fill-opacity="0.6"/>"#,
+            SQUARE * 0.46
+        );
+    }
+}
+
+/// The line around the 64 squares.
+pub(super) fn border(out: &mut String) {
+    let _ = write!(
+        out,
+        r#"<rect x="{FRAME_WIDTH}" y="{FRAME_WIDTH}" width="{0}" height="{0}" fill="none" stroke="{INK}" stroke-width="1.5"/>"#,
+        8.0 * SQUARE
+    );
+}
+
 /// The top-left corner of a square in drawing units: White at the bottom,
 /// or Black when `flip`.
-fn corner(sq: Square, flip: bool) -> (f32, f32) {
+pub(super) fn corner(sq: Square, flip: bool) -> (f32, f32) {
     let (col, row) = if flip {
         (7 - sq.file(), sq.rank())
     } else {
@@ -197,9 +204,39 @@ fn corner(sq: Square, flip: bool) -> (f32, f32) {
     (x, y)
 }
 
+/// A piece's path over the board: a line from the centre of `from` to an
+/// arrowhead that ends inside `to`.
+pub(super) fn path_arrow(out: &mut String, from: Square, to: Square, flip: bool) {
+    let centre = |sq| {
+        let (x, y) = corner(sq, flip);
+        (x + SQUARE / 2.0, y + SQUARE / 2.0)
+    };
+    let ((fx, fy), (tx, ty)) = (centre(from), centre(to));
+    let (dx, dy) = (tx - fx, ty - fy);
+    let length = (dx * dx + dy * dy).sqrt();
+    if length == 0.0 {
+        return;
+    }
+    let (ux, uy) = (dx / length, dy / length);
+    let head = SQUARE * 0.38;
+    // The tip stops short of the centre, the shaft short of the tip.
+    let (px, py) = (tx - ux * SQUARE * 0.12, ty - uy * SQUARE * 0.12);
+    let (bx, by) = (px - ux * head, py - uy * head);
+    let half = SQUARE * 0.2;
+    let (nx, ny) = (-uy * half, ux * half);
+    let _ = write!(
+        out,
+        r#"<g class="arrow" opacity="0.8"><line x1="{fx}" y1="{fy}" x2="{bx}" y2="{by}" stroke="{ARROW}" stroke-width="13" stroke-linecap="round"/><path d="M{px} {py} L{} {} L{} {} Z" fill="{ARROW}"/></g>"#,
+        bx + nx,
+        by + ny,
+        bx - nx,
+        by - ny
+    );
+}
+
 /// A piece that left the board: a faint copy where it stood, and an arrow
 /// from there across the edge it left by, its head on the frame.
-fn exit_mark(out: &mut String, exit: &Departure, flip: bool) {
+pub(super) fn exit_mark(out: &mut String, exit: &Departure, flip: bool) {
     let (x, y) = corner(exit.from, flip);
     piece_shape(out, exit.piece, x, y, 0.35);
     let sign = if flip { -1.0 } else { 1.0 };
@@ -243,7 +280,7 @@ fn exit_mark(out: &mut String, exit: &Departure, flip: bool) {
 
 /// File letters under the board and rank digits left of it, as strokes,
 /// in the order the board is drawn.
-fn coordinates(out: &mut String, flip: bool) {
+pub(super) fn coordinates(out: &mut String, flip: bool) {
     // Glyphs are drawn in a 4 × 6 box (y down); scale to 2.6 units each.
     let scale = 2.6;
     let (glyph_w, glyph_h) = (4.0 * scale, 6.0 * scale);
@@ -295,7 +332,7 @@ const DIGITS: [&str; 8] = [
 
 /// One piece, designed in a 45 × 45 box and scaled to the square, at
 /// `opacity` (1 for a piece on the board).
-fn piece_shape(out: &mut String, piece: Piece, x: f32, y: f32, opacity: f32) {
+pub(super) fn piece_shape(out: &mut String, piece: Piece, x: f32, y: f32, opacity: f32) {
     let (fill, detail) = match piece.color {
         Color::White => ("#ffffff", "#000000"),
         Color::Black => ("#2b2b2b", "#f2f2f2"),
@@ -461,6 +498,7 @@ mod tests {
                     from: Square::new(6, 1).expect("g2"),
                     toward: Step::new(1, 1),
                 }],
+                paths: Vec::new(),
             }),
         };
         let (_, _, data) = decode(&png_view(&pos, size, &view).expect("renders"));
