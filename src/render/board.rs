@@ -6,8 +6,10 @@ use resvg::{tiny_skia, usvg};
 
 use dynamo_core::color::Color;
 use dynamo_core::position::Position;
-use dynamo_core::role::{Piece, Role};
+use dynamo_core::role::Piece;
 use dynamo_core::square::{Square, Step};
+
+use super::shapes::{DIGITS, LETTERS, shape};
 
 /// The size of the board picture in mail and of `dynamo show --png`, in
 /// pixels a side.
@@ -306,30 +308,6 @@ fn glyph(out: &mut String, path: &str, x: f32, y: f32, scale: f32) {
     );
 }
 
-/// `a`–`h`, x-height from 2 to 6, ascenders from 0.
-const LETTERS: [&str; 8] = [
-    "M0.6 2.4 C1.5 1.6 4 1.6 4 3.5 L4 6 M4 4.2 C2 3.8 0 4 0 5 C0 6.4 3.4 6.3 4 5",
-    "M0 0 L0 6 M0 4 C0 1.6 4 1.6 4 4 C4 6.4 0 6.4 0 4",
-    "M4 2.7 C3 1.6 0 1.7 0 4 C0 6.3 3 6.4 4 5.3",
-    "M4 0 L4 6 M4 4 C4 1.6 0 1.6 0 4 C0 6.4 4 6.4 4 4",
-    "M0 4 L4 4 C4 1.6 0 1.6 0 4 C0 6.3 3 6.4 4 5.3",
-    "M3.6 0.4 C2.2 -0.2 1.6 0.5 1.6 2 L1.6 6 M0.2 2.4 L3.2 2.4",
-    "M4 2 L4 6.6 C4 8 1.2 8 0.4 7.1 M4 4 C4 1.6 0 1.6 0 4 C0 6.4 4 6.4 4 4",
-    "M0 0 L0 6 M0 3.8 C0.4 1.6 4 1.6 4 3.8 L4 6",
-];
-
-/// `1`–`8`, full height 0 to 6.
-const DIGITS: [&str; 8] = [
-    "M0.9 1.2 L2.2 0 L2.2 6 M0.9 6 L3.5 6",
-    "M0.2 1.4 C0.6 -0.4 4 -0.4 3.8 1.6 C3.6 3.2 0.2 4.4 0.1 6 L4 6",
-    "M0.3 0 L3.8 0 L1.9 2.5 C4.6 2.4 4.6 6.1 2 6 C1.1 6 0.4 5.6 0.1 5",
-    "M3 6 L3 0 L0 4.2 L4 4.2",
-    "M3.8 0 L0.6 0 L0.3 2.8 C1.3 2.1 4 2.1 4 4.1 C4 6.5 0.8 6.4 0.1 5.2",
-    "M3.4 0.3 C1.2 -0.3 0 1.8 0 4 C0 6.5 4 6.5 4 4.1 C4 2 0.6 2 0.1 3.8",
-    "M0 0 L4 0 L1.4 6",
-    "M2 3 C-0.4 3 -0.4 0 2 0 C4.4 0 4.4 3 2 3 C-0.7 3 -0.7 6 2 6 C4.7 6 4.7 3 2 3 Z",
-];
-
 /// One piece, designed in a 45 × 45 box and scaled to the square, at
 /// `opacity` (1 for a piece on the board).
 pub(super) fn piece_shape(out: &mut String, piece: Piece, x: f32, y: f32, opacity: f32) {
@@ -355,81 +333,10 @@ pub(super) fn piece_shape(out: &mut String, piece: Piece, x: f32, y: f32, opacit
     out.push_str("</g>");
 }
 
-/// The filled outlines of a piece, then its detail lines.
-fn shape(role: Role) -> (&'static [&'static str], &'static [&'static str]) {
-    const BASE: &str = "M10 35.5 L35 35.5 L35 39.5 L10 39.5 Z";
-    match role {
-        Role::Pawn => (
-            &[
-                BASE,
-                "M14.5 35.5 C14.5 28 18.5 25 20 21 L25 21 C26.5 25 30.5 28 30.5 35.5 Z",
-                "M16.5 21.5 C16.5 19 28.5 19 28.5 21.5 C28.5 23 16.5 23 16.5 21.5 Z",
-                "M22.5 7.5 A6 6 0 1 1 22.49 7.5 Z",
-            ],
-            &[],
-        ),
-        Role::Knight => (
-            &[
-                BASE,
-                "M14 35.5 C14 28 18 25.5 20.5 20.5 C17.5 21.5 14.5 23.5 11.5 24.5 \
-                 C9 25.5 7.5 22.5 9 20 C11 16.5 14 13.5 16 10.5 L16 6.5 L19 9.5 \
-                 L21.5 6.5 L23 10.2 C31 11 36 18 34.5 35.5 Z",
-            ],
-            &[
-                "M16.8 14.2 L18.6 14.2",
-                "M25 13.5 C29.5 17 31.5 25 30.8 34",
-                "M10.8 21.8 L11.8 21.3",
-            ],
-        ),
-        Role::Bishop => (
-            &[
-                BASE,
-                "M13.5 31.5 L31.5 31.5 L31.5 35.5 L13.5 35.5 Z",
-                "M15.5 31.5 C12.5 25 16 18.5 22.5 11.5 C29 18.5 32.5 25 29.5 31.5 Z",
-                "M22.5 6.5 A3 3 0 1 1 22.49 6.5 Z",
-            ],
-            &["M22.5 19.5 L22.5 27", "M18.8 23.2 L26.2 23.2"],
-        ),
-        Role::Rook => (
-            &[
-                BASE,
-                "M12 31.5 L33 31.5 L33 35.5 L12 35.5 Z",
-                "M14.5 31.5 L15.5 16.5 L29.5 16.5 L30.5 31.5 Z",
-                "M11 9 L15.5 9 L15.5 12 L20 12 L20 9 L25 9 L25 12 L29.5 12 L29.5 9 \
-                 L34 9 L34 16.5 L11 16.5 Z",
-            ],
-            &["M15.3 20 L29.7 20", "M15 28 L30 28"],
-        ),
-        Role::Queen => (
-            &[
-                BASE,
-                "M11.5 35.5 L8.5 16 L15.5 27 L16.5 12.5 L20.8 26 L22.5 10.5 L24.2 26 \
-                 L28.5 12.5 L29.5 27 L36.5 16 L33.5 35.5 Z",
-                "M8.5 12 A2.3 2.3 0 1 1 8.49 12 Z",
-                "M16.5 8.5 A2.3 2.3 0 1 1 16.49 8.5 Z",
-                "M22.5 6.2 A2.3 2.3 0 1 1 22.49 6.2 Z",
-                "M28.5 8.5 A2.3 2.3 0 1 1 28.49 8.5 Z",
-                "M36.5 12 A2.3 2.3 0 1 1 36.49 12 Z",
-            ],
-            &["M12.5 31.5 C18 29.5 27 29.5 32.5 31.5"],
-        ),
-        Role::King => (
-            &[
-                BASE,
-                "M11.5 35.5 C5 27 8.5 18 16 19 C19 19.5 21 22 22.5 25.5 \
-                 C24 22 26 19.5 29 19 C36.5 18 40 27 33.5 35.5 Z",
-                "M22.5 25.5 C19.5 21 19.5 17.5 22.5 15 C25.5 17.5 25.5 21 22.5 25.5 Z",
-                "M21 5.5 L24 5.5 L24 8.5 L27 8.5 L27 11.5 L24 11.5 L24 15 L21 15 \
-                 L21 11.5 L18 11.5 L18 8.5 L21 8.5 Z",
-            ],
-            &["M12.5 31.5 C18 29.5 27 29.5 32.5 31.5"],
-        ),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dynamo_core::role::Role;
     use dynamo_core::rules::Rules;
 
     fn decode(png: &[u8]) -> (u32, u32, Vec<u8>) {

@@ -16,6 +16,7 @@
 
 mod board;
 mod last_move;
+mod shapes;
 mod web;
 
 pub use board::{
