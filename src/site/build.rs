@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::club::Club;
+use super::club::{Club, key_of, player_key};
 use super::error::SiteError;
 use super::markup::{SCRIPT, STYLE};
 use super::{feed, game_page, index_page, pgn, player_page, section_page};
@@ -82,8 +82,9 @@ impl Site {
         site
     }
 
-    /// The pages an event of game `index` changes: the game, its section,
-    /// both players, the index and the feed.
+    /// The pages an event of game `index` may change: the game, its
+    /// section, both players, every player of its section (their place),
+    /// the index and the feed. [`Site::write`] writes those that did.
     pub fn for_game(club: &Club, index: usize, settings: &Settings) -> Site {
         let mut site = Site::default();
         let Some(g) = club.games.get(index) else {
@@ -93,14 +94,16 @@ impl Site {
         for (path, bytes) in game_files(club, index, settings) {
             site.files.insert(path, bytes);
         }
+        let mut keys = vec![key_of(g.game.white()), key_of(g.game.black())];
         if let Some(s) = g.section.and_then(|i| club.sections.get(i)) {
-            site.put(
-                &format!("{}.html", s.page),
-                section_page::page(club, s).into_bytes(),
-            );
+            let html = section_page::page(club, s);
+            site.put(&format!("{}.html", s.page), html.into_bytes());
+            let rows = s.standings.rows.iter();
+            keys.extend(rows.map(|r| player_key(&r.name, r.email.as_deref())));
         }
-        for p in [g.game.white(), g.game.black()] {
-            let key = super::club::key_of(p);
+        keys.sort();
+        keys.dedup();
+        for key in keys {
             if let Some(page) = club.players.get(&key) {
                 let html = player_page::page(club, &key, page, settings.delay_moves);
                 site.put(&format!("{page}.html"), html.into_bytes());

@@ -16,6 +16,8 @@ use crate::tournament::{Competitor, SECTION_FILE, Section, Standings};
 /// One game and what its pages need of it.
 #[derive(Debug, Clone)]
 pub struct ClubGame {
+    /// The file as it was read.
+    pub path: PathBuf,
     /// The file's path under the games folder, `/`-separated.
     pub file: String,
     /// Its page's path in the site, without `.html`: `games/club/r1-b1`.
@@ -188,6 +190,15 @@ impl Club {
         }
     }
 
+    /// The index of the game whose file is `real` (a path without links),
+    /// if it is one of the folder's.
+    pub fn game_at(&self, real: &Path) -> Option<usize> {
+        let real = std::fs::canonicalize(real).ok()?;
+        self.games
+            .iter()
+            .position(|g| std::fs::canonicalize(&g.path).is_ok_and(|p| p == real))
+    }
+
     /// The page of the player a game names.
     pub fn player_page(&self, player: &Player) -> Option<&str> {
         self.players.get(&key_of(player)).map(String::as_str)
@@ -215,6 +226,7 @@ impl ClubGame {
             positions.push(after);
         }
         Ok(ClubGame {
+            path: path.to_path_buf(),
             file,
             page,
             game,

@@ -5,6 +5,7 @@
 mod browser;
 mod build;
 mod links;
+mod update;
 
 use std::collections::BTreeMap;
 use std::path::Path;
