@@ -122,11 +122,18 @@ impl Drop for Session<'_> {
 
 impl Session<'_> {
     fn new(driver: &Driver) -> Session<'_> {
+        Session::with(driver, true)
+    }
+
+    /// A session whose pages run their scripts only if `scripts`.
+    fn with(driver: &Driver, scripts: bool) -> Session<'_> {
         let profile = tempfile::tempdir().expect("a profile").keep();
+        let setting = if scripts { 1 } else { 2 };
         let caps = json!({"capabilities": {"alwaysMatch": {"goog:chromeOptions": {
             "binary": "/usr/bin/chromium",
             "args": ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                     format!("--user-data-dir={}", profile.display())]
+                     format!("--user-data-dir={}", profile.display())],
+            "prefs": {"profile.managed_default_content_settings.javascript": setting}
         }}}});
         let value = driver.call("POST", "/session", Some(caps));
         let id = value["sessionId"].as_str().expect("a session").to_string();
@@ -241,5 +248,34 @@ fn nothing_scrolls_sideways_at_360_and_1280_pixels() {
             // The window is as narrow as asked, or the test proves nothing.
             assert!(client <= Some(width), "{page} at {width} px: {sizes}");
         }
+    }
+}
+
+/// With the page's script off, each ply's link still shows its position.
+#[test]
+fn without_scripts_every_position_is_a_link() {
+    let env = club("");
+    build(&env, "site");
+    let driver = Driver::start();
+    let session = Session::with(&driver, false);
+    let page = env.path("site/games/club/r01-b01.html");
+    let url = format!("file://{}", page.display());
+    session.call("POST", "/url", Some(json!({ "url": url })));
+    let ran = session.script("return document.getElementById('viewer').className;");
+    assert_eq!(ran, json!("viewer"), "the page's script ran");
+    assert!(
+        session.shown_fen().contains(" b "),
+        "the last position first"
+    );
+    for n in 1..=MOVES.len() {
+        let mut args = vec!["play"];
+        args.extend_from_slice(&MOVES[..n]);
+        let fen = env.ok(&args).trim_end().to_string();
+        session.call(
+            "POST",
+            "/url",
+            Some(json!({ "url": format!("{url}#ply-{n}") })),
+        );
+        assert_eq!(session.shown_fen(), fen, "ply {n}");
     }
 }
