@@ -17,6 +17,9 @@ It also checks the layers' rules:
   everything, never mail, the inbox, the game layer or the CLI;
 - the game layer and mail never import the recording service (`recorder`):
   imports run front ends -> recorder -> mail and game;
+- the web pages (`site`) sit above the game layer, `tournament` and
+  `render`, which never import them, and never import the recorder,
+  mail, the inbox, the config or the network floor;
 - the front ends (`cli`, `inbox`) never change a game themselves: no call
   of the game layer's mutation API (`with_move`, `resign`, `offer_draw`,
   `accept_draw`, `decline_draw`, `adjudicate`, `undo`, `set_tags`,
@@ -157,6 +160,13 @@ def edges(modules):
 
 # (importer, imported): modules under the first never import the second.
 NEVER_IMPORTS = [(("game",), ("recorder",)), (("mail",), ("recorder",))]
+# The web pages: above the game layer, `tournament` and `render`, below the
+# recorder's subscriber and the command line; built from game files
+# alone, never from mail, the inbox or the config.
+NEVER_IMPORTS += [((lower,), ("site",)) for lower in ("game", "mail", "tournament", "render")]
+NEVER_IMPORTS += [
+    (("site",), (upper,)) for upper in ("recorder", "mail", "inbox", "config", "net")
+]
 
 FRONT_ENDS = ("cli", "inbox")
 

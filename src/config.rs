@@ -17,6 +17,7 @@ use crate::game::TimeControl;
 pub use crate::inbox::inbox_config::InboxConfig;
 pub use crate::mail::mail_config::MailConfig;
 pub use crate::net::Security;
+pub use crate::site::SiteConfig;
 
 /// The whole configuration. Unknown keys are an error that names the key.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -43,6 +44,8 @@ pub struct Config {
     /// The IMAP mailbox of players' replies; `None` when the config has
     /// no `[inbox]` table.
     pub inbox: Option<InboxConfig>,
+    /// The web pages; `None` when the config has no `[site]` table.
+    pub site: Option<SiteConfig>,
 }
 
 impl Default for Config {
@@ -56,6 +59,7 @@ impl Default for Config {
             leave_days_per_year: DEFAULT_LEAVE_DAYS,
             mail: None,
             inbox: None,
+            site: None,
         }
     }
 }
@@ -279,6 +283,9 @@ impl Config {
             mail.outbox = from(&mail.outbox);
             mail.inbox_state = from(&mail.inbox_state);
             mail.key_file = from(&mail.key_file);
+        }
+        if let Some(dir) = self.site.as_mut().and_then(|s| s.dir.as_mut()) {
+            *dir = from(dir);
         }
     }
 

@@ -16,4 +16,5 @@ pub mod mail;
 pub mod net;
 pub mod recorder;
 pub mod render;
+pub mod site;
 pub mod tournament;

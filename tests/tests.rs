@@ -8,5 +8,6 @@ mod cli;
 mod game;
 mod inbox;
 mod mail;
+mod site;
 mod support;
 mod tournament;

@@ -25,6 +25,7 @@ mod notify;
 mod position;
 mod recording;
 mod remind;
+mod site;
 mod store;
 mod table;
 mod tournament;
@@ -53,6 +54,7 @@ pub(crate) enum Command {
     #[command(flatten)]
     Meta(meta::Command),
     Remind(remind::Args),
+    Site(site::Args),
     #[command(flatten)]
     Tournament(tournament::Command),
     Inbox(inbox::Args),
@@ -67,6 +69,7 @@ pub fn main() -> ExitCode {
         Command::Mail(args) => mail::execute(args, config),
         Command::Meta(command) => meta::execute(command, Opts::command(), config),
         Command::Remind(args) => remind::execute(args, config),
+        Command::Site(args) => site::execute(args, config),
         Command::Tournament(command) => tournament::execute(command, config),
         Command::Inbox(args) => inbox::execute(args, config),
     };

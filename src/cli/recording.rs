@@ -16,8 +16,10 @@ use dynamo::game::Game;
 use dynamo::game::store::GameFile;
 use dynamo::mail::{MailError, Pending};
 use dynamo::recorder::{
-    Creating, NotRecorded, Notices, Recorded, Recorder, Refusal, Request, SubscriberError, When,
+    Creating, NotRecorded, Notices, Pages, Recorded, Recorder, Refusal, Request, SubscriberError,
+    When,
 };
+use dynamo::site::Settings;
 use dynamo_core::Color;
 use dynamo_core::quoted;
 
@@ -66,6 +68,8 @@ pub(crate) struct Recording<'c> {
     /// When the event happened (`--at`, else now).
     pub(crate) when: When,
     queued: Vec<Pending>,
+    /// The web pages, kept up to date when the config has `[site] dir`.
+    pages: Option<Pages>,
 }
 
 impl<'c> Recording<'c> {
@@ -79,20 +83,36 @@ impl<'c> Recording<'c> {
     /// A recording at `when`, mailing if `mail` (or `mail_after_move`).
     pub(crate) fn new(config: &'c Config, mail: bool, when: When) -> Result<Recording<'c>> {
         let mailing = notify::mailing(config, mail)?;
+        let pages = config.site.as_ref().and_then(|site| {
+            let settings = Settings {
+                delay_moves: site.delay_moves,
+            };
+            let dir = site.dir.as_ref()?;
+            Some(Pages::new(&config.games_dir, dir, settings))
+        });
         Ok(Recording {
             config,
             mailing,
             when,
             queued: Vec::new(),
+            pages,
         })
     }
 
-    /// The recorder, with the notices as its subscriber when mailing.
-    fn recorder<'s>(&self, notices: Option<&'s mut Notices<'_>>) -> Result<Recorder<'s>> {
+    /// The recorder, with its subscribers: the notices when mailing, the
+    /// web pages when the config keeps them.
+    fn recorder<'s>(
+        config: &Config,
+        notices: Option<&'s mut Notices<'_>>,
+        pages: Option<&'s mut Pages>,
+    ) -> Result<Recorder<'s>> {
         let mut recorder =
-            Recorder::new(store::lock_wait()?).require_identity(self.config.require_identity);
+            Recorder::new(store::lock_wait()?).require_identity(config.require_identity);
         if let Some(notices) = notices {
             recorder.subscribe(notices);
+        }
+        if let Some(pages) = pages {
+            recorder.subscribe(pages);
         }
         Ok(recorder)
     }
@@ -107,8 +127,7 @@ impl<'c> Recording<'c> {
     ) -> Result<Result<Recorded, Refusal<E>>> {
         let file = GameFile::existing(path).map_err(failure::game)?;
         let mut notices = self.mailing.as_ref().map(Mailing::notices);
-        let result = self
-            .recorder(notices.as_mut())?
+        let result = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?
             .record_in(&file, request, check);
         if let Some(n) = notices.as_mut() {
             self.queued.append(&mut n.take());
@@ -130,8 +149,7 @@ impl<'c> Recording<'c> {
     /// Creates `game` at `path`, its notices queued first when mailing.
     pub(crate) fn create(&mut self, path: &Path, game: &Game) -> Result<Recorded> {
         let mut notices = self.mailing.as_ref().map(Mailing::notices);
-        let result = self
-            .recorder(notices.as_mut())?
+        let result = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?
             .create(&GameFile::named(path), game);
         if let Some(n) = notices.as_mut() {
             self.queued.append(&mut n.take());
@@ -152,7 +170,8 @@ impl<'c> Recording<'c> {
         make: impl FnOnce(&mut Creating<'_, '_>) -> Result<T>,
     ) -> Result<T> {
         let mut notices = self.mailing.as_ref().map(Mailing::notices);
-        let result = self.recorder(notices.as_mut())?.create_all(make);
+        let result =
+            Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?.create_all(make);
         if let Some(n) = notices.as_mut() {
             self.queued.append(&mut n.take());
         }
@@ -162,12 +181,17 @@ impl<'c> Recording<'c> {
     /// Ends the command that recorded `what` in `path`: its notices sent,
     /// then reported as `said` (see [`notify::finish`]).
     pub(crate) fn finish(
-        self,
+        mut self,
         path: &Path,
         what: &str,
         shown: Result<()>,
         said: Said,
     ) -> Result<Exit> {
+        // The event is recorded: pages that could not follow it are a
+        // warning, which `dynamo site DIR` puts right.
+        for problem in self.pages.iter_mut().flat_map(Pages::take_problems) {
+            eprintln!("dynamo: warning: {problem}");
+        }
         notify::finish(self.mailing, self.queued, path, what, shown, said)
     }
 }

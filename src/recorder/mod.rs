@@ -5,8 +5,8 @@
 //! the inbox record through it alike; none of them changes a game itself.
 //!
 //! What reacts to an event is a [`Subscriber`] registered on the
-//! [`Recorder`]: the players' notices ([`Notices`]) today, and whatever
-//! comes next without a front end knowing. `dynamo leave`'s walk over a
+//! [`Recorder`]: the players' notices ([`Notices`]), the web pages
+//! ([`Pages`]), and whatever comes next without a front end knowing. `dynamo leave`'s walk over a
 //! player's games, within the yearly allowance, is here too ([`leave`]),
 //! so that any front end can use it.
 //!
@@ -17,12 +17,14 @@ mod action;
 mod error;
 pub mod leave;
 mod mailing;
+mod pages;
 mod service;
 mod subscriber;
 
 pub use action::{Action, Done, Recorded, Request, When, Who};
 pub use error::{NotRecorded, Refusal, SubscriberError};
 pub use mailing::Notices;
+pub use pages::Pages;
 pub use service::{Creating, Recorder};
 pub use subscriber::Subscriber;
 

@@ -1,4 +1,4 @@
-//! What reacts to a recorded event: the notices today; the web pages and
+//! What reacts to a recorded event: the notices and the web pages today;
 //! conditional moves tomorrow. A subscriber is registered on the
 //! [`super::Recorder`], never on a front end, so adding one touches no
 //! command and not the inbox.

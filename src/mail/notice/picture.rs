@@ -3,9 +3,10 @@
 //! way) and the pieces each side has lost off the board, found by playing
 //! the record's moves again from its start.
 
-use dynamo_core::{ByColor, Color, Move, Piece, Position, Role, Square, Step, parse_move};
+use dynamo_core::{ByColor, Move, Piece, Position, parse_move};
 
-use crate::render::{Departure, Marks};
+use crate::render::exits;
+pub use crate::render::marks;
 
 /// The record's moves, played again.
 #[derive(Debug, Clone)]
@@ -48,132 +49,11 @@ pub fn replay<'m>(start: &Position, moves: impl IntoIterator<Item = &'m str>) ->
     replayed
 }
 
-/// The marks of `mv` played in `before`: every square whose piece changed,
-/// the square of a mover that stayed, and the pieces that left the board.
-pub fn marks(before: &Position, mv: &Move) -> Marks {
-    let mut squares = Vec::new();
-    let mut add = |sq: Square| {
-        if !squares.contains(&sq) {
-            squares.push(sq);
-        }
-    };
-    add(mv.from());
-    if let Some(to) = mv.to() {
-        add(to);
-    }
-    if let Some(shove) = mv.shove() {
-        add(shove.target_from);
-        if let Some(to) = shove.target_to {
-            add(to);
-        }
-    }
-    if let (Move::Castle { side, king, rook }, Some(piece)) =
-        (mv, before.board().piece_at(mv.from()))
-    {
-        add(*king);
-        add(*rook);
-        add(side.rook_target(piece.color));
-    }
-    Marks {
-        squares,
-        exits: exits(before, mv),
-    }
-}
-
-/// The pieces `mv` takes off the board, with the way each went.
-fn exits(before: &Position, mv: &Move) -> Vec<Departure> {
-    let board = before.board();
-    let mut out = Vec::new();
-    let mut exit = |sq: Square, toward: Step| {
-        if let Some(piece) = board.piece_at(sq) {
-            out.push(Departure {
-                piece,
-                from: sq,
-                toward,
-            });
-        }
-    };
-    match mv {
-        Move::Plain {
-            role,
-            from,
-            to: None,
-            ..
-        } => exit(*from, way_off(before, *role, *from)),
-        Move::Push(s) => {
-            // The target goes on away from the mover; a mover that
-            // follows it off goes the same way.
-            let way = away(s.from, s.target_from);
-            if s.target_to.is_none() {
-                exit(s.target_from, way);
-            }
-            if s.to.is_none() {
-                exit(s.from, way);
-            }
-        }
-        Move::Pull(s) => {
-            // The mover goes away from the target, which follows.
-            let way = away(s.target_from, s.from);
-            if s.to.is_none() {
-                exit(s.from, way);
-            }
-            if s.target_to.is_none() {
-                exit(s.target_from, way);
-            }
-        }
-        _ => {}
-    }
-    out
-}
-
-/// The step from `a` towards `b`: along their line, or the knight's jump
-/// or king's step between them.
-fn away(a: Square, b: Square) -> Step {
-    Step::line_between(a, b).map_or_else(
-        || {
-            Step::new(
-                b.file() as i8 - a.file() as i8,
-                b.rank() as i8 - a.rank() as i8,
-            )
-        },
-        |(step, _)| step,
-    )
-}
-
-/// One way a piece walking off from `from` could have gone (the notation
-/// does not say which): the shortest clear line to the edge, or a knight's
-/// jump that lands outside.
-fn way_off(before: &Position, role: Role, from: Square) -> Step {
-    if role == Role::Knight {
-        return Step::KNIGHT
-            .into_iter()
-            .find(|&j| from.offset(j).is_none())
-            .unwrap_or(Step::new(0, -1));
-    }
-    let lines: Vec<Step> = Step::KING
-        .into_iter()
-        .filter(|s| match role {
-            Role::Rook => s.is_straight(),
-            Role::Bishop => !s.is_straight(),
-            _ => true,
-        })
-        .collect();
-    let clear = |s: &Step| from.ray(*s).all(|sq| before.board().is_empty(sq));
-    lines
-        .iter()
-        .filter(|s| clear(s))
-        .min_by_key(|s| from.ray(**s).count())
-        .copied()
-        .unwrap_or(Step::new(
-            0,
-            if before.turn() == Color::White { -1 } else { 1 },
-        ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use dynamo_core::Rules;
+    use dynamo_core::{Color, Square, Step};
 
     #[test]
     fn both_pieces_leaving_are_marked_with_their_way() {

@@ -1,18 +1,4 @@
-//! The board as a picture: an SVG drawn here, from either side, with
-//! pieces and coordinates made of vector shapes (no fonts, no image
-//! files), rasterised to PNG with resvg. A [`View`] says whose side is at
-//! the bottom and how the last move is marked: the squares it touched
-//! (a mover that stayed where it was included) and, for each piece that
-//! left the board, a faint copy of it where it stood and an arrow to the
-//! edge it left by.
-//!
-//! ```
-//! use dynamo::render;
-//! use dynamo_core::{Position, Rules};
-//!
-//! let png = render::png(&Position::startpos(Rules::NOST), 240).unwrap();
-//! assert_eq!(&png[1..4], b"PNG");
-//! ```
+//! The board drawn as SVG, and rasterised to PNG.
 
 use std::fmt::Write;
 
@@ -20,8 +6,10 @@ use resvg::{tiny_skia, usvg};
 
 use dynamo_core::color::Color;
 use dynamo_core::position::Position;
-use dynamo_core::role::{Piece, Role};
+use dynamo_core::role::Piece;
 use dynamo_core::square::{Square, Step};
+
+use super::shapes::{DIGITS, LETTERS, shape};
 
 /// The size of the board picture in mail and of `dynamo show --png`, in
 /// pixels a side.
@@ -43,13 +31,14 @@ pub enum RenderError {
     Encode(String),
 }
 
-const LIGHT: &str = "#f0d9b5";
-const DARK: &str = "#b58863";
-const FRAME: &str = "#fbf8f2";
-const INK: &str = "#3b2f25";
-const CHANGED: &str = "#e8c53a";
-const CHECK: &str = "#e0493f";
+pub(super) const LIGHT: &str = "#f0d9b5";
+pub(super) const DARK: &str = "#b58863";
+pub(super) const FRAME: &str = "#fbf8f2";
+pub(super) const INK: &str = "#3b2f25";
+pub(super) const CHANGED: &str = "#e8c53a";
+pub(super) const CHECK: &str = "#e0493f";
 const EXIT: &str = "#c0392b";
+const ARROW: &str = "#2e7d32";
 
 /// How to draw a position.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -68,6 +57,9 @@ pub struct Marks {
     pub squares: Vec<Square>,
     /// The pieces that left the board.
     pub exits: Vec<Departure>,
+    /// The paths the move's pieces took on the board, from and to: the
+    /// mover's first, then the pushed or pulled piece's (or the rook's).
+    pub paths: Vec<(Square, Square)>,
 }
 
 /// A piece that left the board: where it stood and which way it went.
@@ -83,9 +75,9 @@ pub struct Departure {
 
 /// Units of the drawing: the board is 8 × 90 units with a 30-unit frame
 /// that carries the coordinates.
-const SQUARE: f32 = 90.0;
-const FRAME_WIDTH: f32 = 30.0;
-const TOTAL: f32 = 8.0 * SQUARE + 2.0 * FRAME_WIDTH;
+pub(super) const SQUARE: f32 = 90.0;
+pub(super) const FRAME_WIDTH: f32 = 30.0;
+pub(super) const TOTAL: f32 = 8.0 * SQUARE + 2.0 * FRAME_WIDTH;
 
 /// The position as a square PNG of `size_px` pixels a side, from White's
 /// side.
@@ -134,42 +126,16 @@ pub fn svg_view(pos: &Position, view: &View) -> String {
     );
     let checked_king = pos.is_check().then(|| pos.king(pos.turn()));
     for sq in Square::all() {
-        let (x, y) = corner(sq, flip);
-        let fill = if (sq.file() + sq.rank()) % 2 == 0 {
-            DARK
-        } else {
-            LIGHT
-        };
-        let _ = write!(
-            out,
-            r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"#
-        );
+        square(&mut out, sq, flip);
         let changed = match &view.marks {
             Some(marks) => marks.squares.contains(&sq),
             None => pos
                 .previous()
                 .is_some_and(|before| before.piece_at(sq) != pos.board().piece_at(sq)),
         };
-        if changed {
-            let _ = write!(
-                out,
-                r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{CHANGED}" fill-opacity="0.45"/>"#
-            );
-        }
-        if checked_king == Some(sq) {
-            let (cx, cy) = (x + SQUARE / 2.0, y + SQUARE / 2.0);
-            let _ = write!(
-                out,
-                r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{CHECK}" fill-opacity="0.6"/>"#,
-                SQUARE * 0.46
-            );
-        }
+        square_marks(&mut out, sq, flip, changed, checked_king == Some(sq));
     }
-    let _ = write!(
-        out,
-        r#"<rect x="{FRAME_WIDTH}" y="{FRAME_WIDTH}" width="{0}" height="{0}" fill="none" stroke="{INK}" stroke-width="1.5"/>"#,
-        8.0 * SQUARE
-    );
+    border(&mut out);
     coordinates(&mut out, flip);
     for sq in Square::all() {
         if let Some(piece) = pos.board().piece_at(sq) {
@@ -184,9 +150,52 @@ pub fn svg_view(pos: &Position, view: &View) -> String {
     out
 }
 
+/// One square of the board, in its colour.
+pub(super) fn square(out: &mut String, sq: Square, flip: bool) {
+    let (x, y) = corner(sq, flip);
+    let fill = if (sq.file() + sq.rank()).is_multiple_of(2) {
+        DARK
+    } else {
+        LIGHT
+    };
+    let _ = write!(
+        out,
+        r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"#
+    );
+}
+
+/// A square's marks over its colour: touched by the last move, or its
+/// king in check.
+pub(super) fn square_marks(out: &mut String, sq: Square, flip: bool, changed: bool, check: bool) {
+    let (x, y) = corner(sq, flip);
+    if changed {
+        let _ = write!(
+            out,
+            r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{CHANGED}" fill-opacity="0.45"/>"#
+        );
+    }
+    if check {
+        let (cx, cy) = (x + SQUARE / 2.0, y + SQUARE / 2.0);
+        let _ = write!(
+            out,
+            r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{CHECK}" fill-opacity="0.6"/>"#,
+            SQUARE * 0.46
+        );
+    }
+}
+
+/// The line around the 64 squares.
+pub(super) fn border(out: &mut String) {
+    let _ = write!(
+        out,
+        r#"<rect x="{FRAME_WIDTH}" y="{FRAME_WIDTH}" width="{0}" height="{0}" fill="none" stroke="{INK}" stroke-width="1.5"/>"#,
+        8.0 * SQUARE
+    );
+}
+
 /// The top-left corner of a square in drawing units: White at the bottom,
 /// or Black when `flip`.
-fn corner(sq: Square, flip: bool) -> (f32, f32) {
+pub(super) fn corner(sq: Square, flip: bool) -> (f32, f32) {
     let (col, row) = if flip {
         (7 - sq.file(), sq.rank())
     } else {
@@ -197,9 +206,39 @@ fn corner(sq: Square, flip: bool) -> (f32, f32) {
     (x, y)
 }
 
+/// A piece's path over the board: a line from the centre of `from` to an
+/// arrowhead that ends inside `to`.
+pub(super) fn path_arrow(out: &mut String, from: Square, to: Square, flip: bool) {
+    let centre = |sq| {
+        let (x, y) = corner(sq, flip);
+        (x + SQUARE / 2.0, y + SQUARE / 2.0)
+    };
+    let ((fx, fy), (tx, ty)) = (centre(from), centre(to));
+    let (dx, dy) = (tx - fx, ty - fy);
+    let length = (dx * dx + dy * dy).sqrt();
+    if length == 0.0 {
+        return;
+    }
+    let (ux, uy) = (dx / length, dy / length);
+    let head = SQUARE * 0.38;
+    // The tip stops short of the centre, the shaft short of the tip.
+    let (px, py) = (tx - ux * SQUARE * 0.12, ty - uy * SQUARE * 0.12);
+    let (bx, by) = (px - ux * head, py - uy * head);
+    let half = SQUARE * 0.2;
+    let (nx, ny) = (-uy * half, ux * half);
+    let _ = write!(
+        out,
+        r#"<g class="arrow" opacity="0.8"><line x1="{fx}" y1="{fy}" x2="{bx}" y2="{by}" stroke="{ARROW}" stroke-width="13" stroke-linecap="round"/><path d="M{px} {py} L{} {} L{} {} Z" fill="{ARROW}"/></g>"#,
+        bx + nx,
+        by + ny,
+        bx - nx,
+        by - ny
+    );
+}
+
 /// A piece that left the board: a faint copy where it stood, and an arrow
 /// from there across the edge it left by, its head on the frame.
-fn exit_mark(out: &mut String, exit: &Departure, flip: bool) {
+pub(super) fn exit_mark(out: &mut String, exit: &Departure, flip: bool) {
     let (x, y) = corner(exit.from, flip);
     piece_shape(out, exit.piece, x, y, 0.35);
     let sign = if flip { -1.0 } else { 1.0 };
@@ -243,7 +282,7 @@ fn exit_mark(out: &mut String, exit: &Departure, flip: bool) {
 
 /// File letters under the board and rank digits left of it, as strokes,
 /// in the order the board is drawn.
-fn coordinates(out: &mut String, flip: bool) {
+pub(super) fn coordinates(out: &mut String, flip: bool) {
     // Glyphs are drawn in a 4 × 6 box (y down); scale to 2.6 units each.
     let scale = 2.6;
     let (glyph_w, glyph_h) = (4.0 * scale, 6.0 * scale);
@@ -269,33 +308,9 @@ fn glyph(out: &mut String, path: &str, x: f32, y: f32, scale: f32) {
     );
 }
 
-/// `a`–`h`, x-height from 2 to 6, ascenders from 0.
-const LETTERS: [&str; 8] = [
-    "M0.6 2.4 C1.5 1.6 4 1.6 4 3.5 L4 6 M4 4.2 C2 3.8 0 4 0 5 C0 6.4 3.4 6.3 4 5",
-    "M0 0 L0 6 M0 4 C0 1.6 4 1.6 4 4 C4 6.4 0 6.4 0 4",
-    "M4 2.7 C3 1.6 0 1.7 0 4 C0 6.3 3 6.4 4 5.3",
-    "M4 0 L4 6 M4 4 C4 1.6 0 1.6 0 4 C0 6.4 4 6.4 4 4",
-    "M0 4 L4 4 C4 1.6 0 1.6 0 4 C0 6.3 3 6.4 4 5.3",
-    "M3.6 0.4 C2.2 -0.2 1.6 0.5 1.6 2 L1.6 6 M0.2 2.4 L3.2 2.4",
-    "M4 2 L4 6.6 C4 8 1.2 8 0.4 7.1 M4 4 C4 1.6 0 1.6 0 4 C0 6.4 4 6.4 4 4",
-    "M0 0 L0 6 M0 3.8 C0.4 1.6 4 1.6 4 3.8 L4 6",
-];
-
-/// `1`–`8`, full height 0 to 6.
-const DIGITS: [&str; 8] = [
-    "M0.9 1.2 L2.2 0 L2.2 6 M0.9 6 L3.5 6",
-    "M0.2 1.4 C0.6 -0.4 4 -0.4 3.8 1.6 C3.6 3.2 0.2 4.4 0.1 6 L4 6",
-    "M0.3 0 L3.8 0 L1.9 2.5 C4.6 2.4 4.6 6.1 2 6 C1.1 6 0.4 5.6 0.1 5",
-    "M3 6 L3 0 L0 4.2 L4 4.2",
-    "M3.8 0 L0.6 0 L0.3 2.8 C1.3 2.1 4 2.1 4 4.1 C4 6.5 0.8 6.4 0.1 5.2",
-    "M3.4 0.3 C1.2 -0.3 0 1.8 0 4 C0 6.5 4 6.5 4 4.1 C4 2 0.6 2 0.1 3.8",
-    "M0 0 L4 0 L1.4 6",
-    "M2 3 C-0.4 3 -0.4 0 2 0 C4.4 0 4.4 3 2 3 C-0.7 3 -0.7 6 2 6 C4.7 6 4.7 3 2 3 Z",
-];
-
 /// One piece, designed in a 45 × 45 box and scaled to the square, at
 /// `opacity` (1 for a piece on the board).
-fn piece_shape(out: &mut String, piece: Piece, x: f32, y: f32, opacity: f32) {
+pub(super) fn piece_shape(out: &mut String, piece: Piece, x: f32, y: f32, opacity: f32) {
     let (fill, detail) = match piece.color {
         Color::White => ("#ffffff", "#000000"),
         Color::Black => ("#2b2b2b", "#f2f2f2"),
@@ -318,81 +333,10 @@ fn piece_shape(out: &mut String, piece: Piece, x: f32, y: f32, opacity: f32) {
     out.push_str("</g>");
 }
 
-/// The filled outlines of a piece, then its detail lines.
-fn shape(role: Role) -> (&'static [&'static str], &'static [&'static str]) {
-    const BASE: &str = "M10 35.5 L35 35.5 L35 39.5 L10 39.5 Z";
-    match role {
-        Role::Pawn => (
-            &[
-                BASE,
-                "M14.5 35.5 C14.5 28 18.5 25 20 21 L25 21 C26.5 25 30.5 28 30.5 35.5 Z",
-                "M16.5 21.5 C16.5 19 28.5 19 28.5 21.5 C28.5 23 16.5 23 16.5 21.5 Z",
-                "M22.5 7.5 A6 6 0 1 1 22.49 7.5 Z",
-            ],
-            &[],
-        ),
-        Role::Knight => (
-            &[
-                BASE,
-                "M14 35.5 C14 28 18 25.5 20.5 20.5 C17.5 21.5 14.5 23.5 11.5 24.5 \
-                 C9 25.5 7.5 22.5 9 20 C11 16.5 14 13.5 16 10.5 L16 6.5 L19 9.5 \
-                 L21.5 6.5 L23 10.2 C31 11 36 18 34.5 35.5 Z",
-            ],
-            &[
-                "M16.8 14.2 L18.6 14.2",
-                "M25 13.5 C29.5 17 31.5 25 30.8 34",
-                "M10.8 21.8 L11.8 21.3",
-            ],
-        ),
-        Role::Bishop => (
-            &[
-                BASE,
-                "M13.5 31.5 L31.5 31.5 L31.5 35.5 L13.5 35.5 Z",
-                "M15.5 31.5 C12.5 25 16 18.5 22.5 11.5 C29 18.5 32.5 25 29.5 31.5 Z",
-                "M22.5 6.5 A3 3 0 1 1 22.49 6.5 Z",
-            ],
-            &["M22.5 19.5 L22.5 27", "M18.8 23.2 L26.2 23.2"],
-        ),
-        Role::Rook => (
-            &[
-                BASE,
-                "M12 31.5 L33 31.5 L33 35.5 L12 35.5 Z",
-                "M14.5 31.5 L15.5 16.5 L29.5 16.5 L30.5 31.5 Z",
-                "M11 9 L15.5 9 L15.5 12 L20 12 L20 9 L25 9 L25 12 L29.5 12 L29.5 9 \
-                 L34 9 L34 16.5 L11 16.5 Z",
-            ],
-            &["M15.3 20 L29.7 20", "M15 28 L30 28"],
-        ),
-        Role::Queen => (
-            &[
-                BASE,
-                "M11.5 35.5 L8.5 16 L15.5 27 L16.5 12.5 L20.8 26 L22.5 10.5 L24.2 26 \
-                 L28.5 12.5 L29.5 27 L36.5 16 L33.5 35.5 Z",
-                "M8.5 12 A2.3 2.3 0 1 1 8.49 12 Z",
-                "M16.5 8.5 A2.3 2.3 0 1 1 16.49 8.5 Z",
-                "M22.5 6.2 A2.3 2.3 0 1 1 22.49 6.2 Z",
-                "M28.5 8.5 A2.3 2.3 0 1 1 28.49 8.5 Z",
-                "M36.5 12 A2.3 2.3 0 1 1 36.49 12 Z",
-            ],
-            &["M12.5 31.5 C18 29.5 27 29.5 32.5 31.5"],
-        ),
-        Role::King => (
-            &[
-                BASE,
-                "M11.5 35.5 C5 27 8.5 18 16 19 C19 19.5 21 22 22.5 25.5 \
-                 C24 22 26 19.5 29 19 C36.5 18 40 27 33.5 35.5 Z",
-                "M22.5 25.5 C19.5 21 19.5 17.5 22.5 15 C25.5 17.5 25.5 21 22.5 25.5 Z",
-                "M21 5.5 L24 5.5 L24 8.5 L27 8.5 L27 11.5 L24 11.5 L24 15 L21 15 \
-                 L21 11.5 L18 11.5 L18 8.5 L21 8.5 Z",
-            ],
-            &["M12.5 31.5 C18 29.5 27 29.5 32.5 31.5"],
-        ),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dynamo_core::role::Role;
     use dynamo_core::rules::Rules;
 
     fn decode(png: &[u8]) -> (u32, u32, Vec<u8>) {
@@ -461,6 +405,7 @@ mod tests {
                     from: Square::new(6, 1).expect("g2"),
                     toward: Step::new(1, 1),
                 }],
+                paths: Vec::new(),
             }),
         };
         let (_, _, data) = decode(&png_view(&pos, size, &view).expect("renders"));

@@ -1,0 +1,80 @@
+//! `dynamo site DIR [--check]`.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use dynamo::site::{Club, Difference, Settings, Site, SiteError};
+
+use crate::cli::config_file;
+use crate::exit::{Exit, Failure};
+
+/// Write the club's web pages into DIR: an index, each section's
+/// crosstable and rounds, every game to step through (with its PGN), each
+/// player's games, and an Atom feed of results. Only files that change
+/// are written, each atomically; the same games give the same bytes.
+/// With --check, write nothing and list how DIR differs (exit 0: the
+/// same; 1: it differs).
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// The folder of the pages (made if missing).
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+    /// Compare DIR with what would be written: each file `missing`,
+    /// `changed` or `extra`, one a line; exit 1 when any differs.
+    #[arg(long)]
+    check: bool,
+}
+
+pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
+    let config = config_file::load(config_path)?;
+    let club = Club::load(&config.games_dir).map_err(input)?;
+    let settings = Settings {
+        delay_moves: config.site.as_ref().map_or(0, |s| s.delay_moves),
+    };
+    let site = Site::build(&club, &settings);
+    let mut out = io::stdout().lock();
+    if args.check {
+        let differences = site.check(&args.dir)?;
+        for d in &differences {
+            let (word, path) = match d {
+                Difference::Missing(p) => ("missing", p),
+                Difference::Changed(p) => ("changed", p),
+                Difference::Extra(p) => ("extra", p),
+            };
+            writeln!(out, "{word} {path}")?;
+        }
+        return Ok(if differences.is_empty() {
+            Exit::Ok
+        } else {
+            Exit::Rejected
+        });
+    }
+    let written = site.write(&args.dir)?;
+    let removed = site.remove_stale(&args.dir)?;
+    writeln!(
+        out,
+        "{}: {} files, {} written, {} removed, {} games, {} sections, {} players",
+        args.dir.display(),
+        site.files.len(),
+        written.len(),
+        removed.len(),
+        club.games.len(),
+        club.sections.len(),
+        club.players.len()
+    )?;
+    Ok(Exit::Ok)
+}
+
+/// A games folder the pages cannot be built from is bad input; a folder
+/// that cannot be read or written is an I/O failure.
+fn input(e: SiteError) -> anyhow::Error {
+    match e {
+        SiteError::Game { .. } | SiteError::Section { .. } => Failure::new(
+            Exit::Usage,
+            format!("{e}\nthe pages need every game; `dynamo verify` checks them all"),
+        )
+        .into(),
+        other => other.into(),
+    }
+}

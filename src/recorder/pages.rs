@@ -1,0 +1,74 @@
+//! The web pages as a subscriber: once an event is in its game file, the
+//! pages it changes — the game's, its section's, both players', the
+//! index and the feed — are written again from the games folder, each
+//! atomically, under the site's lock (`.dynamo-site.lock` in its folder)
+//! so that two events recorded at once leave the pages of the later.
+//!
+//! The event is recorded whatever becomes of its pages: a page that could
+//! not be written is a problem to report ([`Pages::take_problems`]), and
+//! `dynamo site DIR` puts everything right.
+
+use std::path::{Path, PathBuf};
+
+use super::action::Recorded;
+use super::subscriber::Subscriber;
+use crate::durable::{FileError, FileLock};
+use crate::game::store::GameFile;
+use crate::site::{Club, Settings, Site, SiteError};
+
+/// The site's lock file, in its folder.
+const LOCK_FILE: &str = ".dynamo-site.lock";
+
+/// Keeps the pages in `dir` up to date with the games in `games_dir`.
+pub struct Pages {
+    games_dir: PathBuf,
+    dir: PathBuf,
+    settings: Settings,
+    written: Vec<String>,
+    problems: Vec<String>,
+}
+
+impl Pages {
+    /// The pages in `dir` (`[site] dir`) of the games in `games_dir`.
+    pub fn new(games_dir: &Path, dir: &Path, settings: Settings) -> Pages {
+        Pages {
+            games_dir: games_dir.to_path_buf(),
+            dir: dir.to_path_buf(),
+            settings,
+            written: Vec::new(),
+            problems: Vec::new(),
+        }
+    }
+
+    /// The files written so far, by their path in the site.
+    pub fn written(&self) -> &[String] {
+        &self.written
+    }
+
+    /// What went wrong with the pages since the last call, in words.
+    pub fn take_problems(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.problems)
+    }
+
+    fn update(&mut self, file: &GameFile) -> Result<(), SiteError> {
+        std::fs::create_dir_all(&self.dir).map_err(|e| FileError::new(&self.dir, e))?;
+        let _lock = FileLock::acquire(&self.dir.join(LOCK_FILE))?;
+        let club = Club::load(&self.games_dir)?;
+        // A game outside the games folder has no page.
+        let Some(index) = club.game_at(file.real()) else {
+            return Ok(());
+        };
+        let site = Site::for_game(&club, index, &self.settings);
+        self.written.extend(site.write(&self.dir)?);
+        Ok(())
+    }
+}
+
+impl Subscriber for Pages {
+    fn commit(&mut self, file: &GameFile, _recorded: &Recorded) {
+        if let Err(e) = self.update(file) {
+            self.problems
+                .push(format!("the web pages in {}: {e}", self.dir.display()));
+        }
+    }
+}

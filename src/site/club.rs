@@ -1,0 +1,377 @@
+//! The games folder as the pages see it: every game (with its page's
+//! path and each position of its record), every section with its
+//! standings, every player under a name for their page that is not their
+//! address.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use dynamo_core::{Color, Move, Position, parse_move};
+
+use super::error::SiteError;
+use crate::game::folder::pgn_files;
+use crate::game::{Game, Player};
+use crate::tournament::standings::Played;
+use crate::tournament::{Competitor, SECTION_FILE, Section, Standings};
+
+/// One game and what its pages need of it.
+#[derive(Debug, Clone)]
+pub struct ClubGame {
+    /// The file as it was read.
+    pub path: PathBuf,
+    /// The file's path under the games folder, `/`-separated.
+    pub file: String,
+    /// Its page's path in the site, without `.html`: `games/club/r1-b1`.
+    pub page: String,
+    pub game: Game,
+    /// The section it belongs to, by its index in [`Club::sections`].
+    pub section: Option<usize>,
+    /// The positions of the record, the start first; `plies[i]` is the
+    /// move that led from `positions[i]` to `positions[i + 1]`.
+    pub positions: Vec<Position>,
+    pub plies: Vec<Move>,
+}
+
+/// One section and its standings, computed as `dynamo standings` does.
+#[derive(Debug, Clone)]
+pub struct ClubSection {
+    /// Its page's path in the site, without `.html`: `sections/club`.
+    pub page: String,
+    pub section: Section,
+    pub standings: Standings,
+    /// Its games, by index in [`Club::games`], in the section file's order.
+    pub games: Vec<usize>,
+    /// The names the standings know those games by (an `Encounter`'s
+    /// `file`), in the same order.
+    pub files: Vec<String>,
+}
+
+/// The whole games folder.
+#[derive(Debug, Clone, Default)]
+pub struct Club {
+    /// In the order of their files' paths.
+    pub games: Vec<ClubGame>,
+    /// In the order of their folders' names.
+    pub sections: Vec<ClubSection>,
+    /// Each player's page, without `.html` (`players/ada-lovelace`), by
+    /// their [`player_key`].
+    pub players: BTreeMap<String, String>,
+    /// Each player's games and their colour in each, by their key, in
+    /// the order of the games.
+    pub by_player: BTreeMap<String, Vec<(usize, Color)>>,
+}
+
+/// How the standings know a player (`tournament::standings`): the address
+/// in lower case, else the name. Never shown: it only finds the page.
+pub fn player_key(name: &str, email: Option<&str>) -> String {
+    match email {
+        Some(e) => format!("@{}", e.to_lowercase()),
+        None => format!("name:{name}"),
+    }
+}
+
+/// The key of a game's player.
+pub fn key_of(player: &Player) -> String {
+    player_key(&player.name, player.email.as_ref().map(|a| a.as_str()))
+}
+
+impl Club {
+    /// Reads every game and section under `games_dir`. A game that does
+    /// not replay stops the build: its section's standings would be wrong.
+    pub fn load(games_dir: &Path) -> Result<Club, SiteError> {
+        let io = |e: std::io::Error| SiteError::Read {
+            path: games_dir.to_path_buf(),
+            why: e.to_string(),
+        };
+        let files = pgn_files(games_dir).map_err(io)?;
+        let mut club = Club::default();
+        let mut taken: BTreeMap<String, u32> = BTreeMap::new();
+        for path in &files {
+            let game = Game::load(path).map_err(|e| SiteError::Game {
+                path: path.clone(),
+                why: e.to_string(),
+            })?;
+            let file = relative(games_dir, path);
+            let page = unique(&mut taken, format!("games/{}", page_name(&file)));
+            club.games.push(ClubGame::new(file, page, game, path)?);
+        }
+        for folder in section_folders(games_dir).map_err(io)? {
+            let section = Section::load(&folder).map_err(|e| SiteError::Section {
+                path: folder.clone(),
+                why: e.to_string(),
+            })?;
+            club.add_section(games_dir, &folder, section, &mut taken)?;
+        }
+        club.name_players();
+        Ok(club)
+    }
+
+    fn add_section(
+        &mut self,
+        games_dir: &Path,
+        folder: &Path,
+        section: Section,
+        taken: &mut BTreeMap<String, u32>,
+    ) -> Result<(), SiteError> {
+        let index = self.sections.len();
+        let mut games = Vec::new();
+        for entry in &section.games {
+            let file = relative(games_dir, &folder.join(&entry.file));
+            let found = self.games.iter().position(|g| g.file == file);
+            let Some(i) = found else {
+                return Err(SiteError::Section {
+                    path: folder.to_path_buf(),
+                    why: format!("its game {} is missing", entry.file),
+                });
+            };
+            self.games[i].section = Some(index);
+            games.push(i);
+        }
+        // As `dynamo standings` names them: each game by its path.
+        let known: Vec<Competitor> = section
+            .players
+            .iter()
+            .map(|p| Competitor {
+                name: p.name.clone(),
+                email: Some(p.email.clone()),
+            })
+            .collect();
+        let files: Vec<String> = section
+            .games
+            .iter()
+            .map(|entry| folder.join(&entry.file).display().to_string())
+            .collect();
+        let played: Vec<Played> = files
+            .iter()
+            .zip(&games)
+            .map(|(file, &i)| Played::of(file.clone(), &self.games[i].game))
+            .collect();
+        let standings = Standings::compute(&known, &played);
+        let page = unique(
+            taken,
+            format!("sections/{}", slug(&relative(games_dir, folder))),
+        );
+        self.sections.push(ClubSection {
+            page,
+            section,
+            standings,
+            games,
+            files,
+        });
+        Ok(())
+    }
+
+    /// A page name for every player, from their name: the first of two
+    /// players of one name gets it plain, the next `-2`, in the order of
+    /// their keys, so that the same folder gives the same names.
+    fn name_players(&mut self) {
+        let mut names: BTreeMap<String, String> = BTreeMap::new();
+        for (i, g) in self.games.iter().enumerate() {
+            for side in [Color::White, Color::Black] {
+                let p = g.game.player(side);
+                let key = key_of(p);
+                self.by_player
+                    .entry(key.clone())
+                    .or_default()
+                    .push((i, side));
+                names.entry(key).or_insert_with(|| p.name.clone());
+            }
+        }
+        for s in &self.sections {
+            for p in &s.section.players {
+                names
+                    .entry(player_key(&p.name, Some(&p.email)))
+                    .or_insert_with(|| p.name.clone());
+            }
+        }
+        let mut taken = BTreeMap::new();
+        for (key, name) in names {
+            let page = unique(&mut taken, format!("players/{}", slug(&name)));
+            self.players.insert(key, page);
+        }
+    }
+
+    /// The index of the game whose file is `real` (a path without links),
+    /// if it is one of the folder's.
+    pub fn game_at(&self, real: &Path) -> Option<usize> {
+        let real = std::fs::canonicalize(real).ok()?;
+        self.games
+            .iter()
+            .position(|g| std::fs::canonicalize(&g.path).is_ok_and(|p| p == real))
+    }
+
+    /// The page of the player a game names.
+    pub fn player_page(&self, player: &Player) -> Option<&str> {
+        self.players.get(&key_of(player)).map(String::as_str)
+    }
+}
+
+impl ClubGame {
+    fn new(file: String, page: String, game: Game, path: &Path) -> Result<ClubGame, SiteError> {
+        let mut positions = vec![game.start_position().clone()];
+        let mut plies = Vec::with_capacity(game.moves().len());
+        for m in game.moves() {
+            let Some(pos) = positions.last() else { break };
+            // A replayed game's moves read again; if one did not, the page
+            // would show a wrong board.
+            let played = parse_move(pos, &m.notation)
+                .ok()
+                .and_then(|mv| pos.play(&mv).ok().map(|after| (mv, after)));
+            let Some((mv, after)) = played else {
+                return Err(SiteError::Game {
+                    path: path.to_path_buf(),
+                    why: format!("move {} no longer reads", m.notation),
+                });
+            };
+            plies.push(mv);
+            positions.push(after);
+        }
+        Ok(ClubGame {
+            path: path.to_path_buf(),
+            file,
+            page,
+            game,
+            section: None,
+            positions,
+            plies,
+        })
+    }
+
+    /// How many plies the pages show: all of a finished game, all but the
+    /// last `delay` of one in progress (`[site] delay_moves`).
+    pub fn shown(&self, delay: u32) -> usize {
+        if self.game.ending().is_some() {
+            self.plies.len()
+        } else {
+            self.plies.len().saturating_sub(delay as usize)
+        }
+    }
+}
+
+/// The folders of `games_dir` holding a section file, by name, as
+/// `dynamo standings` finds them.
+fn section_folders(games_dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(games_dir)? {
+        let entry = entry?;
+        let path = entry.path();
+        let hidden = entry.file_name().as_encoded_bytes().starts_with(b".");
+        if !hidden && path.join(SECTION_FILE).is_file() {
+            found.push(path);
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// `path` under `base`, `/`-separated.
+fn relative(base: &Path, path: &Path) -> String {
+    let rel = path.strip_prefix(base).unwrap_or(path);
+    let parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    parts.join("/")
+}
+
+/// `club/r1-b1.pgn` → `club/r1-b1`, each part a [`slug`].
+fn page_name(file: &str) -> String {
+    let stem = file
+        .strip_suffix(".pgn")
+        .or_else(|| file.strip_suffix(".PGN"));
+    let parts: Vec<String> = stem.unwrap_or(file).split('/').map(slug).collect();
+    parts.join("/")
+}
+
+/// Lower-case letters and digits, other runs as one `-`: safe in any URL
+/// and on any file system. `Ada Lovelace` → `ada-lovelace`, `Émilie du
+/// Châtelet` → `emilie-du-chatelet`.
+pub fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if let Some(plain) = latin(c) {
+            out.push_str(plain);
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    if out.is_empty() {
+        out.push('x');
+    }
+    out
+}
+
+/// A Latin letter with a mark as the letters it is written without.
+fn latin(c: char) -> Option<&'static str> {
+    const TABLE: [(&str, &str); 14] = [
+        ("àáâãäåā", "a"),
+        ("çćč", "c"),
+        ("ďđ", "d"),
+        ("èéêëēěę", "e"),
+        ("ìíîïī", "i"),
+        ("łľ", "l"),
+        ("ñńň", "n"),
+        ("òóôõöøō", "o"),
+        ("řŕ", "r"),
+        ("śšş", "s"),
+        ("ťţ", "t"),
+        ("ùúûüūů", "u"),
+        ("ýÿ", "y"),
+        ("źżž", "z"),
+    ];
+    match c {
+        'ß' => Some("ss"),
+        'æ' => Some("ae"),
+        'œ' => Some("oe"),
+        _ => TABLE
+            .iter()
+            .find(|(from, _)| from.contains(c))
+            .map(|(_, to)| *to),
+    }
+}
+
+/// `name`, or `name-2`, `name-3`, … when taken already.
+fn unique(taken: &mut BTreeMap<String, u32>, name: String) -> String {
+    let count = taken.entry(name.clone()).or_insert(0);
+    *count += 1;
+    if *count == 1 {
+        name
+    } else {
+        let numbered = format!("{name}-{count}");
+        taken.insert(numbered.clone(), 1);
+        numbered
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_keep_letters_and_digits_only() {
+        assert_eq!(slug("Ada Lovelace"), "ada-lovelace");
+        assert_eq!(
+            slug("Eve <script>alert(1)</script>"),
+            "eve-script-alert-1-script"
+        );
+        assert_eq!(slug("../.."), "x");
+        assert_eq!(slug("Émilie du Châtelet"), "emilie-du-chatelet");
+        assert_eq!(page_name("club/R1 B1.pgn"), "club/r1-b1");
+    }
+
+    #[test]
+    fn a_name_taken_is_numbered() {
+        let mut taken = BTreeMap::new();
+        assert_eq!(unique(&mut taken, "players/ada".into()), "players/ada");
+        assert_eq!(unique(&mut taken, "players/ada".into()), "players/ada-2");
+        assert_eq!(
+            unique(&mut taken, "players/ada-2".into()),
+            "players/ada-2-2"
+        );
+    }
+}

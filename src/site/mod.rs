@@ -1,0 +1,33 @@
+//! The club's web pages: a static site of every game to step through,
+//! every section's crosstable, every player's games, and an Atom feed of
+//! results, built from the games folder alone (`dynamo site DIR`) and kept
+//! up to date after each recorded event (the recorder's `Pages`
+//! subscriber).
+//!
+//! Nothing private is ever written: no address (players are known by a
+//! name for their page, `players/ada-lovelace`), no token, secret or note;
+//! every text from a game file, a players file or a section file goes
+//! through one escaping function and is text on the page, never markup.
+//! Links are relative, so the folder works from any address and from
+//! `file://`; the same games give byte-identical files.
+//!
+//! Above the game layer, `tournament` and `render`; below the recorder's
+//! subscriber and the command line. The game layer, mail and
+//! `tournament` never import it.
+
+mod build;
+mod club;
+mod error;
+mod feed;
+mod game_page;
+mod index_page;
+mod markup;
+mod pgn;
+mod player_page;
+mod section_page;
+mod site_config;
+
+pub use build::{Difference, Settings, Site};
+pub use club::{Club, ClubGame, ClubSection, slug};
+pub use error::SiteError;
+pub use site_config::SiteConfig;
