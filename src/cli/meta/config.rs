@@ -43,6 +43,17 @@ pub(crate) fn execute(_args: Args, path: Option<&Path>, out: &mut impl Write) ->
             "# no [inbox] table: no IMAP mailbox to read moves from"
         )?,
     }
+    match &config.site {
+        Some(site) => {
+            writeln!(out, "[site]")?;
+            match &site.dir {
+                Some(dir) => writeln!(out, "dir = {}", text(&dir.display()))?,
+                None => writeln!(out, "# no dir: pages only from `dynamo site DIR`")?,
+            }
+            writeln!(out, "delay_moves = {}", site.delay_moves)?;
+        }
+        None => writeln!(out, "# no [site] table: pages only from `dynamo site DIR`")?,
+    }
     Ok(Exit::Ok)
 }
 
