@@ -11,7 +11,8 @@ use std::path::Path;
 
 use dynamo::inbox::message::{self, Automatic, Incoming, MAX_MESSAGE_BYTES, MessageError};
 use dynamo::inbox::text::own_words::MAX_OWN_BYTES;
-use dynamo::inbox::{Command, CommandError, read_command};
+use dynamo::inbox::{Command, Unread, read_reply};
+use dynamo_core::{Color, Position, Rules, parse_and_play};
 
 const GAME: &str = "dynamo.ada-lovelace-charles-babbage-2026-11-20-09-00-00";
 const SUBJECT: &str = "Dynamo: Ada Lovelace – Charles Babbage, 1. e2e4 — your move";
@@ -57,6 +58,19 @@ fn from_charles(message_id: &str, subject: &str, text: &str) -> Incoming {
     }
 }
 
+/// The command Charles (Black) gives in `text`, read in the position of
+/// the notice he answers, after 1. e2e4.
+fn read_command(text: &str) -> Result<Command, Unread> {
+    let start = Position::startpos(Rules::default());
+    let (_, after) = parse_and_play(&start, "e2e4").expect("legal");
+    read_reply(text, &after, Color::Black)
+}
+
+/// The command Ada (White) gives in `text` at the start.
+fn white_command(text: &str) -> Result<Command, Unread> {
+    read_reply(text, &Position::startpos(Rules::default()), Color::White)
+}
+
 fn a_move(text: &str, number: Option<(u32, bool)>, offer_draw: bool) -> Command {
     Command::Move {
         text: text.to_string(),
@@ -68,7 +82,7 @@ fn a_move(text: &str, number: Option<(u32, bool)>, offer_draw: bool) -> Command 
 /// The command read from the first text body whole, quote marks taken
 /// off but nothing cut: what a reader that did not cut quotes would see.
 /// An HTML body is made text crudely, every tag a line break.
-fn uncut_command(raw: &[u8]) -> Result<Command, CommandError> {
+fn uncut_command(raw: &[u8]) -> Result<Command, Unread> {
     let message = mail_parser::MessageParser::default()
         .parse(raw)
         .expect("a message");
@@ -297,7 +311,7 @@ fn a_bounce_is_automatic() {
         incoming.from.as_deref(),
         Some("MAILER-DAEMON@mx.example.org")
     );
-    assert_eq!(read_command(&incoming.text), Err(CommandError::Missing));
+    assert_eq!(read_command(&incoming.text), Err(Unread::Missing));
 }
 
 #[test]
@@ -470,7 +484,7 @@ fn invisible_characters_and_odd_spaces_do_not_hide_the_move() {
     let body = "\u{feff}\u{200b}Nf3\u{a0}\u{200e}\r\n\tthanks\r\n";
     assert_eq!(mail("From: ada@example.org", body).text, "Nf3\n thanks");
     assert_eq!(
-        read_command(&mail("From: ada@example.org", body).text),
+        white_command(&mail("From: ada@example.org", body).text),
         Ok(a_move("Nf3", None, false))
     );
 }
@@ -485,7 +499,7 @@ fn malformed_mime_that_made_the_parser_panic_reads() {
                   From: x\r\n\r\nresign\r\n--b--\r\n";
     let incoming = message::read(nested.as_bytes()).expect("reads");
     assert_eq!(incoming.from.as_deref(), Some("ada@example.org"));
-    assert_eq!(read_command(&incoming.text), Err(CommandError::Missing));
+    assert_eq!(read_command(&incoming.text), Err(Unread::Missing));
     let soft_break = "From: ada@example.org\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n\
                       --b\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n\
                       =\r\n--b--\r\n";
@@ -512,5 +526,5 @@ fn a_huge_body_keeps_a_bounded_own_text() {
         "{}",
         incoming.text.len()
     );
-    assert_eq!(read_command(&incoming.text), Ok(a_move("e4", None, false)));
+    assert_eq!(white_command(&incoming.text), Ok(a_move("e4", None, false)));
 }
