@@ -188,6 +188,10 @@ impl<'a> Inbox<'a> {
             };
             return Ok(Disposition::SetAside(why));
         }
+        if incoming.too_large {
+            let why = Why::TooLarge(message::MAX_MESSAGE_BYTES);
+            return self.answer(work, &target.path, &target.game, side, &from, why);
+        }
         let seen = position_seen(&target.game, target.seq);
         let command = match read_reply(&incoming.text, &seen, side) {
             Ok(command) => command,
@@ -345,6 +349,18 @@ impl<'a> Inbox<'a> {
                     format_time_short(*at)
                 )],
                 false,
+            ),
+            Why::TooLarge(limit) => (
+                vec![
+                    format!(
+                        "{mail} was not read: it is larger than {} MB, the most the referee \
+                         reads. Attachments (a photo, a scan) make a mail large.",
+                        limit >> 20
+                    ),
+                    "Send your move again as a reply to this message, without attachments."
+                        .to_string(),
+                ],
+                true,
             ),
             Why::MovedOn => (
                 vec![format!(

@@ -54,6 +54,7 @@ fn from_charles(message_id: &str, subject: &str, text: &str) -> Incoming {
         references: vec![move_id()],
         recipients: vec!["director@example.org".to_string()],
         automatic: None,
+        too_large: false,
         text: text.to_string(),
     }
 }
@@ -283,6 +284,7 @@ fn iso_8859_1_with_an_accented_name_and_a_french_attribution() {
         references: vec![draw_id()],
         recipients: vec!["director@example.org".to_string()],
         automatic: None,
+        too_large: false,
         text: "Bonjour Ada,\n\ndecline draw\n\nJe préfère continuer.\nAmitiés,\nRené".to_string(),
     };
     reads_as("iso-8859-1-french.eml", expected, Command::DeclineDraw);
@@ -506,10 +508,34 @@ fn malformed_mime_that_made_the_parser_panic_reads() {
     assert!(message::read(soft_break.as_bytes()).is_ok());
 }
 
+/// A mail over the limit is read only so far as its headers, which
+/// still name the sender and the notice, and never for a command.
 #[test]
-fn too_large_or_headerless_input_is_refused() {
-    let big = vec![b'a'; MAX_MESSAGE_BYTES + 1];
-    assert_eq!(message::read(&big), Err(MessageError::TooLarge));
+fn a_mail_over_the_limit_keeps_its_headers_and_no_text() {
+    let head = "From: ada@example.org\r\nMessage-ID: <big@ada>\r\n\
+                Content-Type: text/plain; charset=utf-8\r\n\r\ne4\r\n";
+    let big = format!("{head}{}", "a".repeat(MAX_MESSAGE_BYTES));
+    let incoming = message::read(big.as_bytes()).expect("its headers read");
+    assert!(incoming.too_large);
+    assert_eq!(incoming.from.as_deref(), Some("ada@example.org"));
+    assert_eq!(incoming.message_id.as_deref(), Some("big@ada"));
+    assert_eq!(incoming.text, "");
+    let small = message::read(head.as_bytes()).expect("reads");
+    assert!(!small.too_large);
+    assert_eq!(small.text, "e4");
+}
+
+/// One limit for every source: the IMAP client fetches no more.
+#[test]
+fn the_imap_client_reads_the_same_limit() {
+    assert_eq!(
+        MAX_MESSAGE_BYTES as u64,
+        dynamo::inbox::imap::MAX_MESSAGE_BYTES
+    );
+}
+
+#[test]
+fn headerless_input_is_refused() {
     assert_eq!(message::read(b""), Err(MessageError::Unreadable));
 }
 

@@ -54,6 +54,8 @@ pub enum Expect {
     Refused(&'static str),
     /// Nothing like a move or a phrase.
     Missing,
+    /// Larger than the inbox reads: answered, and listed as unmatched.
+    TooLarge,
 }
 
 pub struct Case {
@@ -274,6 +276,20 @@ pub const CASES: &[Case] = &[
         WithPhoto(200_000),
         "e2e4",
         Recorded("1. e2e4"),
+    ),
+    maildir(
+        "a 4 MB photo",
+        Start,
+        WithPhoto(4_000_000),
+        "e2e4",
+        Recorded("1. e2e4"),
+    ),
+    maildir(
+        "over the limit",
+        Start,
+        WithPhoto(13_000_000),
+        "e2e4",
+        TooLarge,
     ),
     // White: unclear.
     maildir(

@@ -217,7 +217,7 @@ fn reply(i: usize, case: &Case, notice: &Received, from: &str) -> String {
         )),
         Client::WithPhoto(bytes) => {
             let photo: String = {
-                let line = "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAAYEBQYFBAYGBQYHBwYICg".repeat(1);
+                let line = "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAAYEBQYFBAYGBQYHBwYICg";
                 let lines = bytes.div_ceil(line.len() * 3 / 4);
                 format!("{line}\r\n").repeat(lines)
             };
@@ -256,6 +256,9 @@ fn check(i: usize, case: &Case, line: &str) -> Option<String> {
         }
         Expect::Missing => line.contains(&format!(
             "refused in {file}: no move and no command was found in your words"
+        )),
+        Expect::TooLarge => line.contains(&format!(
+            "not read for {file}: the mail is larger than 16777216 bytes"
         )),
     };
     let answered = matches!(case.expect, Expect::Recorded(_)) || line.contains("; answered ");
@@ -309,6 +312,23 @@ fn replies_through_a_maildir() {
     }
     let printed = w.env.ok(&["inbox", "--maildir", "Maildir"]);
     check_all(&printed, |c| !c.imap);
+    // The mail too large is answered, and listed with those set aside.
+    let unmatched = w.env.ok(&["inbox", "--unmatched"]);
+    assert!(
+        unmatched.contains("larger than 16777216 bytes"),
+        "{unmatched}"
+    );
+    let answer = w
+        .mail_to("alice@example.org")
+        .into_iter()
+        .find(|m| text_of(m).contains("without attachments"))
+        .expect("the answer to the mail too large");
+    assert_eq!(
+        parse(&answer)
+            .header("Auto-Submitted")
+            .and_then(|h| h.as_text()),
+        Some("auto-replied")
+    );
 }
 
 /// The IMAP batch, appended to a real Dovecot mailbox.
