@@ -47,6 +47,8 @@ pub enum Why {
     Already { what: String, at: DateTime<Utc> },
     /// The game has moved on since the notice the mail answers.
     MovedOn,
+    /// The mail is larger than the inbox reads (this many bytes).
+    TooLarge(usize),
 }
 
 /// What became of an answer.
@@ -142,6 +144,10 @@ impl Disposition {
                         "the game {} has moved on since the notice answered",
                         game.display()
                     ),
+                    Why::TooLarge(limit) => format!(
+                        "not read for {}: the mail is larger than {limit} bytes",
+                        game.display()
+                    ),
                 };
                 let answered = match reply {
                     ReplyFate::Queued => format!("{answer} {to}"),
@@ -169,6 +175,10 @@ impl Disposition {
             Disposition::SetAside(why) => Some(why.to_string()),
             Disposition::Answered {
                 reply: ReplyFate::OverLimit(_),
+                ..
+            }
+            | Disposition::Answered {
+                why: Why::TooLarge(_),
                 ..
             } => Some(self.describe(false)),
             _ => None,

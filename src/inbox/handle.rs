@@ -20,13 +20,14 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use dynamo_core::Color;
 
-use super::command::{Command, read_command};
+use super::command::Command;
 use super::disposition::{Disposition, ReplyFate, SetAside, Why};
 use super::error::InboxError;
 use super::games::{Found, Games, Target};
-use super::judge::{Judged, action, judge};
+use super::judge::{Judged, action, judge, position_seen};
 use super::key::MailKey;
 use super::message::{self, Incoming, MessageError};
+use super::reading::verdict::{Unread, read_reply};
 use super::state::{InboxLock, InboxState, MailNote, time_text};
 use crate::game::Game;
 use crate::game::clock::format_time_short;
@@ -187,10 +188,19 @@ impl<'a> Inbox<'a> {
             };
             return Ok(Disposition::SetAside(why));
         }
-        let command = match read_command(&incoming.text) {
+        if incoming.too_large {
+            let why = Why::TooLarge(message::MAX_MESSAGE_BYTES);
+            return self.answer(work, &target.path, &target.game, side, &from, why);
+        }
+        let seen = position_seen(&target.game, target.seq);
+        let command = match read_reply(&incoming.text, &seen, side) {
             Ok(command) => command,
             Err(e) => {
-                let why = Why::Refused(e.to_string());
+                let why = match e {
+                    // As the recorder words a refused move.
+                    Unread::Refused(e) => Why::Refused(format!("rejected: {e}")),
+                    other => Why::Refused(other.to_string()),
+                };
                 return self.answer(work, &target.path, &target.game, side, &from, why);
             }
         };
@@ -340,6 +350,18 @@ impl<'a> Inbox<'a> {
                     format_time_short(*at)
                 )],
                 false,
+            ),
+            Why::TooLarge(limit) => (
+                vec![
+                    format!(
+                        "{mail} was not read: it is larger than {} MB, the most the referee \
+                         reads. Attachments (a photo, a scan) make a mail large.",
+                        limit >> 20
+                    ),
+                    "Send your move again as a reply to this message, without attachments."
+                        .to_string(),
+                ],
+                true,
             ),
             Why::MovedOn => (
                 vec![format!(

@@ -57,6 +57,16 @@ pub fn judge(game: &Game, side: Color, seq: u32, command: &Command, mail: &str) 
     Judged::Current
 }
 
+/// The position the notice of event `seq` showed: the one a reply to it
+/// is read in. The game's current position when that event is gone
+/// (the director took moves back since).
+pub fn position_seen(game: &Game, seq: u32) -> Position {
+    game.events()
+        .get(seq as usize)
+        .and_then(|e| position_at(game, e.ply as usize + 1))
+        .unwrap_or_else(|| game.position().clone())
+}
+
 /// What `command` asks of the game, in the recorder's words.
 pub fn action(command: &Command) -> Action {
     match command {

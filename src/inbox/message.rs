@@ -6,6 +6,19 @@
 //! body, and every list and text kept here is bounded, so a hostile
 //! message costs time in proportion to its size, which
 //! [`MAX_MESSAGE_BYTES`] bounds.
+//!
+//! **The size limit.** Every source (standard input, a Maildir, IMAP)
+//! reads at most [`MAX_MESSAGE_BYTES`] of a message, and one byte more to
+//! know it is larger. The limit is on the whole mail as it travels,
+//! attachments included, so that a mail far too big for memory never
+//! enters it; it is high enough that a photo or a scan beside the move
+//! (a few megabytes, a third more once encoded) passes, and the
+//! attachments themselves are never read: only the first text part is the
+//! player's words ([`MAX_BODY_BYTES`] of it). A larger mail is not read for
+//! a command: its headers (at the start) still name the game and the
+//! sender, who is answered with the limit and asked to send the move
+//! again without attachments, and the mail is listed by `dynamo inbox
+//! --unmatched`.
 
 use mail_parser::{
     Address, HeaderName, HeaderValue, Message, MessageParser, MessagePart, MimeHeaders, PartType,
@@ -16,9 +29,9 @@ pub use super::automatic::Automatic;
 use super::automatic::{classify, raw_text};
 use super::text::{clean, flowed, html, own_words};
 
-/// The largest message read; a reply with a move is a few kilobytes, and
-/// a bigger one is set aside unread.
-pub const MAX_MESSAGE_BYTES: usize = 4 << 20;
+/// The largest message read, from any source (the IMAP client's own
+/// limit is the same); see the module's "size limit".
+pub const MAX_MESSAGE_BYTES: usize = 16 << 20;
 
 /// The most of a decoded body looked at for the player's words.
 pub const MAX_BODY_BYTES: usize = 1 << 20;
@@ -65,6 +78,9 @@ pub struct Incoming {
     pub recipients: Vec<String>,
     /// Why a machine rather than a person sent it, if so.
     pub automatic: Option<Automatic>,
+    /// The message is larger than [`MAX_MESSAGE_BYTES`]: only its first
+    /// bytes were read, for its headers, and no text.
+    pub too_large: bool,
     /// The player's own text: the first plain-text body part (or, without
     /// one or with nothing of the writer's in it, the HTML part as text),
     /// decoded, format=flowed joined, cut to the writer's own lines
@@ -74,17 +90,14 @@ pub struct Incoming {
 
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum MessageError {
-    #[error("the message is larger than {MAX_MESSAGE_BYTES} bytes")]
-    TooLarge,
     #[error("not a mail message: no header could be read")]
     Unreadable,
 }
 
 /// Reads one raw message.
 pub fn read(raw: &[u8]) -> Result<Incoming, MessageError> {
-    if raw.len() > MAX_MESSAGE_BYTES {
-        return Err(MessageError::TooLarge);
-    }
+    let too_large = raw.len() > MAX_MESSAGE_BYTES;
+    let raw = &raw[..raw.len().min(MAX_MESSAGE_BYTES)];
     // The parser is meant never to panic, yet mail-parser 0.11.9 has
     // panicked on malformed mail in builds with debug assertions; whoever
     // sends the mail chooses its bytes, so a panic in the parser is an
@@ -124,7 +137,11 @@ pub fn read(raw: &[u8]) -> Result<Incoming, MessageError> {
         in_reply_to: ids(message.in_reply_to()),
         references: ids(message.references()),
         recipients: recipients(&message),
-        text: own_text(&message),
+        too_large,
+        text: match too_large {
+            true => String::new(),
+            false => own_text(&message),
+        },
     })
 }
 

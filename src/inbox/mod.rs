@@ -3,8 +3,9 @@
 //!
 //! `message` reads one RFC 5322 message into what the inbox needs to know
 //! of it (with `automatic`, which tells a machine's mail, and `text`,
-//! which finds the player's own words in its body); `command` reads the
-//! player's command from those words. None of them knows games or files;
+//! which finds the player's own words in its body); `reading` finds the
+//! player's [`Command`] in those words, judged against the position of
+//! the notice they answer. None of them knows game files;
 //! the handling above them does: [`handle`] (one mail, from any source:
 //! find the game by its reply tokens in `games`, judge the command in
 //! `judge`, record it or answer), what it remembers in [`state`], and the
@@ -22,13 +23,15 @@ mod judge;
 pub mod key;
 pub mod maildir;
 pub mod message;
+pub mod reading;
 pub mod source;
 pub mod state;
 pub mod text;
 
-pub use command::{Command, CommandError, read_command};
+pub use command::Command;
 pub use disposition::{Disposition, ReplyFate, SetAside, Why};
 pub use error::InboxError;
 pub use handle::{Handled, Inbox, Settings};
 pub use message::{Automatic, Incoming, MessageError};
+pub use reading::verdict::{Unread, read_reply};
 pub use source::{RawMessage, Source};

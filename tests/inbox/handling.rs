@@ -395,3 +395,26 @@ fn draws_and_resignations_come_by_mail_as_the_commands_record_them() {
         "{out}"
     );
 }
+
+/// A notice that comes back to the inbox (the director plays from the
+/// `from` address, a forwarding rule) says it is a machine's mail
+/// (RFC 3834): set aside, never answered, never read as a command.
+#[test]
+fn a_notice_that_comes_back_is_set_aside_unanswered() {
+    let w = World::new();
+    let notice = w.last_to("alice@example.org");
+    assert_eq!(
+        parse(&notice)
+            .header("Auto-Submitted")
+            .and_then(|h| h.as_text()),
+        Some("auto-generated")
+    );
+    let sent = w.server.messages().len();
+    let out = w.handled(&notice.data);
+    assert!(
+        out.contains("set aside: sent by a machine (Auto-Submitted: auto-generated)"),
+        "{out}"
+    );
+    assert_eq!(w.server.messages().len(), sent, "no answer");
+    assert!(!w.game().contains("1. "), "{}", w.game());
+}

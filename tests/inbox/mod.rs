@@ -19,4 +19,5 @@ mod maildir;
 mod replies;
 mod settings;
 mod stdin;
+mod table;
 pub(crate) mod world;

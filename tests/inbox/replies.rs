@@ -11,7 +11,8 @@ use std::path::Path;
 
 use dynamo::inbox::message::{self, Automatic, Incoming, MAX_MESSAGE_BYTES, MessageError};
 use dynamo::inbox::text::own_words::MAX_OWN_BYTES;
-use dynamo::inbox::{Command, CommandError, read_command};
+use dynamo::inbox::{Command, Unread, read_reply};
+use dynamo_core::{Color, Position, Rules, parse_and_play};
 
 const GAME: &str = "dynamo.ada-lovelace-charles-babbage-2026-11-20-09-00-00";
 const SUBJECT: &str = "Dynamo: Ada Lovelace – Charles Babbage, 1. e2e4 — your move";
@@ -53,8 +54,22 @@ fn from_charles(message_id: &str, subject: &str, text: &str) -> Incoming {
         references: vec![move_id()],
         recipients: vec!["director@example.org".to_string()],
         automatic: None,
+        too_large: false,
         text: text.to_string(),
     }
+}
+
+/// The command Charles (Black) gives in `text`, read in the position of
+/// the notice he answers, after 1. e2e4.
+fn read_command(text: &str) -> Result<Command, Unread> {
+    let start = Position::startpos(Rules::default());
+    let (_, after) = parse_and_play(&start, "e2e4").expect("legal");
+    read_reply(text, &after, Color::Black)
+}
+
+/// The command Ada (White) gives in `text` at the start.
+fn white_command(text: &str) -> Result<Command, Unread> {
+    read_reply(text, &Position::startpos(Rules::default()), Color::White)
 }
 
 fn a_move(text: &str, number: Option<(u32, bool)>, offer_draw: bool) -> Command {
@@ -68,7 +83,7 @@ fn a_move(text: &str, number: Option<(u32, bool)>, offer_draw: bool) -> Command 
 /// The command read from the first text body whole, quote marks taken
 /// off but nothing cut: what a reader that did not cut quotes would see.
 /// An HTML body is made text crudely, every tag a line break.
-fn uncut_command(raw: &[u8]) -> Result<Command, CommandError> {
+fn uncut_command(raw: &[u8]) -> Result<Command, Unread> {
     let message = mail_parser::MessageParser::default()
         .parse(raw)
         .expect("a message");
@@ -269,6 +284,7 @@ fn iso_8859_1_with_an_accented_name_and_a_french_attribution() {
         references: vec![draw_id()],
         recipients: vec!["director@example.org".to_string()],
         automatic: None,
+        too_large: false,
         text: "Bonjour Ada,\n\ndecline draw\n\nJe préfère continuer.\nAmitiés,\nRené".to_string(),
     };
     reads_as("iso-8859-1-french.eml", expected, Command::DeclineDraw);
@@ -297,7 +313,7 @@ fn a_bounce_is_automatic() {
         incoming.from.as_deref(),
         Some("MAILER-DAEMON@mx.example.org")
     );
-    assert_eq!(read_command(&incoming.text), Err(CommandError::Missing));
+    assert_eq!(read_command(&incoming.text), Err(Unread::Missing));
 }
 
 #[test]
@@ -470,7 +486,7 @@ fn invisible_characters_and_odd_spaces_do_not_hide_the_move() {
     let body = "\u{feff}\u{200b}Nf3\u{a0}\u{200e}\r\n\tthanks\r\n";
     assert_eq!(mail("From: ada@example.org", body).text, "Nf3\n thanks");
     assert_eq!(
-        read_command(&mail("From: ada@example.org", body).text),
+        white_command(&mail("From: ada@example.org", body).text),
         Ok(a_move("Nf3", None, false))
     );
 }
@@ -485,17 +501,41 @@ fn malformed_mime_that_made_the_parser_panic_reads() {
                   From: x\r\n\r\nresign\r\n--b--\r\n";
     let incoming = message::read(nested.as_bytes()).expect("reads");
     assert_eq!(incoming.from.as_deref(), Some("ada@example.org"));
-    assert_eq!(read_command(&incoming.text), Err(CommandError::Missing));
+    assert_eq!(read_command(&incoming.text), Err(Unread::Missing));
     let soft_break = "From: ada@example.org\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n\
                       --b\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n\
                       =\r\n--b--\r\n";
     assert!(message::read(soft_break.as_bytes()).is_ok());
 }
 
+/// A mail over the limit is read only so far as its headers, which
+/// still name the sender and the notice, and never for a command.
 #[test]
-fn too_large_or_headerless_input_is_refused() {
-    let big = vec![b'a'; MAX_MESSAGE_BYTES + 1];
-    assert_eq!(message::read(&big), Err(MessageError::TooLarge));
+fn a_mail_over_the_limit_keeps_its_headers_and_no_text() {
+    let head = "From: ada@example.org\r\nMessage-ID: <big@ada>\r\n\
+                Content-Type: text/plain; charset=utf-8\r\n\r\ne4\r\n";
+    let big = format!("{head}{}", "a".repeat(MAX_MESSAGE_BYTES));
+    let incoming = message::read(big.as_bytes()).expect("its headers read");
+    assert!(incoming.too_large);
+    assert_eq!(incoming.from.as_deref(), Some("ada@example.org"));
+    assert_eq!(incoming.message_id.as_deref(), Some("big@ada"));
+    assert_eq!(incoming.text, "");
+    let small = message::read(head.as_bytes()).expect("reads");
+    assert!(!small.too_large);
+    assert_eq!(small.text, "e4");
+}
+
+/// One limit for every source: the IMAP client fetches no more.
+#[test]
+fn the_imap_client_reads_the_same_limit() {
+    assert_eq!(
+        MAX_MESSAGE_BYTES as u64,
+        dynamo::inbox::imap::MAX_MESSAGE_BYTES
+    );
+}
+
+#[test]
+fn headerless_input_is_refused() {
     assert_eq!(message::read(b""), Err(MessageError::Unreadable));
 }
 
@@ -512,5 +552,5 @@ fn a_huge_body_keeps_a_bounded_own_text() {
         "{}",
         incoming.text.len()
     );
-    assert_eq!(read_command(&incoming.text), Ok(a_move("e4", None, false)));
+    assert_eq!(white_command(&incoming.text), Ok(a_move("e4", None, false)));
 }

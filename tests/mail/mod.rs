@@ -500,6 +500,7 @@ fn hostile_player_name_does_not_inject_a_header() {
                         "references",
                         "date",
                         "user-agent",
+                        "auto-submitted",
                         "mime-version",
                         "content-type"
                     ]

@@ -6,11 +6,16 @@
 //! containers of Gmail, Yahoo and Proton; Outlook's reply header (the
 //! `appendonsend` and `divRplyFwdMsg` markers) and Thunderbird's forward
 //! container end the text, as everything after them is the old message.
+//! Text the reader never sees is left out too ([`super::hidden`]):
+//! `<head>`, and elements hidden by their style, their `hidden`
+//! attribute or a white `<font>`.
 //!
 //! A single pass over the bytes, each looked at a bounded number of
 //! times, whatever the nesting: hostile markup costs no more than plain.
 
 use mail_parser::decoders::html::add_html_token;
+
+use super::hidden::{VOID, hidden_font_colour, hidden_style};
 
 /// Elements that begin and end a line.
 const BLOCKS: [&str; 29] = [
@@ -46,7 +51,9 @@ const BLOCKS: [&str; 29] = [
 ];
 
 /// Elements whose content is never text to read.
-const RAW: [&str; 6] = ["script", "style", "template", "textarea", "title", "xml"];
+const RAW: [&str; 7] = [
+    "head", "script", "style", "template", "textarea", "title", "xml",
+];
 
 /// Classes of the elements that hold a quoted message.
 const QUOTE_CLASSES: [&str; 3] = ["gmail_quote", "yahoo_quoted", "protonmail_quote"];
@@ -225,6 +232,8 @@ struct Tag {
     self_closing: bool,
     class: Option<String>,
     id: Option<String>,
+    /// Its style, `hidden` attribute or font colour hides it.
+    hidden: bool,
     /// Just after the `>`, or the end of the text when it has none.
     end: usize,
 }
@@ -254,6 +263,7 @@ impl Tag {
             self_closing: false,
             class: None,
             id: None,
+            hidden: false,
             end: bytes.len(),
         };
         // Every turn of the loop reads at least one byte.
@@ -283,6 +293,7 @@ impl Tag {
                         i += 1;
                     }
                     if bytes.get(i) != Some(&b'=') {
+                        tag.hidden |= name.eq_ignore_ascii_case("hidden");
                         continue;
                     }
                     i += 1;
@@ -314,6 +325,12 @@ impl Tag {
                         tag.class = Some(value.to_string());
                     } else if name.eq_ignore_ascii_case("id") {
                         tag.id = Some(value.trim().to_ascii_lowercase());
+                    } else if name.eq_ignore_ascii_case("style") {
+                        tag.hidden |= hidden_style(value);
+                    } else if name.eq_ignore_ascii_case("hidden") {
+                        tag.hidden = true;
+                    } else if name.eq_ignore_ascii_case("color") && tag.name == "font" {
+                        tag.hidden |= hidden_font_colour(value);
                     }
                 }
             }
@@ -329,9 +346,12 @@ impl Tag {
     }
 
     /// A `<blockquote>` (Apple Mail's and Thunderbird's `type="cite"`
-    /// among them) or a quote container.
+    /// among them) or a quote container, or an element not shown: its
+    /// content is left out alike.
     fn is_quote(&self) -> bool {
-        self.name == "blockquote" || self.has_class(&QUOTE_CLASSES)
+        self.name == "blockquote"
+            || self.has_class(&QUOTE_CLASSES)
+            || (self.hidden && !VOID.contains(&self.name.as_str()))
     }
 
     /// Only the old message follows this element.
@@ -366,6 +386,27 @@ fn end_of_raw(html: &str, from: usize, name: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::to_text;
+
+    #[test]
+    fn text_not_shown_is_left_out() {
+        for html in [
+            "<div>e2e4</div><div style=\"display:none\">d2d4</div>",
+            "<div>e2e4</div><span style='visibility:hidden'>d2d4</span>",
+            "<div>e2e4</div><p style=\"font-size:0px\">d2d4</p>",
+            "<div>e2e4</div><p style=\"color:#ffffff\">d2d4</p>",
+            "<div>e2e4</div><p style=\"color:#333;background:#333\">d2<b>d4</b></p>",
+            "<div>e2e4</div><font color=\"white\">d2d4</font>",
+            "<div>e2e4</div><div hidden>d2d4</div>",
+            "<html><head><meta charset=utf-8>d2d4</head><body>e2e4</body></html>",
+        ] {
+            assert_eq!(to_text(html).trim(), "e2e4", "{html}");
+        }
+        // A hidden image is no element to skip to the end of.
+        assert_eq!(
+            to_text("<img style=\"display:none\" src=x><p>e2e4</p>").trim(),
+            "e2e4"
+        );
+    }
 
     #[test]
     fn blocks_make_lines_and_blanks_collapse() {

@@ -8,7 +8,10 @@
 //! - a line starting with `>` is quoted: left out;
 //! - an attribution, "On Mon, 23 Nov 2026 at 10:00, Dynamo <…> wrote:",
 //!   also wrapped over two lines as Gmail does, and its French, German,
-//!   Italian, Spanish, Dutch and Portuguese forms: left out;
+//!   Italian, Spanish, Dutch and Portuguese forms: left out when quoted
+//!   lines follow it; when the next line with words has no `>`, the old
+//!   message was pasted below without quote marks (the notice's move
+//!   list, FEN lines and instructions among it): the end;
 //! - the signature separator (`-- `, or `--` with the blanks trimmed), a
 //!   separator line with words (`-----Original Message-----`,
 //!   `---------- Forwarded message ---------`), "Begin forwarded message:",
@@ -91,6 +94,13 @@ pub fn own_words(text: &str) -> String {
             break;
         }
         if let Some(n) = attribution(&lines[i..]) {
+            let next = lines[i + n..]
+                .iter()
+                .take(MAX_LINES)
+                .find(|l| !l.trim().is_empty());
+            if next.is_some_and(|l| !l.trim_start().starts_with('>')) {
+                break;
+            }
             i += n;
             continue;
         }
@@ -199,6 +209,18 @@ mod tests {
         assert_eq!(own_words(wrapped), "e4");
         let german = "Am Mo., 23. Nov. 2026 um 10:00 Uhr schrieb Dynamo <d@example.org>:\n> e4\nd4";
         assert_eq!(own_words(german), "d4");
+    }
+
+    /// The notice pasted below its attribution without `>`: its move
+    /// list and instructions are not the writer's.
+    #[test]
+    fn an_old_message_pasted_without_quote_marks_ends_the_own_words() {
+        let text = "e7e5\n\nOn Mon, 23 Nov 2026 at 10:00, Dynamo <d@example.org> wrote:\n\n\
+                    Dear Bob,\n1. e2e4\nresign  to resign the game\n";
+        assert_eq!(own_words(text), "e7e5");
+        let french =
+            "e7e5\nLe lun. 23 nov. 2026 à 10:00, Dynamo <d@example.org> a écrit :\n1. e2e4\n";
+        assert_eq!(own_words(french), "e7e5");
     }
 
     #[test]

@@ -1,0 +1,162 @@
+//! The words found, judged against the game: one command, or why none
+//! (see the rule in [`super`]).
+
+use dynamo_core::{Color, Move, MoveError, Notation, Position, notation, parse_game_move};
+use thiserror::Error;
+
+use super::moves::{MoveWord, Sureness, move_words};
+use super::phrases::phrase_words;
+use crate::inbox::command::Command;
+use crate::mail::notice::reply;
+
+/// Why a reply records nothing.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Unread {
+    /// Nothing in the words looks like a move or a phrase.
+    #[error(
+        "no move and no command was found in your words: a reply holds one move (for example \
+         Nf3, 12... Qd8/d7d5) anywhere in your own words, or one of the phrases {}, {}, {}, {}",
+        reply::RESIGN,
+        reply::OFFER_DRAW,
+        reply::ACCEPT_DRAW,
+        reply::DECLINE_DRAW
+    )]
+    Missing,
+    /// Two different legal moves, a move with a resignation, two
+    /// different phrases: each, as written.
+    #[error(
+        "your mail says more than one thing: {}; nothing was recorded, as a guess could play \
+         what you did not mean: send just one",
+        listed(.0)
+    )]
+    Unclear(Vec<String>),
+    /// Only moves that are not legal, or not moves at all: the first, with
+    /// its rule and the closest legal moves, as `dynamo check` says it.
+    #[error("{0}")]
+    Refused(MoveError),
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn listed(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// One legal move named, with the first word that named it.
+struct Named<'w> {
+    word: &'w MoveWord,
+    canonical: Option<String>,
+}
+
+/// Reads the command of the player of `side` from their own words,
+/// judged in `position`, the position of the notice they answer.
+pub fn read_reply(text: &str, position: &Position, side: Color) -> Result<Command, Unread> {
+    let words = move_words(text);
+    let mut phrases: Vec<Command> = Vec::new();
+    for p in phrase_words(text) {
+        if !phrases.contains(&p.command) {
+            phrases.push(p.command);
+        }
+    }
+    let mut named: Vec<Named> = Vec::new();
+    let mut seen: Vec<Move> = Vec::new();
+    let mut wrong: Vec<&MoveWord> = Vec::new();
+    for word in &words {
+        if position.turn() != side {
+            // Not the player's move here: no move of theirs is legal, and
+            // the recorder says whose turn it is. Each text counts once.
+            if word.sureness != Sureness::Mistyped
+                && !named.iter().any(|n| n.word.text == word.text)
+            {
+                named.push(Named {
+                    word,
+                    canonical: None,
+                });
+            }
+            continue;
+        }
+        match legal(position, word) {
+            Some(m) if seen.contains(&m) => {}
+            Some(m) => {
+                seen.push(m);
+                named.push(Named {
+                    word,
+                    canonical: Some(notation::format(&m)),
+                });
+            }
+            None => wrong.push(word),
+        }
+    }
+    let unclear = |named: &[Named], phrases: &[Command]| {
+        let mut found: Vec<String> = named.iter().map(describe).collect();
+        found.extend(phrases.iter().map(Command::to_string));
+        Unread::Unclear(found)
+    };
+    match named.as_slice() {
+        [] => {}
+        [one] => {
+            // A move may come with a draw offer; declining the opponent's
+            // offer and moving is the same as moving (the offer stands
+            // until the opponent answers or moves).
+            if phrases
+                .iter()
+                .any(|p| !matches!(p, Command::OfferDraw | Command::DeclineDraw))
+            {
+                return Err(unclear(&named, &phrases));
+            }
+            return Ok(Command::Move {
+                text: one.word.text.clone(),
+                number: one.word.number,
+                offer_draw: phrases.contains(&Command::OfferDraw),
+            });
+        }
+        _ => return Err(unclear(&named, &phrases)),
+    }
+    match (phrases.as_slice(), wrong.first()) {
+        // `offer draw` comes with a move: the move that is not legal is
+        // the player's concern, not a bare offer.
+        ([] | [Command::OfferDraw], Some(first)) => Err(Unread::Refused(refusal(position, first))),
+        ([], None) => Err(Unread::Missing),
+        ([one], _) => Ok(one.clone()),
+        (more, _) => Err(unclear(&[], more)),
+    }
+}
+
+/// The legal move a word names in `position`, if it names one.
+fn legal(position: &Position, word: &MoveWord) -> Option<Move> {
+    if word.sureness == Sureness::Mistyped {
+        return None;
+    }
+    let (_, notation) = Notation::read(&word.text).ok()?;
+    notation.resolve(position).ok()
+}
+
+/// Why `word` is not a legal move, as `dynamo check` says it.
+fn refusal(position: &Position, word: &MoveWord) -> MoveError {
+    match parse_game_move(position, &word.written()) {
+        Err(e) => e,
+        // Legal with its number after all: cannot be, as the word was
+        // judged not legal; said plainly all the same.
+        Ok(_) => MoveError::Illegal {
+            text: word.written(),
+            reason: dynamo_core::Illegal::NoFit("no legal move fits it".to_string()),
+            closest: Box::default(),
+        },
+    }
+}
+
+/// `Nf3 (Ng1f3)`: as written, and the move it names when that reads
+/// otherwise.
+fn describe(named: &Named) -> String {
+    let written = named.word.written();
+    match &named.canonical {
+        Some(c) if *c != named.word.text => format!("{written} ({c})"),
+        _ => written,
+    }
+}
+
+#[cfg(test)]
+mod tests;
