@@ -20,7 +20,7 @@ use dynamo::inbox::{Disposition, Handled, Inbox, InboxError, Settings, Source};
 use dynamo::mail::{Report, Secret, SecretError};
 
 use crate::cli::args::QuietArgs;
-use crate::cli::{config_file, notify, store};
+use crate::cli::{config_file, notify, recording, store};
 use crate::exit::{Exit, Failure};
 
 /// Read players' replies to their notices and record their moves: each
@@ -127,6 +127,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
         secret: secret.as_ref(),
         lock_wait: store::lock_wait()?,
         dry_run: args.dry_run,
+        pages: recording::pages(&config),
     };
     let mut inbox = Inbox::new(settings);
     let quiet = args.quiet.quiet;
@@ -274,6 +275,11 @@ fn show(event: Progress, dry_run: bool, quiet: bool, tally: &mut Tally) {
                     tally.error(e);
                     eprintln!("dynamo: {id}: {e}; the message is left to handle again");
                 }
+            }
+            // The move is recorded: pages that could not follow it are a
+            // warning, which `dynamo site DIR` puts right.
+            for warning in handled.iter().flat_map(|h| &h.warnings) {
+                eprintln!("dynamo: {id}: warning: {warning}");
             }
             if let Some(report) = delivery {
                 mailed(&report, quiet, &mut out, tally);

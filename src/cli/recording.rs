@@ -83,13 +83,7 @@ impl<'c> Recording<'c> {
     /// A recording at `when`, mailing if `mail` (or `mail_after_move`).
     pub(crate) fn new(config: &'c Config, mail: bool, when: When) -> Result<Recording<'c>> {
         let mailing = notify::mailing(config, mail)?;
-        let pages = config.site.as_ref().and_then(|site| {
-            let settings = Settings {
-                delay_moves: site.delay_moves,
-            };
-            let dir = site.dir.as_ref()?;
-            Some(Pages::new(&config.games_dir, dir, settings))
-        });
+        let pages = pages(config);
         Ok(Recording {
             config,
             mailing,
@@ -241,4 +235,15 @@ pub(crate) fn subscriber_failure(e: SubscriberError) -> anyhow::Error {
         Ok(e) => Failure::new(failure::mail_exit(&e), e.to_string()).into(),
         Err(e) => Failure::new(Exit::Io, e.to_string()).into(),
     }
+}
+
+/// The web pages every recorded event brings up to date, with `[site]
+/// dir` in the config; the commands and the inbox alike.
+pub(crate) fn pages(config: &Config) -> Option<Pages> {
+    let site = config.site.as_ref()?;
+    let dir = site.dir.as_ref()?;
+    let settings = Settings {
+        delay_moves: site.delay_moves,
+    };
+    Some(Pages::new(&config.games_dir, dir, settings))
 }

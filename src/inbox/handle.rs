@@ -35,7 +35,7 @@ use crate::game::player::Mailbox;
 use crate::game::store::GameFile;
 use crate::mail::mail_config::MailConfig;
 use crate::mail::{self, Answer, MailError, Notice, Outbox, Pending, Secret, Sender, Token};
-use crate::recorder::{NotRecorded, Notices, Recorder, Request, When, Who};
+use crate::recorder::{NotRecorded, Notices, Pages, Recorder, Request, When, Who};
 
 /// What handling needs to know.
 #[derive(Debug, Clone)]
@@ -51,6 +51,9 @@ pub struct Settings<'a> {
     pub lock_wait: Duration,
     /// Say what would be done; change nothing.
     pub dry_run: bool,
+    /// `[site] dir`: the web pages kept up to date with every move
+    /// recorded, as the commands keep them; `None` without one.
+    pub pages: Option<Pages>,
 }
 
 /// One mail handled.
@@ -64,6 +67,9 @@ pub struct Handled {
     pub from: String,
     /// Its subject.
     pub subject: String,
+    /// What went wrong with the web pages after its move was recorded
+    /// (the move stands; `dynamo site DIR` puts the pages right).
+    pub warnings: Vec<String>,
 }
 
 /// The inbox: its settings, its state folder and the games.
@@ -118,6 +124,7 @@ impl<'a> Inbox<'a> {
                 pending: Vec::new(),
                 from,
                 subject,
+                warnings: Vec::new(),
             });
         }
         let mut work = Work {
@@ -143,11 +150,18 @@ impl<'a> Inbox<'a> {
             let done = note(disposition.describe(false));
             self.state.note_handled(held, &work.key, &done)?;
         }
+        let warnings = self
+            .settings
+            .pages
+            .as_mut()
+            .map(Pages::take_problems)
+            .unwrap_or_default();
         Ok(Handled {
             disposition,
             pending: work.pending,
             from,
             subject,
+            warnings,
         })
     }
 
@@ -275,6 +289,9 @@ impl<'a> Inbox<'a> {
         let mut notices = Notices::new(self.settings.mail, secret);
         let mut recorder = Recorder::new(self.settings.lock_wait);
         recorder.subscribe(&mut notices);
+        if let Some(pages) = self.settings.pages.as_mut() {
+            recorder.subscribe(pages);
+        }
         let key = target.game.events().get(seq as usize).map(|e| e.key());
         let reference = work.key.reference.clone();
         request.mail = Some(reference.clone());

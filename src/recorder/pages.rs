@@ -20,6 +20,7 @@ use crate::site::{Club, Settings, Site, SiteError};
 const LOCK_FILE: &str = ".dynamo-site.lock";
 
 /// Keeps the pages in `dir` up to date with the games in `games_dir`.
+#[derive(Debug, Clone)]
 pub struct Pages {
     games_dir: PathBuf,
     dir: PathBuf,

@@ -418,3 +418,34 @@ fn a_notice_that_comes_back_is_set_aside_unanswered() {
     assert_eq!(w.server.messages().len(), sent, "no answer");
     assert!(!w.game().contains("1. "), "{}", w.game());
 }
+
+/// With `[site] dir`, a move recorded from a reply brings the web pages up
+/// to date as a move recorded by `dynamo move` does: the pages are then
+/// exactly what a full build writes.
+#[test]
+fn a_move_by_mail_brings_the_web_pages_up_to_date() {
+    let w = World::with_config("[site]\ndir = \"pages\"\n");
+    w.env.ok(&["site", "pages"]);
+    let page = || w.env.read("pages/games/g.html");
+    let before = page();
+    let notice = w.last_to("alice@example.org");
+    w.deliver(
+        &format!("{TEN_O_CLOCK}.M1P1.test"),
+        &w.reply(&notice, ALICE, "m1@alice", "e2e4"),
+    );
+    let maildir = w.maildir();
+    let out = w
+        .env
+        .ok(&["inbox", "--maildir", maildir.to_str().expect("utf-8")]);
+    assert!(out.contains(": recorded 1. e2e4 in games/g.pgn"), "{out}");
+    let after = page();
+    assert_ne!(before, after, "the game's page did not follow the move");
+    assert!(after.contains("e2e4"), "{after}");
+    let check = w.env.run(&["site", "pages", "--check"]);
+    assert_eq!(
+        (check.code, check.stdout.as_str()),
+        (0, ""),
+        "{}",
+        check.stderr
+    );
+}
