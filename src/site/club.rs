@@ -54,7 +54,7 @@ pub struct Club {
     /// In the order of their folders' names.
     pub sections: Vec<ClubSection>,
     /// Each player's page, without `.html` (`players/ada-lovelace`), by
-    /// their [`player_key`].
+    /// their key (`player_key`).
     pub players: BTreeMap<String, String>,
     /// Each player's games and their colour in each, by their key, in
     /// the order of the games.

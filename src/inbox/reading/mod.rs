@@ -49,6 +49,11 @@
 //! [`read_reply`] against its own game.
 //!
 //! [`Command`]: crate::inbox::command::Command
+//! [`Unread`]: verdict::Unread
+//! [`Unread::Unclear`]: verdict::Unread::Unclear
+//! [`Unread::Refused`]: verdict::Unread::Refused
+//! [`Unread::Missing`]: verdict::Unread::Missing
+//! [`read_reply`]: verdict::read_reply
 
 pub mod moves;
 pub mod phrases;
