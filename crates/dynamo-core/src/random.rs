@@ -76,3 +76,26 @@ pub(crate) fn random_position(
     };
     Position::new(setup, rules).ok()
 }
+
+/// Calls `check` on `pos` and on each position after it, each reached by
+/// the legal move `choices` picks (an index taken modulo the number of
+/// moves), until the choices or the legal moves run out. The one walk of
+/// the property tests, from a random board or from the start.
+pub(crate) fn walk(
+    mut pos: Position,
+    choices: &[u16],
+    mut check: impl FnMut(&Position) -> Result<(), TestCaseError>,
+) -> Result<(), TestCaseError> {
+    check(&pos)?;
+    for &c in choices {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos = pos
+            .play(&moves[c as usize % moves.len()])
+            .expect("listed moves play");
+        check(&pos)?;
+    }
+    Ok(())
+}

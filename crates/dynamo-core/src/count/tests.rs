@@ -6,7 +6,7 @@ use proptest::prelude::*;
 
 use crate::color::Color;
 use crate::position::Position;
-use crate::random::{random_position, rule_sets};
+use crate::random::{random_position, rule_sets, walk};
 use crate::rules::Rules;
 
 fn agree(pos: &Position) -> Result<(), TestCaseError> {
@@ -30,18 +30,10 @@ proptest! {
         choices in prop::collection::vec(any::<u16>(), 0..6),
     ) {
         let turn = if black { Color::Black } else { Color::White };
-        let Some(mut pos) = random_position(rules, turn, &bytes) else {
+        let Some(pos) = random_position(rules, turn, &bytes) else {
             return Ok(());
         };
-        agree(&pos)?;
-        for c in choices {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos = pos.play(&moves[c as usize % moves.len()]).expect("listed moves play");
-            agree(&pos)?;
-        }
+        walk(pos, &choices, agree)?;
     }
 
     #[test]
@@ -49,15 +41,7 @@ proptest! {
         rules in rule_sets(),
         choices in prop::collection::vec(any::<u16>(), 0..80),
     ) {
-        let mut pos = Position::startpos(rules);
-        for c in choices {
-            agree(&pos)?;
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos = pos.play(&moves[c as usize % moves.len()]).expect("listed moves play");
-        }
+        walk(Position::startpos(rules), &choices, agree)?;
     }
 }
 

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use crate::color::Color;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::random::{random_position, rule_sets};
+use crate::random::{random_position, rule_sets, walk};
 use crate::rules::Rules;
 
 /// Checks every pseudo-legal move of `pos`; returns how many the quick
@@ -42,19 +42,11 @@ proptest! {
         choices in prop::collection::vec(any::<u16>(), 0..6),
     ) {
         let turn = if black { Color::Black } else { Color::White };
-        let Some(mut pos) = random_position(rules, turn, &bytes) else {
+        let Some(pos) = random_position(rules, turn, &bytes) else {
             return Ok(());
         };
-        compare(&pos)?;
         // A few moves on, the board before the last move is a real one.
-        for c in choices {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos = pos.play(&moves[c as usize % moves.len()]).expect("listed moves play");
-            compare(&pos)?;
-        }
+        walk(pos, &choices, |pos| compare(pos).map(drop))?;
     }
 
     #[test]
@@ -62,15 +54,7 @@ proptest! {
         rules in rule_sets(),
         choices in prop::collection::vec(any::<u16>(), 0..80),
     ) {
-        let mut pos = Position::startpos(rules);
-        for c in choices {
-            compare(&pos)?;
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos = pos.play(&moves[c as usize % moves.len()]).expect("listed moves play");
-        }
+        walk(Position::startpos(rules), &choices, |pos| compare(pos).map(drop))?;
     }
 }
 
