@@ -252,14 +252,7 @@ impl Notice {
             ))
         );
         let _ = writeln!(out, "<p>{}</p>", escape(&self.turn_line(side)));
-        out.push_str("<h3 style=\"margin-bottom:0.3em\">How to reply</h3>\n<p>");
-        let reply: Vec<String> = self
-            .reply_lines(side, reply_to)
-            .iter()
-            .map(|line| escape(line))
-            .collect();
-        out.push_str(&reply.join("<br>\n"));
-        out.push_str("</p>\n");
+        self.how_to_reply_html(&mut out, side, reply_to);
         let _ = writeln!(
             out,
             "<p style=\"color:#777\">{}</p>",

@@ -54,14 +54,8 @@ impl Notice {
         for line in self.details() {
             let _ = writeln!(out, "<li>{}</li>", escape(&line));
         }
-        out.push_str("</ul>\n<h3 style=\"margin-bottom:0.3em\">How to reply</h3>\n<p>");
-        let reply: Vec<String> = self
-            .reply_lines(side, reply_to)
-            .iter()
-            .map(|line| escape(line))
-            .collect();
-        out.push_str(&reply.join("<br>\n"));
-        out.push_str("</p>\n");
+        out.push_str("</ul>\n");
+        self.how_to_reply_html(&mut out, side, reply_to);
         let _ = writeln!(
             out,
             "<p>Moves:</p>\n<pre style=\"white-space:pre-wrap\">{}</pre>",
@@ -88,5 +82,18 @@ impl Notice {
         let _ = writeln!(out, "<p style=\"color:#777\">{SIGNATURE}</p>");
         out.push_str("</div>\n</body></html>\n");
         out
+    }
+
+    /// The "How to reply" heading and lines, as the HTML copy of a notice
+    /// and of an answer both show them.
+    pub(crate) fn how_to_reply_html(&self, out: &mut String, side: Color, reply_to: &str) {
+        out.push_str("<h3 style=\"margin-bottom:0.3em\">How to reply</h3>\n<p>");
+        let reply: Vec<String> = self
+            .reply_lines(side, reply_to)
+            .iter()
+            .map(|line| escape(line))
+            .collect();
+        out.push_str(&reply.join("<br>\n"));
+        out.push_str("</p>\n");
     }
 }
