@@ -26,7 +26,7 @@ use super::error::InboxError;
 use super::games::{Found, Games, Target};
 use super::judge::{Judged, action, judge, position_seen};
 use super::key::MailKey;
-use super::message::{self, Incoming, MessageError};
+use super::message::{self, Incoming, MessageError, RawMessage};
 use super::reading::verdict::{Unread, read_reply};
 use super::state::{InboxLock, InboxState, MailNote, time_text};
 use crate::game::Game;
@@ -106,9 +106,13 @@ impl<'a> Inbox<'a> {
         &self.state
     }
 
-    /// Handles the mail `raw`, which arrived at `arrived`.
-    pub fn handle(&mut self, raw: &[u8], arrived: DateTime<Utc>) -> Result<Handled, InboxError> {
-        let read = message::read(raw);
+    /// Handles one mail as its mailbox handed it over.
+    pub fn handle(&mut self, mail: &RawMessage) -> Result<Handled, InboxError> {
+        let (raw, arrived) = (mail.raw.as_slice(), mail.arrived);
+        let read = match mail.too_large {
+            true => message::read_head(raw),
+            false => message::read(raw),
+        };
         let key = MailKey::of(read.as_ref().ok(), raw);
         let empty = Incoming::default();
         let incoming = read.as_ref().unwrap_or(&empty);

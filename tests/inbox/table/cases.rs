@@ -291,6 +291,13 @@ pub const CASES: &[Case] = &[
         "e2e4",
         TooLarge,
     ),
+    imap(
+        "over the limit, by IMAP",
+        Start,
+        WithPhoto(13_000_000),
+        "e2e4",
+        TooLarge,
+    ),
     // White: unclear.
     maildir(
         "two moves in a sentence",

@@ -346,4 +346,21 @@ fn replies_through_dovecot_imap() {
     let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     let printed = w.env.ok_with(&["inbox", "--imap"], &vars);
     check_all(&printed, |c| c.imap);
+    // The mail too large came as its header alone, was answered once and
+    // is listed; a second look finds it handled.
+    let unmatched = w.env.ok(&["inbox", "--unmatched"]);
+    assert!(
+        unmatched.contains("larger than 16777216 bytes"),
+        "{unmatched}"
+    );
+    let answers = || {
+        w.mail_to("alice@example.org")
+            .into_iter()
+            .filter(|m| text_of(m).contains("without attachments"))
+            .count()
+    };
+    assert_eq!(answers(), 1);
+    let again = w.env.ok_with(&["inbox", "--imap"], &vars);
+    assert!(!again.contains("not read for"), "{again}");
+    assert_eq!(answers(), 1);
 }
