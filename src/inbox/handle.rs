@@ -29,6 +29,7 @@ use super::key::MailKey;
 use super::message::{self, Incoming, MessageError, RawMessage};
 use super::reading::verdict::{Unread, read_reply};
 use super::state::{InboxLock, InboxState, MailNote, time_text};
+use super::text::notice_lines::without_notice;
 use crate::game::Game;
 use crate::game::clock::format_time_short;
 use crate::game::player::Mailbox;
@@ -211,7 +212,8 @@ impl<'a> Inbox<'a> {
             return self.answer(work, &target.path, &target.game, side, &from, why);
         }
         let seen = position_seen(&target.game, target.seq);
-        let command = match read_reply(&incoming.text, &seen, side) {
+        let words = without_pasted_notice(&incoming.text, &target.game, side);
+        let command = match read_reply(&words, &seen, side) {
             Ok(command) => command,
             Err(e) => {
                 let why = match e {
@@ -454,4 +456,16 @@ fn tokens(incoming: &Incoming) -> Vec<Token> {
         }
     }
     found
+}
+
+/// The player's words without the lines of a notice pasted into them
+/// with no quote marks: the notice's moves are never their command.
+fn without_pasted_notice(text: &str, game: &Game, side: Color) -> String {
+    // As the notices name a player: by their colour when nameless.
+    let name = |side: Color| match game.player(side).name.trim() {
+        "" => side.title().to_string(),
+        name => name.to_string(),
+    };
+    let (white, black) = (name(Color::White), name(Color::Black));
+    without_notice(text, [&white, &black], usize::from(side == Color::Black))
 }

@@ -209,6 +209,16 @@ fn reply(i: usize, case: &Case, notice: &Received, from: &str) -> String {
             quoted(&notice_text)
         )),
         Client::PastedUnquoted => plain(&format!("{words}\r\n\r\n{on}\r\n\r\n{notice_text}")),
+        Client::PastedRaw => plain(&format!("{words}\r\n\r\n{notice_text}")),
+        Client::PastedTail => {
+            let from = notice_text
+                .find("How to reply")
+                .expect("the notice's How to reply");
+            let to = notice_text
+                .find("\r\n-- \r\n")
+                .expect("the notice's signature");
+            plain(&format!("{}\r\n{words}\r\n", &notice_text[from..to]))
+        }
         Client::HiddenHtml => html_only(&format!(
             "<html><body>{}<div style=\"display:none\">{decoy}</div>\
              <p style=\"color:#ffffff\">{decoy}</p><span style=\"font-size:0\">{decoy}</span>\
