@@ -7,9 +7,10 @@
 //! message costs time in proportion to its size, which
 //! [`MAX_MESSAGE_BYTES`] bounds.
 //!
-//! **The size limit.** Every source (standard input, a Maildir, IMAP)
-//! reads at most [`MAX_MESSAGE_BYTES`] of a message, and one byte more to
-//! know it is larger. The limit is on the whole mail as it travels,
+//! **The size limit.** Standard input and a Maildir read at most
+//! [`MAX_MESSAGE_BYTES`] of a message, and one byte more to know it is
+//! larger; IMAP, which gives a message's size first, fetches only the
+//! header of a larger one ([`read_head`]). The limit is on the whole mail as it travels,
 //! attachments included, so that a mail far too big for memory never
 //! enters it; it is high enough that a photo or a scan beside the move
 //! (a few megabytes, a third more once encoded) passes, and the
@@ -97,9 +98,8 @@ pub struct RawMessage {
     /// When it arrived in the mailbox (IMAP's INTERNALDATE, a Maildir
     /// file's delivery time), never the sender's Date header.
     pub arrived: DateTime<Utc>,
-    /// The mailbox said the message is larger than
-    /// [`MAX_MESSAGE_BYTES`] and handed
-    /// over its header alone. A source that cannot say (a Maildir,
+    /// The mailbox said the message is larger than [`MAX_MESSAGE_BYTES`]
+    /// and handed over its header alone. A source that cannot say (a Maildir,
     /// standard input) hands over one byte more than the limit instead.
     pub too_large: bool,
 }
