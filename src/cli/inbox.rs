@@ -13,7 +13,7 @@ use dynamo::config::{Config, MailConfig};
 use dynamo::game::clock::format_time_short;
 use dynamo::inbox::imap::ImapMailbox;
 use dynamo::inbox::maildir::Maildir;
-use dynamo::inbox::message::MAX_MESSAGE_BYTES;
+use dynamo::inbox::message::{MAX_MESSAGE_BYTES, RawMessage};
 use dynamo::inbox::source::{self, MessageStep, Progress};
 use dynamo::inbox::state::InboxState;
 use dynamo::inbox::{Disposition, Handled, Inbox, InboxError, Settings, Source};
@@ -234,7 +234,11 @@ fn stdin(inbox: &mut Inbox, quiet: bool) -> Result<Exit> {
     if let Some(owed) = inbox.send_owed() {
         report(Progress::Owed(owed));
     }
-    let mut handled = inbox.handle(&raw, Utc::now());
+    let mut handled = inbox.handle(&RawMessage {
+        raw,
+        arrived: Utc::now(),
+        too_large: false,
+    });
     let handled_ok = handled.is_ok();
     let delivery = match &mut handled {
         Ok(h) => inbox.deliver(std::mem::take(&mut h.pending)),

@@ -26,9 +26,10 @@ use super::error::InboxError;
 use super::games::{Found, Games, Target};
 use super::judge::{Judged, action, judge, position_seen};
 use super::key::MailKey;
-use super::message::{self, Incoming, MessageError};
+use super::message::{self, Incoming, MessageError, RawMessage};
 use super::reading::verdict::{Unread, read_reply};
 use super::state::{InboxLock, InboxState, MailNote, time_text};
+use super::text::notice_lines::without_notice;
 use crate::game::Game;
 use crate::game::clock::format_time_short;
 use crate::game::player::Mailbox;
@@ -106,9 +107,13 @@ impl<'a> Inbox<'a> {
         &self.state
     }
 
-    /// Handles the mail `raw`, which arrived at `arrived`.
-    pub fn handle(&mut self, raw: &[u8], arrived: DateTime<Utc>) -> Result<Handled, InboxError> {
-        let read = message::read(raw);
+    /// Handles one mail as its mailbox handed it over.
+    pub fn handle(&mut self, mail: &RawMessage) -> Result<Handled, InboxError> {
+        let (raw, arrived) = (mail.raw.as_slice(), mail.arrived);
+        let read = match mail.too_large {
+            true => message::read_head(raw),
+            false => message::read(raw),
+        };
         let key = MailKey::of(read.as_ref().ok(), raw);
         let empty = Incoming::default();
         let incoming = read.as_ref().unwrap_or(&empty);
@@ -207,7 +212,8 @@ impl<'a> Inbox<'a> {
             return self.answer(work, &target.path, &target.game, side, &from, why);
         }
         let seen = position_seen(&target.game, target.seq);
-        let command = match read_reply(&incoming.text, &seen, side) {
+        let words = without_pasted_notice(&incoming.text, &target.game, side);
+        let command = match read_reply(&words, &seen, side) {
             Ok(command) => command,
             Err(e) => {
                 let why = match e {
@@ -450,4 +456,16 @@ fn tokens(incoming: &Incoming) -> Vec<Token> {
         }
     }
     found
+}
+
+/// The player's words without the lines of a notice pasted into them
+/// with no quote marks: the notice's moves are never their command.
+fn without_pasted_notice(text: &str, game: &Game, side: Color) -> String {
+    // As the notices name a player: by their colour when nameless.
+    let name = |side: Color| match game.player(side).name.trim() {
+        "" => side.title().to_string(),
+        name => name.to_string(),
+    };
+    let (white, black) = (name(Color::White), name(Color::Black));
+    without_notice(text, [&white, &black], usize::from(side == Color::Black))
 }

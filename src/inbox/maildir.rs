@@ -135,7 +135,11 @@ impl Source for Maildir {
                 Err(e) => return Err(failed(&path, e)),
             }
         }
-        Ok(Some(RawMessage { raw, arrived }))
+        Ok(Some(RawMessage {
+            raw,
+            arrived,
+            too_large: false,
+        }))
     }
 
     fn mark_handled(&mut self, id: &str) -> Result<(), InboxError> {

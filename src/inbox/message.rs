@@ -7,9 +7,10 @@
 //! message costs time in proportion to its size, which
 //! [`MAX_MESSAGE_BYTES`] bounds.
 //!
-//! **The size limit.** Every source (standard input, a Maildir, IMAP)
-//! reads at most [`MAX_MESSAGE_BYTES`] of a message, and one byte more to
-//! know it is larger. The limit is on the whole mail as it travels,
+//! **The size limit.** Standard input and a Maildir read at most
+//! [`MAX_MESSAGE_BYTES`] of a message, and one byte more to know it is
+//! larger; IMAP, which gives a message's size first, fetches only the
+//! header of a larger one ([`read_head`]). The limit is on the whole mail as it travels,
 //! attachments included, so that a mail far too big for memory never
 //! enters it; it is high enough that a photo or a scan beside the move
 //! (a few megabytes, a third more once encoded) passes, and the
@@ -20,6 +21,7 @@
 //! again without attachments, and the mail is listed by `dynamo inbox
 //! --unmatched`.
 
+use chrono::{DateTime, Utc};
 use mail_parser::{
     Address, HeaderName, HeaderValue, Message, MessageParser, MessagePart, MimeHeaders, PartType,
 };
@@ -88,6 +90,20 @@ pub struct Incoming {
     pub text: String,
 }
 
+/// One message as a mailbox hands it over.
+#[derive(Debug, Clone)]
+pub struct RawMessage {
+    /// The whole message; only its header when `too_large`.
+    pub raw: Vec<u8>,
+    /// When it arrived in the mailbox (IMAP's INTERNALDATE, a Maildir
+    /// file's delivery time), never the sender's Date header.
+    pub arrived: DateTime<Utc>,
+    /// The mailbox said the message is larger than [`MAX_MESSAGE_BYTES`]
+    /// and handed over its header alone. A source that cannot say (a Maildir,
+    /// standard input) hands over one byte more than the limit instead.
+    pub too_large: bool,
+}
+
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum MessageError {
     #[error("not a mail message: no header could be read")]
@@ -97,7 +113,17 @@ pub enum MessageError {
 /// Reads one raw message.
 pub fn read(raw: &[u8]) -> Result<Incoming, MessageError> {
     let too_large = raw.len() > MAX_MESSAGE_BYTES;
-    let raw = &raw[..raw.len().min(MAX_MESSAGE_BYTES)];
+    read_as(&raw[..raw.len().min(MAX_MESSAGE_BYTES)], too_large)
+}
+
+/// Reads the header of a message its mailbox says is larger than
+/// [`MAX_MESSAGE_BYTES`] (IMAP gives a message's size before its bytes,
+/// so only the header is fetched): it is too large, whatever `head` holds.
+pub fn read_head(head: &[u8]) -> Result<Incoming, MessageError> {
+    read_as(&head[..head.len().min(MAX_MESSAGE_BYTES)], true)
+}
+
+fn read_as(raw: &[u8], too_large: bool) -> Result<Incoming, MessageError> {
     // The parser is meant never to panic, yet mail-parser 0.11.9 has
     // panicked on malformed mail in builds with debug assertions; whoever
     // sends the mail chooses its bytes, so a panic in the parser is an

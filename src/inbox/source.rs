@@ -8,10 +8,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use chrono::{DateTime, Utc};
-
 use super::error::InboxError;
 use super::handle::{Handled, Inbox};
+pub use super::message::RawMessage;
 use crate::mail::{self, MailError, Pending, Report};
 
 /// How often `--watch` sends what the outbox still owes.
@@ -19,16 +18,6 @@ const RETRY_EVERY: Duration = Duration::from_secs(60);
 
 /// The longest pause between two looks at the stop flag.
 const NAP: Duration = Duration::from_millis(100);
-
-/// One message as a mailbox hands it over.
-#[derive(Debug, Clone)]
-pub struct RawMessage {
-    /// The whole message.
-    pub raw: Vec<u8>,
-    /// When it arrived in the mailbox (IMAP's INTERNALDATE, a Maildir
-    /// file's delivery time), never the sender's Date header.
-    pub arrived: DateTime<Utc>,
-}
 
 /// A mailbox the inbox reads: a Maildir, an IMAP mailbox. Its ids are
 /// its own (a file name, a UID), as text.
@@ -128,7 +117,7 @@ pub fn run_once(
                 continue;
             }
         };
-        let mut handled = inbox.handle(&fetched.raw, fetched.arrived);
+        let mut handled = inbox.handle(&fetched);
         let delivery = match &mut handled {
             Ok(h) => inbox.deliver(std::mem::take(&mut h.pending)),
             Err(_) => None,

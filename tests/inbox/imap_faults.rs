@@ -320,22 +320,31 @@ fn a_huge_literal_is_refused_unread() {
     assert!(!err.is_temporary());
 }
 
+/// A mail over the limit is not fetched whole: its header alone comes,
+/// so that its sender can be answered (README, "What a reply may say").
 #[test]
-fn a_message_over_the_limit_is_refused_by_its_size_and_the_session_goes_on() {
+fn of_a_message_over_the_limit_only_the_header_is_fetched() {
     let size = MAX_MESSAGE_BYTES + 1;
+    let head = "From: ada@example.org\r\nMessage-ID: <big@ada>\r\n\r\n";
     let fake = Fake::start(GREETING, move |c| {
         if c.contains("RFC822.SIZE") {
             Act::Reply(format!(
                 "* 1 FETCH (UID 7 RFC822.SIZE {size} INTERNALDATE \"23-Nov-2026 10:00:00 +0000\")\r\n\
                  {{tag}} OK done\r\n"
             ))
+        } else if c.contains("BODY.PEEK[HEADER]") {
+            Act::Reply(format!(
+                "* 1 FETCH (UID 7 BODY[HEADER] {{{}}}\r\n{head})\r\n{{tag}} OK done\r\n",
+                head.len()
+            ))
         } else {
             usual(c)
         }
     });
     let mut imap = fake.open().expect("logs in");
-    let err = imap.fetch(7).expect_err("too large");
-    assert!(matches!(err, ImapError::TooLarge { uid: 7, .. }), "{err:?}");
+    let message = imap.fetch(7).expect("its header");
+    assert!(message.too_large);
+    assert_eq!(message.raw, head.as_bytes());
     assert_eq!(imap.waiting().expect("search"), [7]);
     let commands = fake_commands_after_logout(imap, fake);
     assert!(

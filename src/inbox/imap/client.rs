@@ -24,7 +24,8 @@ use crate::net::Security;
 /// The keyword that marks a message handled.
 pub const DONE_KEYWORD: &str = "$DynamoDone";
 
-/// The largest message fetched; a bigger one is [`ImapError::TooLarge`].
+/// The largest message fetched whole; of a bigger one only the header is
+/// fetched, for the inbox's answer (see its module `message`).
 pub const MAX_MESSAGE_BYTES: u64 = MAX_LITERAL as u64;
 
 /// How often a server without IDLE is asked (NOOP) for new mail.
@@ -42,13 +43,16 @@ const PASSING: [&str; 5] = [
     "EXPUNGEISSUED",
 ];
 
-/// One message, whole.
+/// One message, whole, or its header alone when it is too large.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImapMessage {
     /// Its UID in the mailbox.
     pub uid: u32,
-    /// The message as the server holds it, byte for byte.
+    /// The message as the server holds it, byte for byte; only its header
+    /// when `too_large`.
     pub raw: Vec<u8>,
+    /// The server gave its size as more than [`MAX_MESSAGE_BYTES`].
+    pub too_large: bool,
     /// When the server received it (INTERNALDATE), in UTC.
     pub arrived: DateTime<Utc>,
 }
@@ -132,19 +136,14 @@ impl Imap {
     }
 
     /// The whole message without setting `\Seen` (`BODY.PEEK[]`), and its
-    /// INTERNALDATE. Its size is asked first, so that one over
-    /// [`MAX_MESSAGE_BYTES`] is refused unread and the session goes on.
+    /// INTERNALDATE. Its size is asked first: of one over
+    /// [`MAX_MESSAGE_BYTES`] only the header is fetched
+    /// (`BODY.PEEK[HEADER]`), so that its sender can still be answered.
     pub fn fetch(&mut self, uid: u32) -> Result<ImapMessage, ImapError> {
         let words = format!("UID FETCH {uid} (UID RFC822.SIZE INTERNALDATE)");
         let reply = self.ok(&[Arg::Text(words)], ImapStep::Fetch, true)?;
         let head = attrs_of(reply, uid).ok_or(ImapError::Gone { uid })?;
-        if let Some(size) = head.size.filter(|&s| s > MAX_MESSAGE_BYTES) {
-            return Err(ImapError::TooLarge {
-                uid,
-                size,
-                limit: MAX_MESSAGE_BYTES,
-            });
-        }
+        let too_large = head.size.is_some_and(|s| s > MAX_MESSAGE_BYTES);
         let date = head.internal_date.unwrap_or_default();
         let Some(arrived) = internal_date(&date) else {
             return Err(self.conn.garbled(
@@ -152,12 +151,21 @@ impl Imap {
                 &format!("an INTERNALDATE that is not a date: {date:?}"),
             ));
         };
-        let words = format!("UID FETCH {uid} BODY.PEEK[]");
+        let section = match too_large {
+            true => "HEADER",
+            false => "",
+        };
+        let words = format!("UID FETCH {uid} BODY.PEEK[{section}]");
         let reply = self.ok(&[Arg::Text(words)], ImapStep::Fetch, true)?;
         let raw = attrs_of(reply, uid)
             .and_then(|a| a.body)
             .ok_or(ImapError::Gone { uid })?;
-        Ok(ImapMessage { uid, raw, arrived })
+        Ok(ImapMessage {
+            uid,
+            raw,
+            too_large,
+            arrived,
+        })
     }
 
     /// Marks the message handled: `$DynamoDone` and `\Seen`.

@@ -148,16 +148,6 @@ pub enum ImapError {
         /// What was wrong with it.
         detail: String,
     },
-    /// The message is bigger than this client fetches.
-    #[error("message UID {uid} is {size} bytes, more than the {limit} this client reads")]
-    TooLarge {
-        /// Its UID.
-        uid: u32,
-        /// Its size as the server gave it.
-        size: u64,
-        /// The limit.
-        limit: u64,
-    },
     /// No message has this UID in the mailbox as this session knows it:
     /// expunged, never there, or come after the last
     /// [`Imap::waiting`](super::Imap::waiting).
@@ -183,7 +173,6 @@ impl ImapError {
             | ImapError::Tls { .. }
             | ImapError::Mailbox { .. }
             | ImapError::Protocol { .. }
-            | ImapError::TooLarge { .. }
             | ImapError::Gone { .. } => false,
         }
     }

@@ -89,15 +89,10 @@ impl Source for ImapMailbox {
             Ok(fetched) => Ok(Some(RawMessage {
                 raw: fetched.raw,
                 arrived: fetched.arrived,
+                too_large: fetched.too_large,
             })),
             // Expunged by someone else since the search: nothing to do.
             Err(ImapError::Gone { .. }) => Ok(None),
-            // Left in the mailbox unread and unmarked; it is named at every
-            // look, so the director sees it, and the rest goes on.
-            Err(e @ ImapError::TooLarge { .. }) => Err(InboxError::Source {
-                what: format!("{e}; it stays in the mailbox, unhandled"),
-                temporary: true,
-            }),
             Err(e) => Err(source_error(e)),
         }
     }

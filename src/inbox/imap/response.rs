@@ -153,7 +153,7 @@ fn fetch(c: &mut Cursor<'_>) -> Result<Attrs, String> {
                 let date = c.string()?.ok_or("INTERNALDATE without a date")?;
                 attrs.internal_date = Some(String::from_utf8_lossy(date).into_owned());
             }
-            "BODY[]" => attrs.body = c.string()?.map(<[u8]>::to_vec),
+            "BODY[]" | "BODY[HEADER]" => attrs.body = c.string()?.map(<[u8]>::to_vec),
             "FLAGS" => attrs.flags = Some(c.flag_list()?),
             _ => c.skip_value(0)?,
         }

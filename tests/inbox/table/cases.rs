@@ -36,6 +36,13 @@ pub enum Client {
     Spanish,
     /// The notice pasted under "On … wrote:" without `>`.
     PastedUnquoted,
+    /// The whole notice pasted below the words, with no `>` and no line
+    /// above it.
+    PastedRaw,
+    /// The notice from its "How to reply" down to its FEN lines pasted
+    /// above the words, with no `>`: the notice's lines with moves found
+    /// by their shapes, the words below them kept.
+    PastedTail,
     /// HTML only, with a legal move hidden three ways.
     HiddenHtml,
     /// Plain text and a photo of about this many bytes attached.
@@ -286,6 +293,20 @@ pub const CASES: &[Case] = &[
     ),
     maildir(
         "over the limit",
+        Start,
+        WithPhoto(13_000_000),
+        "e2e4",
+        TooLarge,
+    ),
+    imap(
+        "draw accepted over the raw notice",
+        DrawOffered,
+        PastedRaw,
+        "Draw accepted",
+        Recorded("Black accepts the draw"),
+    ),
+    imap(
+        "over the limit, by IMAP",
         Start,
         WithPhoto(13_000_000),
         "e2e4",
@@ -704,6 +725,57 @@ pub const CASES: &[Case] = &[
         PastedUnquoted,
         "Nc6",
         Recorded("2... Nb8c6"),
+    ),
+    // The notice pasted raw: its move list, FEN lines and examples are
+    // never the player's command.
+    maildir(
+        "e7e5 over the whole notice pasted raw",
+        AfterE4,
+        PastedRaw,
+        "e7e5",
+        Recorded("1... e7e5"),
+    ),
+    maildir(
+        "first move over the raw notice",
+        Start,
+        PastedRaw,
+        "e4",
+        Recorded("1. e2e4"),
+    ),
+    maildir(
+        "move 2 over the raw notice",
+        Move2,
+        PastedRaw,
+        "Nc6",
+        Recorded("2... Nb8c6"),
+    ),
+    maildir(
+        "only the raw notice",
+        Move2,
+        PastedRaw,
+        "Thanks, I'll think",
+        Missing,
+    ),
+    maildir(
+        "move under the pasted move list and FEN",
+        Move2,
+        PastedTail,
+        "Nc6",
+        Recorded("2... Nb8c6"),
+    ),
+    maildir(
+        "Black under the pasted instructions",
+        AfterE4,
+        PastedTail,
+        "I play e7e5",
+        Recorded("1... e7e5"),
+    ),
+    maildir(
+        "nothing under the pasted instructions",
+        Start,
+        PastedTail,
+        "not yet",
+        Missing,
     ),
     // Through IMAP: draw offers answered, and a few of each kind.
     imap(

@@ -209,6 +209,16 @@ fn reply(i: usize, case: &Case, notice: &Received, from: &str) -> String {
             quoted(&notice_text)
         )),
         Client::PastedUnquoted => plain(&format!("{words}\r\n\r\n{on}\r\n\r\n{notice_text}")),
+        Client::PastedRaw => plain(&format!("{words}\r\n\r\n{notice_text}")),
+        Client::PastedTail => {
+            let from = notice_text
+                .find("How to reply")
+                .expect("the notice's How to reply");
+            let to = notice_text
+                .find("\r\n-- \r\n")
+                .expect("the notice's signature");
+            plain(&format!("{}\r\n{words}\r\n", &notice_text[from..to]))
+        }
         Client::HiddenHtml => html_only(&format!(
             "<html><body>{}<div style=\"display:none\">{decoy}</div>\
              <p style=\"color:#ffffff\">{decoy}</p><span style=\"font-size:0\">{decoy}</span>\
@@ -346,4 +356,21 @@ fn replies_through_dovecot_imap() {
     let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     let printed = w.env.ok_with(&["inbox", "--imap"], &vars);
     check_all(&printed, |c| c.imap);
+    // The mail too large came as its header alone, was answered once and
+    // is listed; a second look finds it handled.
+    let unmatched = w.env.ok(&["inbox", "--unmatched"]);
+    assert!(
+        unmatched.contains("larger than 16777216 bytes"),
+        "{unmatched}"
+    );
+    let answers = || {
+        w.mail_to("alice@example.org")
+            .into_iter()
+            .filter(|m| text_of(m).contains("without attachments"))
+            .count()
+    };
+    assert_eq!(answers(), 1);
+    let again = w.env.ok_with(&["inbox", "--imap"], &vars);
+    assert!(!again.contains("not read for"), "{again}");
+    assert_eq!(answers(), 1);
 }
