@@ -54,6 +54,15 @@ fn reminders_go_once_per_threshold() {
     let got = server.messages();
     assert_eq!(got.len(), 1, "the 7-day reminder, once");
     assert_eq!(got[0].rcpt_tos, ["bob@example.org"]);
+    // A machine's mail (RFC 3834): vacation responders stay quiet, and
+    // the inbox never answers it.
+    assert!(
+        got[0]
+            .data
+            .contains("\r\nAuto-Submitted: auto-generated\r\n"),
+        "{}",
+        got[0].data
+    );
     let text = text_of(&got[0]);
     assert!(text.contains("it is your move against Alice"), "{text}");
     assert!(text.contains("2026-01-11 10:00 UTC"), "{text}");
