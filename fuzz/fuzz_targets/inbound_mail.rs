@@ -1,8 +1,9 @@
 //! A player's reply, as any bytes a mail server could hand over: reading
-//! the message and then its command never panics, and what it gives is
+//! the message and then its command (judged in the start position for
+//! White and after 1. e2e4 for Black) never panics, and what it gives is
 //! bounded and clean — own words no longer than the limit, without a
 //! quoted line or a carriage return; at most the limit of ids and
-//! recipients; a move's text one short line. The same bytes are also read
+//! recipients; a move's text one short word. The same bytes are also read
 //! as the body of an HTML message and of a format=flowed one, so the
 //! HTML reader and the flowed joiner see them whole.
 
@@ -10,8 +11,9 @@
 
 use dynamo::inbox::message::{self, Incoming, MAX_IDS, MessageError};
 use dynamo::inbox::text::own_words::MAX_OWN_BYTES;
-use dynamo::inbox::{Command, CommandError, read_command};
-use std::sync::Once;
+use dynamo::inbox::{Command, Unread, read_reply};
+use dynamo_core::{Color, Position, Rules, parse_move};
+use std::sync::{Once, OnceLock};
 
 use libfuzzer_sys::fuzz_target;
 
@@ -61,12 +63,33 @@ fn check(read: Result<Incoming, MessageError>) {
     assert!(incoming.references.len() <= MAX_IDS);
     assert!(incoming.recipients.len() <= MAX_IDS);
     assert!(!incoming.subject.chars().any(char::is_control));
-    match read_command(&incoming.text) {
-        Ok(Command::Move { text, .. }) => {
-            assert!(!text.is_empty() && text.len() <= 64, "{text:?}");
-            assert!(!text.contains('\n'));
+    for (position, side) in positions() {
+        match read_reply(&incoming.text, position, *side) {
+            Ok(Command::Move { text, .. }) => {
+                assert!(!text.is_empty() && text.len() <= 64, "{text:?}");
+                assert!(!text.contains(char::is_whitespace), "{text:?}");
+            }
+            Ok(_) | Err(Unread::Missing) => {}
+            Err(Unread::Unclear(found)) => {
+                assert!(found.len() >= 2, "{found:?}");
+                assert!(found.iter().all(|f| !f.is_empty() && f.len() < 200), "{found:?}");
+            }
+            Err(Unread::Refused(e)) => {
+                let why = e.to_string();
+                assert!(!why.is_empty() && why.len() < 1000, "{why}");
+            }
         }
-        Ok(_) | Err(CommandError::Missing) => {}
-        Err(CommandError::Unclear(why)) => assert!(!why.is_empty() && why.len() < 400, "{why}"),
     }
+}
+
+/// The positions a reply is judged in: the start, White to move; after
+/// 1. e2e4, Black to move.
+fn positions() -> &'static [(Position, Color); 2] {
+    static POSITIONS: OnceLock<[(Position, Color); 2]> = OnceLock::new();
+    POSITIONS.get_or_init(|| {
+        let start = Position::startpos(Rules::NOST);
+        let e4 = parse_move(&start, "e2e4").expect("a legal move");
+        let after = start.play(&e4).expect("it plays");
+        [(start, Color::White), (after, Color::Black)]
+    })
 }
