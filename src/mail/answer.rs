@@ -27,7 +27,6 @@ use super::token::{SUBJECT_TAG, Token};
 use crate::diagram::{self, Charset};
 use crate::html::escape;
 use crate::id;
-use crate::render::BOARD_PX;
 use dynamo_core::Color;
 
 /// The last line of every answer.
@@ -240,17 +239,7 @@ impl Notice {
         for line in &answer.lines {
             let _ = writeln!(out, "<p>{}</p>", escape(line.trim_start()));
         }
-        let (fen, _) = self.fen_lines();
-        let _ = writeln!(
-            out,
-            "<p><img id=\"board\" src=\"cid:{}\" width=\"{BOARD_PX}\" height=\"{BOARD_PX}\" \
-             style=\"display:block;width:100%;max-width:{BOARD_PX}px;height:auto\" alt=\"{}\"></p>",
-            escape(board_cid),
-            escape(&format!(
-                "The board from {}'s side. FEN: {fen}",
-                side.title()
-            ))
-        );
+        self.board_html(&mut out, side, board_cid);
         let _ = writeln!(out, "<p>{}</p>", escape(&self.turn_line(side)));
         self.how_to_reply_html(&mut out, side, reply_to);
         let _ = writeln!(

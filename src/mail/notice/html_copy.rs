@@ -40,16 +40,7 @@ impl Notice {
             let _ = writeln!(out, "<p>{}</p>", escape(line));
         }
         let (fen, previous) = self.fen_lines();
-        let _ = writeln!(
-            out,
-            "<p><img id=\"board\" src=\"cid:{}\" width=\"{BOARD_PX}\" height=\"{BOARD_PX}\" \
-             style=\"display:block;width:100%;max-width:{BOARD_PX}px;height:auto\" alt=\"{}\"></p>",
-            escape(board_cid),
-            escape(&format!(
-                "The board from {}'s side. FEN: {fen}",
-                side.title()
-            ))
-        );
+        self.board_html(&mut out, side, board_cid);
         out.push_str("<ul style=\"padding-left:1.2em\">\n");
         for line in self.details() {
             let _ = writeln!(out, "<li>{}</li>", escape(&line));
@@ -82,6 +73,23 @@ impl Notice {
         let _ = writeln!(out, "<p style=\"color:#777\">{SIGNATURE}</p>");
         out.push_str("</div>\n</body></html>\n");
         out
+    }
+
+    /// The board paragraph: the inline picture `board_cid` names, from
+    /// the player's side, its FEN as the alternative text; the same in a
+    /// notice and in an answer.
+    pub(crate) fn board_html(&self, out: &mut String, side: Color, board_cid: &str) {
+        let (fen, _) = self.fen_lines();
+        let _ = writeln!(
+            out,
+            "<p><img id=\"board\" src=\"cid:{}\" width=\"{BOARD_PX}\" height=\"{BOARD_PX}\" \
+             style=\"display:block;width:100%;max-width:{BOARD_PX}px;height:auto\" alt=\"{}\"></p>",
+            escape(board_cid),
+            escape(&format!(
+                "The board from {}'s side. FEN: {fen}",
+                side.title()
+            ))
+        );
     }
 
     /// The "How to reply" heading and lines, as the HTML copy of a notice
