@@ -29,8 +29,10 @@ fn plies(env: &TestEnv) -> usize {
         .len()
 }
 
-#[test]
-fn random_kills_never_lose_or_double_a_notice() {
+/// A mailing game between Alice and Bob at a running SMTP server, its
+/// first move played, and how long that whole `move --mail` took here in
+/// µs: the kills are spread over it.
+fn mailing_game() -> (SmtpServer, TestEnv, u64) {
     let server = SmtpServer::start(Options::default());
     let env = TestEnv::new();
     mail_config(&env, server.port, "none", None);
@@ -43,10 +45,15 @@ fn random_kills_never_lose_or_double_a_notice() {
         "Bob <bob@example.org>",
         "--mail",
     ]);
-    // How long a whole `move --mail` takes here: kills are spread over it.
     let started = Instant::now();
     env.ok(&["move", "game.dyn", CYCLE[0], "--mail"]);
     let whole = started.elapsed().as_micros() as u64;
+    (server, env, whole)
+}
+
+#[test]
+fn random_kills_never_lose_or_double_a_notice() {
+    let (server, env, whole) = mailing_game();
     let seed = kill_seed();
     println!("kill seed {seed} (set DYNAMO_KILL_SEED to repeat); a move --mail takes {whole} µs");
     let mut rng = Rng(seed);
@@ -191,21 +198,8 @@ fn temporary_files(dir: &std::path::Path) -> Vec<String> {
 /// by the next command, as the game files' already were.
 #[test]
 fn no_temporary_file_outlives_the_next_command_after_kills() {
-    let server = SmtpServer::start(Options::default());
-    let env = TestEnv::new();
-    mail_config(&env, server.port, "none", None);
-    env.ok(&[
-        "new",
-        "game.dyn",
-        "--white",
-        "Alice <alice@example.org>",
-        "--black",
-        "Bob <bob@example.org>",
-        "--mail",
-    ]);
-    let started = Instant::now();
-    env.ok(&["move", "game.dyn", CYCLE[0], "--mail"]);
-    let whole = started.elapsed().as_micros() as u64;
+    // The server runs to the end: the kills are of mailing runs.
+    let (_server, env, whole) = mailing_game();
     let seed = kill_seed();
     println!("kill seed {seed} (set DYNAMO_KILL_SEED to repeat)");
     let mut rng = Rng(seed);
