@@ -5,8 +5,8 @@
 //! still replays. Both return a new game, replayed from its own text, or
 //! say why not; the game they are called on is never changed.
 
-use chrono::{DateTime, Utc};
-use dynamo_core::{Color, parse_move, quoted};
+use chrono::{DateTime, Datelike, NaiveDate, NaiveTime, Utc};
+use dynamo_core::{Color, Rules, parse_move, quoted};
 
 use super::clock::{self, TimeControl};
 use super::event::{EventKind, HeaderFix, TagChange, TakenBack};
@@ -55,8 +55,23 @@ pub struct TagEdit {
     pub value: String,
 }
 
-/// Why `set` leaves a tag alone, or `None` for a tag it may set.
-fn not_settable(name: &str) -> Option<&'static str> {
+/// The tags of how a game is played and when it starts, which `set`
+/// changes only before the first move: no move has been judged under
+/// them yet, and no clock has run from the start (a section corrected
+/// before play, `tournament set`).
+const BEFORE_PLAY_TAGS: [&str; 3] = ["Rules", "UTCDate", "UTCTime"];
+
+/// Why `set` leaves a tag alone in `game`, or `None` for a tag it may set.
+fn not_settable(name: &str, game: &Game) -> Option<&'static str> {
+    let unplayed = game.moves.is_empty() && game.ending.is_none();
+    if unplayed && BEFORE_PLAY_TAGS.contains(&name) {
+        if name == "Rules" && game.tag("SetUp").is_some() {
+            return Some(
+                "the game's set-up position was written under it; start a new game instead",
+            );
+        }
+        return None;
+    }
     Some(match name {
         "Result" | "Termination" | "DrawOffer" => {
             "it follows from the game's events (adjudicate decides a result, undo takes back a move)"
@@ -65,7 +80,7 @@ fn not_settable(name: &str) -> Option<&'static str> {
             "it decides which moves are legal, and the recorded moves were judged under it; start a new game instead"
         }
         "UTCDate" | "UTCTime" => {
-            "it is when the game started, which the creation event and every clock are measured from"
+            "it is when the game started, which every clock is measured from, and a move or result is recorded"
         }
         GAME_ID => "it keeps the game's mail thread once a name, date or round has changed",
         _ => return None,
@@ -108,7 +123,7 @@ fn reason_of(reason: &str) -> Result<String, CorrectionError> {
 
 /// The value of `edit` as the file will hold it, checked as `dynamo new`
 /// checks it.
-fn checked_value(edit: &TagEdit) -> Result<String, CorrectionError> {
+fn checked_value(edit: &TagEdit, game: &Game) -> Result<String, CorrectionError> {
     let bad = |why: String| {
         CorrectionError::BadValue(BadValue {
             field: edit.field.clone(),
@@ -121,7 +136,7 @@ fn checked_value(edit: &TagEdit) -> Result<String, CorrectionError> {
             quoted(&edit.name)
         )));
     }
-    if let Some(why) = not_settable(&edit.name) {
+    if let Some(why) = not_settable(&edit.name, game) {
         return Err(CorrectionError::NotSettable {
             name: edit.name.clone(),
             why,
@@ -149,14 +164,41 @@ fn checked_value(edit: &TagEdit) -> Result<String, CorrectionError> {
             .parse::<TimeControl>()
             .map(|tc| tc.to_string())
             .map_err(|e| bad(e.to_string())),
+        "Rules" => value
+            .parse::<Rules>()
+            .map(|r| r.to_string())
+            .map_err(|e| bad(e.to_string())),
+        // As `Game::create` writes them, years 1900 to 9999.
+        "UTCDate" => NaiveDate::parse_from_str(value, "%Y.%m.%d")
+            .ok()
+            .filter(|d| (1900..=9999).contains(&d.year()))
+            .map(|d| d.format("%Y.%m.%d").to_string())
+            .ok_or_else(|| {
+                bad(format!(
+                    "{} is not a date such as 2026.11.20",
+                    quoted(value)
+                ))
+            }),
+        "UTCTime" => NaiveTime::parse_from_str(value, "%H:%M:%S")
+            .map(|t| t.format("%H:%M:%S").to_string())
+            .map_err(|_| bad(format!("{} is not a time such as 09:00:00", quoted(value)))),
         _ => Ok(value.to_string()),
     }
 }
 
 impl Game {
-    /// The latest time of any event: a correction may not be earlier.
+    /// The latest time of any event but the creation: a correction may
+    /// not be earlier. The creation's time is the start of play, which
+    /// may lie ahead: a director corrects a game before it begins, and a
+    /// start put back leaves the correction before the creation.
     fn check_correction_time(&self, at: DateTime<Utc>) -> Result<(), CorrectionError> {
-        match self.latest {
+        let latest = self
+            .events
+            .iter()
+            .filter(|e| !matches!(e.kind, EventKind::Created))
+            .filter_map(|e| e.at)
+            .max();
+        match latest {
             Some(last) if at < last => Err(CorrectionError::TimeOrder {
                 at: clock::format_time(at),
                 last: clock::format_time(last),
@@ -287,7 +329,7 @@ impl Game {
                     why: format!("the tag is spelt {spelt}"),
                 }));
             }
-            let new = checked_value(edit)?;
+            let new = checked_value(edit, self)?;
             let old = self.tag(&edit.name).unwrap_or("").to_string();
             if old == new && self.tag(&edit.name).is_some() {
                 same.push(format!("{} is already {}", edit.name, quoted(&new)));
@@ -402,5 +444,46 @@ mod tests {
         assert_eq!(game.moves().len(), 1);
         assert_eq!(game.white().name, "Ann Lee");
         assert_eq!(game.game_id(), "ann-bob-2026-11-20-09-00-00");
+    }
+
+    /// A section corrected before play (`tournament set`): its start put
+    /// back a week and its rules changed, the correction made before the
+    /// old start; once a move is recorded both are refused.
+    #[test]
+    fn the_start_and_rules_change_only_before_the_first_move() {
+        let start = clock::parse_time("2026-11-20T09:00:00Z").expect("a time");
+        let white = Player::parse("Ann <ann@example.org>").expect("a player");
+        let black = Player::parse("Bob <bob@example.org>").expect("a player");
+        let game = Game::create(NewGame::new(white, black, start)).expect("a game");
+        let edit = |name: &str, value: &str| TagEdit {
+            field: format!("--tag {name}"),
+            name: name.into(),
+            value: value.into(),
+        };
+        let edits = [
+            edit("UTCDate", "2026.11.27"),
+            edit("UTCTime", "10:30:00"),
+            edit("Rules", "nost,castling=strict"),
+        ];
+        let before = start - Duration::days(2);
+        let moved = game
+            .set_tags(&edits, Some("postponed"), before)
+            .expect("set");
+        let again = Game::parse(&moved.to_text()).expect("replays");
+        assert_eq!(again.to_text(), moved.to_text());
+        assert_eq!(
+            moved.started(),
+            Some(clock::parse_time("2026-11-27T10:30:00Z").expect("a time"))
+        );
+        assert_eq!(moved.rules().to_string(), "nost,castling=strict");
+        let bad = game.set_tags(&[edit("UTCDate", "2026-11-27")], None, before);
+        assert!(matches!(bad, Err(CorrectionError::BadValue(_))), "{bad:?}");
+        let checked = game.check_move("e2e4", None).expect("legal");
+        let played = game.with_move(&checked, start).expect("a move");
+        let refused = played.set_tags(&edits[..1], None, start + Duration::days(1));
+        assert!(
+            matches!(refused, Err(CorrectionError::NotSettable { .. })),
+            "{refused:?}"
+        );
     }
 }
