@@ -13,6 +13,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::exit::Exit;
 
+mod across;
 mod analysis;
 mod args;
 mod config_file;
@@ -22,6 +23,7 @@ mod inbox;
 mod mail;
 mod meta;
 mod notify;
+mod player;
 mod position;
 mod recording;
 mod remind;
@@ -53,6 +55,9 @@ pub(crate) enum Command {
     Mail(mail::Args),
     #[command(flatten)]
     Meta(meta::Command),
+    /// A player across the games folder: `dynamo player set OLD --email NEW`.
+    #[command(subcommand)]
+    Player(player::Command),
     Remind(remind::Args),
     Site(site::Args),
     #[command(flatten)]
@@ -68,6 +73,7 @@ pub fn main() -> ExitCode {
         Command::Game(command) => game::execute(command, config),
         Command::Mail(args) => mail::execute(args, config),
         Command::Meta(command) => meta::execute(command, Opts::command(), config),
+        Command::Player(command) => player::execute(command, config),
         Command::Remind(args) => remind::execute(args, config),
         Command::Site(args) => site::execute(args, config),
         Command::Tournament(command) => tournament::execute(command, config),

@@ -5,7 +5,8 @@
 //! the inbox record through it alike; none of them changes a game itself.
 //!
 //! What reacts to an event is a [`Subscriber`] registered on the
-//! [`Recorder`]: the players' notices ([`Notices`]), the web pages
+//! [`Recorder`]: the players' notices ([`Notices`]), the director's
+//! letters of a change across games ([`Letters`]), the web pages
 //! ([`Pages`]), and whatever comes next without a front end knowing. `dynamo leave`'s walk over a
 //! player's games, within the yearly allowance, is here too ([`leave`]),
 //! so that any front end can use it.
@@ -16,6 +17,7 @@
 mod action;
 mod error;
 pub mod leave;
+mod letters;
 mod mailing;
 mod pages;
 mod service;
@@ -23,6 +25,7 @@ mod subscriber;
 
 pub use action::{Action, Done, Recorded, Request, When, Who};
 pub use error::{NotRecorded, Refusal, SubscriberError};
+pub use letters::Letters;
 pub use mailing::Notices;
 pub use pages::Pages;
 pub use service::{Creating, Recorder};

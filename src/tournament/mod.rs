@@ -2,19 +2,25 @@
 //! the pairings and colours of the Berger tables ([`berger`]), the
 //! players file (`players.rs`), the section file ([`section`]), creating
 //! a section's folder whole (`create.rs`), and the crosstable with its
-//! tie-breaks ([`standings`]). Nothing here mails: the command line
+//! tie-breaks ([`standings`]), a player's address changed in every file
+//! that names them (`player_change.rs`), and a section's settings
+//! corrected before play (`amend.rs`). Nothing here mails: the command line
 //! queues a new section's notices through the hook
 //! [`NewSection::write`] gives it.
 
+mod amend;
 pub mod berger;
 mod create;
 mod error;
+mod player_change;
 mod players;
 pub mod section;
 pub mod standings;
 
+pub use amend::{AmendPlan, Amendment};
 pub use create::{NewSection, SectionSettings, WriteError};
 pub use error::SectionError;
+pub use player_change::{PlayerChange, PlayerChangeError, Step, section_folders, store_section};
 pub use players::{MAX_PLAYERS, MIN_PLAYERS, PlayersError, parse_players};
 pub use section::{SECTION_FILE, Section};
 pub use standings::{Competitor, Played, Standings};

@@ -1,7 +1,8 @@
-//! Round-robin sections: the Berger tables, `dynamo tournament new` and
-//! `dynamo standings`.
+//! Round-robin sections: the Berger tables, `dynamo tournament new`,
+//! `tournament set` and `dynamo standings`.
 
 mod berger;
+mod correct;
 mod ids;
 mod section;
 mod standings;

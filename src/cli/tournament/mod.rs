@@ -1,5 +1,5 @@
 //! Round-robin sections: `tournament new` creates one in the games
-//! folder, `standings` reads the crosstable of one, several, or any game
+//! folder, `tournament set` corrects one before play, `standings` reads the crosstable of one, several, or any game
 //! files. Each reads the configuration first.
 
 use std::io::{self, Write};
@@ -15,6 +15,7 @@ mod crosstable;
 mod group;
 mod html;
 mod new;
+mod set;
 mod standings;
 
 #[derive(Subcommand, Debug)]
@@ -29,6 +30,7 @@ pub(crate) enum Command {
 #[derive(Subcommand, Debug)]
 pub(crate) enum SectionCommand {
     New(new::Args),
+    Set(set::Args),
 }
 
 /// Runs a tournament command. `config_path` is `--config`.
@@ -37,6 +39,7 @@ pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Ex
     let mut out = io::stdout().lock();
     let exit = match command {
         Command::Tournament(SectionCommand::New(args)) => new::execute(args, &config, &mut out)?,
+        Command::Tournament(SectionCommand::Set(args)) => set::execute(args, &config, &mut out)?,
         Command::Standings(args) => standings::execute(args, &config, &mut out)?,
     };
     out.flush().context("writing to standard output")?;

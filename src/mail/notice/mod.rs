@@ -6,18 +6,23 @@
 //! written as text (`text_copy.rs`) and as HTML (`html_copy.rs`), with how
 //! to reply ([`reply`]), the picture's marks ([`picture`]) and the picture
 //! itself (`board.rs`, for the answers to players' mail too); the copies
-//! are put in their envelope by `mail/envelope.rs`.
+//! are put in their envelope by `mail/envelope.rs`. The director's letters
+//! about a section or a player rather than one event are `letter.rs`,
+//! their words [`director_letters`].
 
 mod board;
 mod correction;
+pub mod director_letters;
 mod facts;
 mod html_copy;
+mod letter;
 mod lines;
 pub mod picture;
 pub mod reply;
 mod text_copy;
 
 pub use facts::{Clocks, Happened, LeaveNote, Notice};
+pub use letter::{Letter, Recipient};
 pub use lines::numbered;
 
 #[cfg(test)]

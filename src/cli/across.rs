@@ -1,0 +1,188 @@
+//! The director's corrections across many games, for `player set` and
+//! `tournament set`: each game's header corrected through the recorder
+//! (its audit trail, its lock, the web pages kept up to date), without
+//! the per-game notices, which would tell each player once per game;
+//! instead one letter per person ([`Letters`]) goes with the last game's
+//! correction, and is sent at the end.
+//!
+//! Every correction is first tried on the game as read
+//! ([`Across::try_each`]), so that a `--at` before a game's latest event,
+//! a value a game cannot hold or any other refusal stops the command
+//! before anything is written.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use chrono::{DateTime, Utc};
+use dynamo::config::{Config, MailConfig};
+use dynamo::game::store::GameFile;
+use dynamo::game::{Game, TagEdit};
+use dynamo::mail::{self, Built, Pending, Secret, Sender};
+use dynamo::recorder::{
+    Action, Letters, NotRecorded, Pages, Recorded, Recorder, Request, When, Who,
+};
+
+use crate::cli::notify::{self, Said};
+use crate::cli::recording::{pages, refusal, subscriber_failure};
+use crate::cli::{failure, store};
+use crate::exit::{Exit, Failure};
+
+/// The `[mail]` settings and the secret, when the command mails.
+pub(crate) struct Mailer<'c> {
+    config: &'c MailConfig,
+    secret: Secret,
+}
+
+impl<'c> Mailer<'c> {
+    /// With `--mail` or `mail_after_move`; refused (before anything is
+    /// changed) without a `[mail]` table or a usable secret.
+    pub(crate) fn new(config: &'c Config, flag: bool) -> Result<Option<Mailer<'c>>> {
+        if !(flag || config.mail_after_move) {
+            return Ok(None);
+        }
+        let mail_config = notify::mail_config(config)?;
+        Ok(Some(Mailer {
+            config: mail_config,
+            secret: notify::secret(mail_config)?,
+        }))
+    }
+
+    /// Who the letters are from.
+    pub(crate) fn sender(&self) -> Sender<'_> {
+        Sender::new(self.config, &self.secret)
+    }
+
+    /// The `[mail]` settings.
+    pub(crate) fn config(&self) -> &'c MailConfig {
+        self.config
+    }
+}
+
+/// Corrections under way.
+pub(crate) struct Across<'c> {
+    pages: Option<Pages>,
+    letters: Option<Letters<'c>>,
+    queued: Vec<Pending>,
+}
+
+impl<'c> Across<'c> {
+    /// With `built` letters (about `about`) when mailing.
+    pub(crate) fn new(
+        config: &'c Config,
+        mailer: Option<&Mailer<'c>>,
+        built: Vec<Built>,
+        about: &str,
+    ) -> Across<'c> {
+        Across {
+            pages: pages(config),
+            letters: mailer.map(|m| Letters::new(m.config, built, about)),
+            queued: Vec::new(),
+        }
+    }
+
+    /// Tries each correction on its game as read, at `at`: the first
+    /// refusal, in the commands' words, stops everything.
+    pub(crate) fn try_each(
+        games: &[(PathBuf, Vec<TagEdit>)],
+        reason: Option<&str>,
+        at: DateTime<Utc>,
+        check: impl Fn(&Path, &Game) -> Result<()>,
+    ) -> Result<()> {
+        for (path, edits) in games {
+            let game = store::load(path)?;
+            check(path, &game)?;
+            game.set_tags(edits, reason, at).map_err(|e| {
+                let exit = failure::correction_exit(&e);
+                Failure::new(
+                    exit,
+                    format!("{}: {e}; nothing was changed", path.display()),
+                )
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Records the correction `edits` of `path` for `reason` at `when`,
+    /// if `check` allows it on the game under its lock; with `last`, the
+    /// letters go with it.
+    pub(crate) fn set(
+        &mut self,
+        path: &Path,
+        edits: &[TagEdit],
+        reason: Option<&str>,
+        when: When,
+        last: bool,
+        check: impl FnOnce(&Game) -> Result<(), String>,
+    ) -> Result<Recorded> {
+        let file = GameFile::existing(path).map_err(failure::game)?;
+        let mut recorder = Recorder::new(store::lock_wait()?).require_identity(false);
+        if let Some(letters) = self.letters.as_mut() {
+            if last {
+                letters.arm();
+            }
+            recorder.subscribe(letters);
+        }
+        if let Some(pages) = self.pages.as_mut() {
+            recorder.subscribe(pages);
+        }
+        let action = Action::Set {
+            edits: edits.to_vec(),
+            reason: reason.map(str::to_string),
+        };
+        let request = Request::new(action, Who::Director, when);
+        let result = recorder.record_in(&file, &request, |game: &Game, _| check(game));
+        drop(recorder);
+        if let Some(letters) = self.letters.as_mut() {
+            self.queued.append(&mut letters.take());
+        }
+        match result {
+            Ok(recorded) => Ok(recorded),
+            Err(NotRecorded::Refused { why, .. }) => Err(match why.split() {
+                Ok(why) => refusal(why),
+                Err(why) => {
+                    Failure::new(Exit::Rejected, format!("{}: {why}", path.display())).into()
+                }
+            }),
+            Err(NotRecorded::Game(e)) => Err(failure::game(e)),
+            Err(NotRecorded::Subscriber(e)) => Err(subscriber_failure(e)),
+        }
+    }
+
+    /// Sends the letters queued (when mailing) and says so as `said`;
+    /// warns of pages that could not follow. `what` is what was done, for
+    /// a failure's message.
+    pub(crate) fn finish(
+        mut self,
+        mailer: Option<&Mailer>,
+        what: &str,
+        said: Said,
+    ) -> Result<Exit> {
+        for problem in self.pages.iter_mut().flat_map(Pages::take_problems) {
+            eprintln!("dynamo: warning: {problem}");
+        }
+        let (Some(mailer), false) = (mailer, self.queued.is_empty()) else {
+            return Ok(Exit::Ok);
+        };
+        let report = mail::deliver(mailer.config, std::mem::take(&mut self.queued), false);
+        match said {
+            Said::Out => {
+                let _ = notify::print_sent(&report, &mut std::io::stdout().lock());
+            }
+            Said::Err => {
+                let _ = notify::print_sent(&report, &mut std::io::stderr().lock());
+            }
+            Said::Quiet => {}
+        }
+        match report.first_error() {
+            None => Ok(Exit::Ok),
+            Some(e) => Err(Failure::new(
+                failure::mail_exit(e),
+                format!(
+                    "{what}, but mailing the letters failed: {e}\n{}",
+                    notify::where_queued(&report)
+                ),
+            )
+            .into()),
+        }
+    }
+}

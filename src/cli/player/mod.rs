@@ -1,0 +1,29 @@
+//! `dynamo player`: what the director does to one player across the
+//! whole games folder. Each command reads the configuration first.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use clap::Subcommand;
+
+use crate::cli::config_file;
+use crate::exit::Exit;
+
+mod set;
+
+#[derive(Subcommand, Debug)]
+pub(crate) enum Command {
+    Set(set::Args),
+}
+
+/// Runs a player command. `config_path` is `--config`.
+pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Exit> {
+    let config = config_file::load(config_path)?;
+    let mut out = io::stdout().lock();
+    let exit = match command {
+        Command::Set(args) => set::execute(args, &config, &mut out)?,
+    };
+    out.flush().context("writing to standard output")?;
+    Ok(exit)
+}
