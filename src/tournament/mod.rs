@@ -4,13 +4,15 @@
 //! a section's folder whole (`create.rs`), and the crosstable with its
 //! tie-breaks ([`standings`]), a player's address changed in every file
 //! that names them (`player_change.rs`), and a section's settings
-//! corrected before play (`amend.rs`). Nothing here mails: the command line
+//! corrected before play (`amend.rs`), a section deleted before play
+//! (`delete.rs`). Nothing here mails: the command line
 //! queues a new section's notices through the hook
 //! [`NewSection::write`] gives it.
 
 mod amend;
 pub mod berger;
 mod create;
+mod delete;
 mod error;
 mod player_change;
 mod players;
@@ -19,6 +21,7 @@ pub mod standings;
 
 pub use amend::{AmendPlan, Amendment};
 pub use create::{NewSection, SectionSettings, WriteError};
+pub use delete::{deleted_ids, set_aside};
 pub use error::SectionError;
 pub use player_change::{PlayerChange, PlayerChangeError, Step, section_folders, store_section};
 pub use players::{MAX_PLAYERS, MIN_PLAYERS, PlayersError, parse_players};

@@ -1,8 +1,9 @@
 //! Round-robin sections: the Berger tables, `dynamo tournament new`,
-//! `tournament set` and `dynamo standings`.
+//! `tournament set`, `tournament delete` and `dynamo standings`.
 
 mod berger;
 mod correct;
+mod delete;
 mod ids;
 mod section;
 mod standings;

@@ -1,5 +1,6 @@
 //! Round-robin sections: `tournament new` creates one in the games
-//! folder, `tournament set` corrects one before play, `standings` reads the crosstable of one, several, or any game
+//! folder, `tournament set` corrects one before play and `tournament delete`
+//! sets one aside, `standings` reads the crosstable of one, several, or any game
 //! files. Each reads the configuration first.
 
 use std::io::{self, Write};
@@ -12,6 +13,7 @@ use crate::cli::config_file;
 use crate::exit::Exit;
 
 mod crosstable;
+mod delete;
 mod group;
 mod html;
 mod new;
@@ -31,6 +33,7 @@ pub(crate) enum Command {
 pub(crate) enum SectionCommand {
     New(new::Args),
     Set(set::Args),
+    Delete(delete::Args),
 }
 
 /// Runs a tournament command. `config_path` is `--config`.
@@ -40,6 +43,9 @@ pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Ex
     let exit = match command {
         Command::Tournament(SectionCommand::New(args)) => new::execute(args, &config, &mut out)?,
         Command::Tournament(SectionCommand::Set(args)) => set::execute(args, &config, &mut out)?,
+        Command::Tournament(SectionCommand::Delete(args)) => {
+            delete::execute(args, &config, &mut out)?
+        }
         Command::Standings(args) => standings::execute(args, &config, &mut out)?,
     };
     out.flush().context("writing to standard output")?;

@@ -76,12 +76,14 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     };
     check_first_deadline(time_control, started, "--start")?;
     let count = players.len();
-    let taken = peek::ids_in(&config.games_dir).map_err(|e| {
+    let mut taken = peek::ids_in(&config.games_dir).map_err(|e| {
         Failure::new(
             Exit::Io,
             format!("the games folder {}: {e}", config.games_dir.display()),
         )
     })?;
+    // A deleted section's games may have had notices sent under their ids.
+    taken.extend(dynamo::tournament::deleted_ids(&config.games_dir));
     let plan = NewSection::plan(
         SectionSettings {
             name: args.name.clone(),

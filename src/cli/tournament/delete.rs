@@ -1,0 +1,170 @@
+//! `dynamo tournament delete`.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::time::Duration;
+
+use anyhow::Result;
+use dynamo::config::Config;
+use dynamo::game::Address;
+use dynamo::mail::notice::{Recipient, director_letters};
+use dynamo::mail::outbox::State;
+use dynamo::mail::{self, Outbox, Pending};
+use dynamo::tournament::set_aside;
+use serde_json::json;
+
+use super::set::{played, section_games, section_named};
+use crate::cli::across::Mailer;
+use crate::cli::args::{QuietArgs, now};
+use crate::cli::failure;
+use crate::cli::notify::{self, Said};
+use crate::exit::{Exit, Failure};
+
+/// Delete a section before its first move: the notices still queued for
+/// its games dropped from the outbox, and its folder set aside as a
+/// hidden `.NAME.deleted-TIME` folder of the games folder, which every
+/// command passes by. Refused once any game has a move or a result. With
+/// --mail each player is told once that the section is cancelled.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// The section's name in the games folder.
+    name: String,
+    /// Why: told to the players.
+    #[arg(long)]
+    reason: Option<String>,
+    /// Mail each player of the section one letter (needs `[mail]`).
+    #[arg(long)]
+    mail: bool,
+    /// Print one JSON object: where the section went, the notices dropped.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    quiet: QuietArgs,
+}
+
+pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+    let (folder, section) = section_named(config, &args.name)?;
+    if let Some(reason) = &args.reason {
+        dynamo::game::pgn::check_value("--reason", reason)
+            .map_err(|e| Failure::new(Exit::Usage, e.to_string()))?;
+    }
+    let mailer = Mailer::new(config, args.mail)?;
+    let games = section_games(&folder, &section)?;
+    if let Some((path, why)) = games
+        .iter()
+        .find_map(|(path, game)| played(game).map(|why| (path, why)))
+    {
+        return Err(Failure::new(
+            Exit::Rejected,
+            format!(
+                "{}: {why}: a section is deleted only before its first move; nothing was changed",
+                path.display()
+            ),
+        )
+        .into());
+    }
+    let mail_fail = |e: mail::MailError| Failure::new(failure::mail_exit(&e), e.to_string());
+    // The notices still queued for its games: they would tell of games
+    // that are no more.
+    let mut dropped = Vec::new();
+    if let Some(mail_config) = &config.mail {
+        let outbox = Outbox::new(&mail_config.outbox);
+        if outbox.dir().exists() {
+            let ids: HashSet<String> = games.iter().map(|(_, g)| g.game_id()).collect();
+            let real = std::fs::canonicalize(&folder).unwrap_or_else(|_| folder.clone());
+            let patience = mail_config.timeout * 2 + Duration::from_secs(5);
+            let _lock = outbox.lock_sender(patience).map_err(mail_fail)?;
+            for entry in outbox.scan(State::Queued).map_err(mail_fail)?.entries {
+                let q = &entry.queued;
+                let awaits_ours = q.awaits.as_ref().is_some_and(|a| a.game.starts_with(&real));
+                if awaits_ours || ids.contains(&q.game_id) {
+                    outbox.remove(&entry.path).map_err(mail_fail)?;
+                    dropped.push(q.message_id.clone());
+                }
+            }
+        }
+    }
+    // The letters are queued before the folder goes, so that a run killed
+    // in between is finished by running it again; made again, a letter
+    // already in the outbox is not queued twice.
+    let mut queued: Vec<Pending> = Vec::new();
+    if let Some(m) = &mailer {
+        let key = format!("{}|{}", folder.display(), section.start);
+        let letter = director_letters::section_cancelled(
+            &section.name,
+            &section.event,
+            args.reason.as_deref(),
+            &key,
+        );
+        let to: Vec<Recipient> = section
+            .players
+            .iter()
+            .filter_map(|p| {
+                Some(Recipient {
+                    name: p.name.clone(),
+                    address: Address::parse(&p.email).ok()?,
+                })
+            })
+            .collect();
+        let outbox = Outbox::new(&m.config().outbox);
+        let built: Vec<_> = letter
+            .build(&to, &m.sender())
+            .map_err(mail_fail)?
+            .into_iter()
+            .filter(|b| !outbox.holds(&b.message_id))
+            .collect();
+        queued = mail::queue(
+            m.config(),
+            &built,
+            &section.name,
+            "section cancelled",
+            0,
+            None,
+        )
+        .map_err(mail_fail)?;
+    }
+    let aside = set_aside(&folder, now()).map_err(|e| Failure::new(Exit::Io, e.to_string()))?;
+    let shown = (|| -> Result<()> {
+        let mut out = args.quiet.out(out);
+        if args.json {
+            let value = json!({
+                "section": section.name,
+                "games": games.len(),
+                "set_aside": aside.display().to_string(),
+                "dropped": dropped,
+            });
+            writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
+        } else {
+            writeln!(
+                out,
+                "deleted section {}: {} game(s) set aside in {}; {} queued notice(s) dropped",
+                section.name,
+                games.len(),
+                aside.display(),
+                dropped.len()
+            )?;
+        }
+        Ok(out.flush()?)
+    })();
+    shown?;
+    let Some(m) = &mailer else {
+        return Ok(Exit::Ok);
+    };
+    let report = mail::deliver(m.config(), queued, false);
+    match Said::from_flags(args.quiet.quiet, args.json) {
+        Said::Out => notify::print_sent(&report, &mut std::io::stdout().lock())?,
+        Said::Err => notify::print_sent(&report, &mut std::io::stderr().lock())?,
+        Said::Quiet => {}
+    }
+    match report.first_error() {
+        None => Ok(Exit::Ok),
+        Some(e) => Err(Failure::new(
+            failure::mail_exit(e),
+            format!(
+                "the section is deleted, but mailing the letters failed: {e}\n{}",
+                notify::where_queued(&report)
+            ),
+        )
+        .into()),
+    }
+}
