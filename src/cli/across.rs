@@ -6,7 +6,7 @@
 //! correction, and is sent at the end.
 //!
 //! Every correction is first tried on the game as read
-//! ([`Across::try_each`]), so that a `--at` before a game's latest event,
+//! ([`Across::try_each`], the recorder's preview), so that a `--at` before a game's latest event,
 //! a value a game cannot hold or any other refusal stops the command
 //! before anything is written.
 
@@ -88,16 +88,16 @@ impl<'c> Across<'c> {
         at: DateTime<Utc>,
         check: impl Fn(&Path, &Game) -> Result<()>,
     ) -> Result<()> {
+        let judge = Recorder::new(store::lock_wait()?);
         for (path, edits) in games {
             let game = store::load(path)?;
             check(path, &game)?;
-            game.set_tags(edits, reason, at).map_err(|e| {
-                let exit = failure::correction_exit(&e);
-                Failure::new(
-                    exit,
-                    format!("{}: {e}; nothing was changed", path.display()),
-                )
-            })?;
+            let request = Request::new(set_action(edits, reason), Who::Director, When::At(at));
+            if let Err(why) = judge.preview(&game, &request) {
+                let message = format!("{}: {why}; nothing was changed", path.display());
+                let exit = failure::exit_code(&refusal(why));
+                return Err(Failure::new(exit, message).into());
+            }
         }
         Ok(())
     }
@@ -125,11 +125,7 @@ impl<'c> Across<'c> {
         if let Some(pages) = self.pages.as_mut() {
             recorder.subscribe(pages);
         }
-        let action = Action::Set {
-            edits: edits.to_vec(),
-            reason: reason.map(str::to_string),
-        };
-        let request = Request::new(action, Who::Director, when);
+        let request = Request::new(set_action(edits, reason), Who::Director, when);
         let result = recorder.record_in(&file, &request, |game: &Game, _| check(game));
         drop(recorder);
         if let Some(letters) = self.letters.as_mut() {
@@ -184,5 +180,13 @@ impl<'c> Across<'c> {
             )
             .into()),
         }
+    }
+}
+
+/// The director's header correction `edits`, for `reason`.
+fn set_action(edits: &[TagEdit], reason: Option<&str>) -> Action {
+    Action::Set {
+        edits: edits.to_vec(),
+        reason: reason.map(str::to_string),
     }
 }

@@ -17,6 +17,7 @@ pub mod answer;
 mod delivery;
 pub mod envelope;
 mod error;
+mod letter_copy;
 mod lock;
 pub mod mail_config;
 pub mod notice;

@@ -46,8 +46,8 @@ pub(crate) struct Args {
     black: Option<String>,
     /// Another tag, as NAME=VALUE (repeatable): Event, Site, Date, Round,
     /// TimeControl (the clocks are worked out again) or a tag of your own.
-    /// Not Result, Termination, DrawOffer, Variant, Rules, SetUp, FEN,
-    /// UTCDate, UTCTime or GameId.
+    /// Not Result, Termination, DrawOffer, Variant, SetUp, FEN or GameId;
+    /// Rules, UTCDate and UTCTime only before the first move.
     #[arg(long, value_name = "NAME=VALUE")]
     tag: Vec<String>,
     /// Why: recorded in the file and told to the players.

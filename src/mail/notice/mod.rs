@@ -8,7 +8,8 @@
 //! itself (`board.rs`, for the answers to players' mail too); the copies
 //! are put in their envelope by `mail/envelope.rs`. The director's letters
 //! about a section or a player rather than one event are `letter.rs`,
-//! their words [`director_letters`].
+//! their words [`director_letters`] (each copy is built by
+//! `mail/letter_copy.rs`).
 
 mod board;
 mod correction;
