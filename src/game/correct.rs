@@ -80,7 +80,7 @@ fn not_settable(name: &str, game: &Game) -> Option<&'static str> {
             "it decides which moves are legal, and the recorded moves were judged under it; start a new game instead"
         }
         "UTCDate" | "UTCTime" => {
-            "it is when the game started, which every clock is measured from, and a move or result is recorded"
+            "it is when the game started, which the creation event and every clock are measured from"
         }
         GAME_ID => "it keeps the game's mail thread once a name, date or round has changed",
         _ => return None,

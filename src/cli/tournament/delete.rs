@@ -21,7 +21,7 @@ use crate::cli::notify::{self, Said};
 use crate::exit::{Exit, Failure};
 
 /// Delete a section before its first move: the notices still queued for
-/// its games dropped from the outbox, and its folder set aside as a
+/// its games (or refused for good) dropped from the outbox, and its folder set aside as a
 /// hidden `.NAME.deleted-TIME` folder of the games folder, which every
 /// command passes by. Refused once any game has a move or a result. With
 /// --mail each player is told once that the section is cancelled.
@@ -74,12 +74,16 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
             let real = std::fs::canonicalize(&folder).unwrap_or_else(|_| folder.clone());
             let patience = mail_config.timeout * 2 + Duration::from_secs(5);
             let _lock = outbox.lock_sender(patience).map_err(mail_fail)?;
-            for entry in outbox.scan(State::Queued).map_err(mail_fail)?.entries {
-                let q = &entry.queued;
-                let awaits_ours = q.awaits.as_ref().is_some_and(|a| a.game.starts_with(&real));
-                if awaits_ours || ids.contains(&q.game_id) {
-                    outbox.remove(&entry.path).map_err(mail_fail)?;
-                    dropped.push(q.message_id.clone());
+            // Queued, and refused for good (as `mail --drop` removes them);
+            // what was sent stays the record of what players were told.
+            for state in [State::Queued, State::Failed] {
+                for entry in outbox.scan(state).map_err(mail_fail)?.entries {
+                    let q = &entry.queued;
+                    let awaits_ours = q.awaits.as_ref().is_some_and(|a| a.game.starts_with(&real));
+                    if awaits_ours || ids.contains(&q.game_id) {
+                        outbox.remove(&entry.path).map_err(mail_fail)?;
+                        dropped.push(q.message_id.clone());
+                    }
                 }
             }
         }
