@@ -17,7 +17,7 @@ pub mod picture;
 pub mod reply;
 mod text_copy;
 
-pub use facts::{Clocks, Happened, LeaveNote, Notice};
+pub use facts::{Clocks, Happened, LeaveNote, Notice, addressed_as};
 pub use lines::numbered;
 
 #[cfg(test)]
