@@ -13,3 +13,4 @@ mod shared;
 mod view;
 
 pub(crate) use run::{Args, execute};
+pub(crate) use select::natural;
