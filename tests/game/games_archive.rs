@@ -1,4 +1,4 @@
-//! Pictures and archives of games (README, "Positions and moves" and
+//! Pictures and archives of games (docs/director.md, "Positions and moves" and
 //! "The game file"): `show --ply N` draws any earlier position of a game
 //! and `--side black` the board from Black's side; `export DIR` writes
 //! every game of a folder as one PGN, and `--no-mail-notes` leaves out

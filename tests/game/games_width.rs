@@ -1,4 +1,4 @@
-//! `dynamo games` keeps what a director acts on (README, "The overview:
+//! `dynamo games` keeps what a director acts on (docs/director.md, "The overview:
 //! `dynamo games`"): a section's four games, one event in one folder,
 //! with a late move, a draw offer and leave in their notes, pinned whole
 //! at 80, 100, 120 and 200 columns. At every width who is to move and

@@ -1,4 +1,4 @@
-//! Plain words at the edges (README, "Mailing the position"): one short
+//! Plain words at the edges (docs/mail.md, "Mailing the position"): one short
 //! line per run of notices mailed and every notice in full with
 //! `--verbose`; `remind` saying "nothing due" on a terminal and nothing
 //! to cron; the greeting of a player written "Last, First"; the pieces

@@ -1,5 +1,5 @@
 //! What every game listed has in common, said once above the table
-//! instead of on every line (README, "The overview: `dynamo games`"): the
+//! instead of on every line (docs/director.md, "The overview: `dynamo games`"): the
 //! event when all of them have the same, and the folder all the files
 //! are in. A column the same on every line tells nothing about any game
 //! and takes room from the columns a director acts on.
