@@ -115,8 +115,13 @@ fn retry(config: &MailConfig, game_id: Option<&str>, quiet: bool) -> Result<Exit
     }
     if !report.not_tried.is_empty() {
         problems.push(format!(
-            "{} more notice(s) not tried after that failure",
-            report.not_tried.len()
+            "{} more {} not tried after that failure",
+            report.not_tried.len(),
+            if report.not_tried.len() == 1 {
+                "notice"
+            } else {
+                "notices"
+            }
         ));
     }
     for (path, why) in &report.broken {
@@ -127,7 +132,8 @@ fn retry(config: &MailConfig, game_id: Option<&str>, quiet: bool) -> Result<Exit
     }
     let queued = report.waiting.len() + report.not_tried.len();
     problems.push(format!(
-        "{queued} notice(s) still queued in {}",
+        "{} still queued in {}",
+        notify::counted(queued, "notice"),
         config.outbox.display()
     ));
     Err(Failure::new(Exit::Io, problems.join("\n")).into())

@@ -42,6 +42,11 @@ pub struct Opts {
     /// `dynamo config`).
     #[arg(long, global = true, value_name = "FILE")]
     pub(crate) config: Option<PathBuf>,
+    /// Say each notice mailed in full, its subject, address and
+    /// Message-ID, instead of one line a run (`mailed 2 notices (Ada,
+    /// Charles)`).
+    #[arg(short, long, global = true)]
+    pub(crate) verbose: bool,
     #[command(subcommand)]
     pub(crate) command: Command,
 }
@@ -67,6 +72,7 @@ pub(crate) enum Command {
 
 pub fn main() -> ExitCode {
     let opts = Opts::parse();
+    notify::set_verbose(opts.verbose);
     let config = opts.config.as_deref();
     let result = match opts.command {
         Command::Position(command) => position::execute(command),

@@ -13,10 +13,13 @@
 
 use std::io::{self, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Result;
 use dynamo::config::{Config, MailConfig};
-use dynamo::mail::{self, Pending, Report, Secret, SecretError};
+use dynamo::mail::envelope::recipient_name;
+use dynamo::mail::notice::addressed_as;
+use dynamo::mail::{self, Pending, Queued, Report, Secret, SecretError};
 use dynamo::recorder::Notices;
 
 use crate::cli::failure;
@@ -162,22 +165,63 @@ pub(crate) fn where_queued(report: &Report) -> String {
     let mut lines = Vec::new();
     if queued > 0 {
         lines.push(format!(
-            "{queued} notice(s) queued in the outbox; send them with `dynamo mail --retry`"
+            "{} queued in the outbox; send them with `dynamo mail --retry`",
+            counted(queued, "notice")
         ));
     }
     if !report.refused.is_empty() {
         lines.push(format!(
-            "{} notice(s) refused for good, kept in the outbox's failed/ folder \
+            "{} refused for good, kept in the outbox's failed/ folder \
              (see `dynamo mail --list`)",
-            report.refused.len()
+            counted(report.refused.len(), "notice")
         ));
     }
     lines.join("\n")
 }
 
-/// `mailed "…" to … (…)` for each delivered notice.
+/// `1 notice`, `2 notices`: a count and its noun, in the plural when
+/// the count is not one.
+pub(crate) fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// Whether `--verbose` asked for each notice in full.
+static VERBOSE: AtomicBool = AtomicBool::new(false);
+
+/// Set once from the command line's global `--verbose`.
+pub(crate) fn set_verbose(on: bool) {
+    VERBOSE.store(on, Ordering::Relaxed);
+}
+
+/// How many of its names a line of notices shows before `and N more`.
+const NAMES_SHOWN: usize = 4;
+
+/// The delivered notices: one short line a verb, `mailed 2 notices (Ada
+/// Lovelace, Charles Babbage)`, or under `--verbose` `mailed "…" to …
+/// (<Message-ID>)` for each.
 pub(crate) fn print_sent(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     for (verb, list) in [("mailed", &report.sent), ("resent", &report.resent)] {
+        print_list(verb, "notice", list, out)?;
+    }
+    out.flush()
+}
+
+/// `list` said as [`print_sent`] says it: `{verb} 2 {noun}s (…)`, or
+/// each in full under `--verbose`.
+pub(crate) fn print_list(
+    verb: &str,
+    noun: &str,
+    list: &[Queued],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    if list.is_empty() {
+        return Ok(());
+    }
+    if VERBOSE.load(Ordering::Relaxed) {
         for q in list {
             writeln!(
                 out,
@@ -187,6 +231,28 @@ pub(crate) fn print_sent(report: &Report, out: &mut dyn Write) -> io::Result<()>
                 q.message_id
             )?;
         }
+        return Ok(());
     }
-    out.flush()
+    writeln!(out, "{}", short_line(verb, noun, list))
+}
+
+/// `mailed 2 notices (Ada Lovelace, Charles Babbage)`: how many, and to
+/// whom, each recipient named once as greeted (`Karl-Heinz Schmidt` for
+/// `Schmidt, Karl-Heinz`: no comma inside a name of the list; their
+/// address when the notice names no one), the first few of them.
+fn short_line(verb: &str, noun: &str, list: &[Queued]) -> String {
+    let mut names: Vec<String> = Vec::new();
+    for q in list {
+        let name = recipient_name(&q.message).map_or_else(|| q.to.join(", "), |n| addressed_as(&n));
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    let more = names.len().saturating_sub(NAMES_SHOWN);
+    names.truncate(NAMES_SHOWN);
+    let mut whom = names.join(", ");
+    if more > 0 {
+        whom.push_str(&format!(" and {more} more"));
+    }
+    format!("{verb} {} ({whom})", counted(list.len(), noun))
 }

@@ -1,6 +1,6 @@
 //! `dynamo remind [PATHS] [--now TIME] [--dry-run]`.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -45,7 +45,10 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     // Made only when a reminder is due: `--dry-run` makes no key file.
     let mut secret = None;
     let mail_error = |path: &Path, e: mail::MailError| format!("{}: {e}", path.display());
+    // The games looked at, and the lines said of them.
+    let (mut looked, mut said) = (0, 0);
     for path in game_files(&config, &args.paths)? {
+        looked += 1;
         let game = match store::load(&path) {
             Ok(game) => game,
             Err(e) => {
@@ -72,6 +75,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
         };
         let made = remind::already_made(mail_config, &game.game_id(), &due, days)
             .map_err(|e| mail_error(&path, e));
+        said += usize::from(matches!(made, Ok(true)) || args.dry_run);
         match made {
             Err(e) => problems.push(e),
             Ok(true) => writeln!(out, "{}: {who}: {when}; reminded already", path.display())?,
@@ -96,14 +100,10 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     drop(out);
     let report = mail::deliver(mail_config, pending, false);
     let mut out = io::stdout().lock();
-    for q in &report.sent {
-        writeln!(
-            out,
-            "reminded {}: \"{}\" ({})",
-            q.to.join(", "),
-            q.subject,
-            q.message_id
-        )?;
+    notify::print_list("mailed", "reminder", &report.sent, &mut out)?;
+    // By hand, silence would puzzle; for cron (no terminal) it is right.
+    if said == 0 && report.sent.is_empty() && problems.is_empty() && out.is_terminal() {
+        writeln!(out, "nothing due in {}", notify::counted(looked, "game"))?;
     }
     out.flush().context("writing to standard output")?;
     if let Some(e) = report.first_error() {
@@ -139,7 +139,10 @@ fn queue(
     let built = remind::build(config, secret, &game, &due, now)?;
     let what = match due.threshold {
         Threshold::Overdue => "reminder: deadline passed".to_string(),
-        Threshold::Days(d) => format!("reminder: {d} day(s) before the deadline"),
+        Threshold::Days(d) => format!(
+            "reminder: {} before the deadline",
+            notify::counted(d as usize, "day")
+        ),
     };
     mail::queue(
         config,

@@ -133,10 +133,11 @@ pub(crate) fn full_widths(header: &[&str], lines: &[Line]) -> Vec<Option<usize>>
 
 /// Each column's width, or `None` for a column left out: the widest
 /// text of each (a column empty in every line is left out), then, while
-/// wider than `limit`, `steps` in order; what a later step frees is given
-/// back to the columns dropped or shrunk before it, undoing the latest
-/// first. Should the steps not be enough,
-/// columns are left out from the right.
+/// wider than `limit`, `steps` in order. Should the steps not be enough,
+/// columns are left out from the right. Then the room a later step freed
+/// is given back, undoing the steps the latest first (the columns a later
+/// step touches are the more important): a column dropped comes back if
+/// it fits whole, a column shrunk widens as far as room allows.
 pub(crate) fn fit(
     header: &[&str],
     lines: &[Line],
@@ -151,8 +152,12 @@ pub(crate) fn fit(
     let Some(limit) = limit else {
         return widths;
     };
-    let mut shrunk = Vec::new();
-    let mut dropped = Vec::new();
+    /// A step taken, as it can be undone.
+    enum Taken {
+        Shrunk(Vec<(usize, usize)>),
+        Dropped(usize, usize),
+    }
+    let mut taken = Vec::new();
     for &step in steps {
         let excess = total(&widths).saturating_sub(limit);
         if excess == 0 {
@@ -174,11 +179,11 @@ pub(crate) fn fit(
                     let Some((w, c)) = widest else { break };
                     widths[c] = Some(w - 1);
                 }
-                shrunk.push(before);
+                taken.push(Taken::Shrunk(before));
             }
             Step::Drop(col) => {
                 if let Some(w) = widths[col].take() {
-                    dropped.push((col, w));
+                    taken.push(Taken::Dropped(col, w));
                 }
             }
         }
@@ -188,24 +193,24 @@ pub(crate) fn fit(
             *last = None;
         }
     }
-    // A later step may have freed room for a column dropped before it:
-    // the last dropped, the most important, comes back first.
-    for (col, w) in dropped.into_iter().rev() {
-        widths[col] = Some(w);
-        if total(&widths) > limit {
-            widths[col] = None;
-        }
-    }
-    // Undo the shrinking, the latest first, each as far as room allows:
-    // the columns shrunk last, the most important, get back most.
-    for before in shrunk.into_iter().rev() {
-        for _ in 0..limit.saturating_sub(total(&widths)) {
-            let narrowest = before
-                .iter()
-                .filter_map(|&(c, b)| widths[c].filter(|&w| w < b).map(|w| (w, c)))
-                .min();
-            let Some((w, c)) = narrowest else { break };
-            widths[c] = Some(w + 1);
+    for step in taken.into_iter().rev() {
+        match step {
+            Taken::Dropped(col, w) => {
+                widths[col] = Some(w);
+                if total(&widths) > limit {
+                    widths[col] = None;
+                }
+            }
+            Taken::Shrunk(before) => {
+                for _ in 0..limit.saturating_sub(total(&widths)) {
+                    let narrowest = before
+                        .iter()
+                        .filter_map(|&(c, b)| widths[c].filter(|&w| w < b).map(|w| (w, c)))
+                        .min();
+                    let Some((w, c)) = narrowest else { break };
+                    widths[c] = Some(w + 1);
+                }
+            }
         }
     }
     widths

@@ -259,8 +259,10 @@ impl Game {
                 offer(side)?;
                 self.set_ending(Ending {
                     outcome: Outcome::Draw,
+                    // No parentheses: the reason is often said inside
+                    // them, `1/2-1/2 (draw agreed: …)`.
                     reason: format!(
-                        "draw agreed ({} offered, {} accepted)",
+                        "draw agreed: {} offered, {} accepted",
                         (!side).title(),
                         side.title()
                     ),

@@ -44,6 +44,22 @@ impl Game {
         Some(game)
     }
 
+    /// The game without its `{[%mail …]}` notes, for a bulletin, where
+    /// which mail brought each event is clutter. Never to be written
+    /// back: the inbox reads them to know a mail it has recorded.
+    pub fn without_mail_sources(&self) -> Game {
+        let mut game = self.clone();
+        for gap in &mut game.gaps {
+            gap.retain(|item| {
+                !matches!(item, Gap::Note(Note::Comment(text))
+                    if text.strip_prefix("[%mail ")
+                        .and_then(|rest| rest.strip_suffix(']'))
+                        .is_some_and(is_mail_ref))
+            });
+        }
+        game
+    }
+
     /// The event the mail `reference` brought, if the file records one.
     pub fn event_from_mail(&self, reference: &str) -> Option<&Event> {
         if !is_mail_ref(reference) {

@@ -19,7 +19,7 @@ use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{Address, Message};
 
-use super::envelope::{Built, Sender, message_id, subaddressed};
+use super::envelope::{Built, Sender, message_id, reply_subject, subaddressed};
 use super::error::MailError;
 use super::notice::Notice;
 use super::text::header_text;
@@ -129,12 +129,7 @@ impl Notice {
         let (seq, key) = (self.happened.seq, &self.happened.key);
         let token: Token = self.token(sender.secret, seq, key, side);
         let id = answer_id(answer.mail_key, &domain);
-        let theirs = untagged(answer.subject);
-        let re = if theirs.to_ascii_lowercase().starts_with("re:") {
-            theirs
-        } else {
-            format!("Re: {theirs}")
-        };
+        let re = reply_subject(&untagged(answer.subject));
         let subject = format!("{re} {}", token.subject_tag());
         let mut thread: Vec<String> = answer
             .thread
@@ -207,7 +202,7 @@ impl Notice {
 
     fn answer_text(&self, answer: &Answer, reply_to: &str) -> String {
         let side = answer.side;
-        let mut out = format!("Dear {},\n\n", self.name(side));
+        let mut out = format!("{}\n\n", self.salutation(side));
         for line in &answer.lines {
             let _ = writeln!(out, "{line}\n");
         }
@@ -235,7 +230,7 @@ impl Notice {
             "</head>\n<body style=\"margin:0;padding:8px;font-family:sans-serif;\
              line-height:1.4;overflow-wrap:anywhere\">\n<div style=\"max-width:640px\">\n",
         );
-        let _ = writeln!(out, "<p>Dear {},</p>", escape(&self.name(side)));
+        let _ = writeln!(out, "<p>{}</p>", escape(&self.salutation(side)));
         for line in &answer.lines {
             let _ = writeln!(out, "<p>{}</p>", escape(line.trim_start()));
         }

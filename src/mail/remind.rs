@@ -169,6 +169,7 @@ pub fn build(
     };
     let domain = from.email.domain().to_string();
     let player = notice.name(due.side);
+    let dear = notice.salutation(due.side);
     let opponent = notice.name(!due.side);
     let when = format_time_short(due.deadline);
     let (subject, lead) = match due.threshold {
@@ -201,7 +202,7 @@ pub fn build(
         .map(|e| format!("{e}\n"))
         .unwrap_or_default();
     let body = format!(
-        "Dear {player},\n\n{lead}\n\n{event}{} – {}\n{last}\nFEN: {fen}\n\n\
+        "{dear}\n\n{lead}\n\n{event}{} – {}\n{last}\nFEN: {fen}\n\n\
          Reply to the last notice of the game, or to this message, with one move, alone \
          or in a sentence.\nReplies go to {reply_to}.\n\n-- \nSent by dynamo, the Dynamo Chess adjudicator.\n",
         notice.named(Color::White),

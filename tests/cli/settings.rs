@@ -179,9 +179,7 @@ fn an_outbox_queued_from_a_subfolder_is_the_one_retry_sees() {
     let retry = env.run(&["mail", "--retry"]);
     assert_eq!(retry.code, 3, "{}", retry.stderr);
     assert!(
-        retry
-            .stderr
-            .ends_with("2 notice(s) still queued in outbox\n"),
+        retry.stderr.ends_with("2 notices still queued in outbox\n"),
         "{}",
         retry.stderr
     );

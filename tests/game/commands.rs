@@ -529,7 +529,7 @@ fn draw_offers_are_made_declined_lapse_and_accepted() {
     env.ok(&["draw", "g.pgn", "offer", "--by", "black"]);
     assert_eq!(
         env.ok(&["draw", "g.pgn", "accept", "--by", "white"]),
-        "1/2-1/2 draw agreed (Black offered, White accepted)\n"
+        "1/2-1/2 draw agreed: Black offered, White accepted\n"
     );
     let text = env.read("g.pgn");
     assert!(text.contains("[Result \"1/2-1/2\"]\n"), "{text}");

@@ -104,9 +104,10 @@ games/z.pgn: a character device, not a regular file; a game file must be one
     let games = env.run_within(&["games"], &[], HANG);
     assert_eq!(games.code, 1, "{}", games.stderr);
     assert!(
-        games.stdout.contains(
-            "games/f.pgn  does not replay: a FIFO, not a regular file; a game file must be one\n"
-        ),
+        games.stdout.starts_with("Folder: games/\n")
+            && games.stdout.contains(
+                "\nf.pgn  does not replay: a FIFO, not a regular file; a game file must be one\n"
+            ),
         "{}",
         games.stdout
     );

@@ -6,6 +6,8 @@ mod concurrency;
 mod corrections;
 mod duplicates;
 mod filesystem;
+mod games_archive;
+mod games_width;
 mod hostile;
 mod kill;
 mod leave;

@@ -126,23 +126,34 @@ fn games(env: &TestEnv, columns: Option<&str>, args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("UTF-8")
 }
 
-/// The files the table lists, in its order.
-fn files(table: &str) -> Vec<&str> {
-    let lines: Vec<&str> = table.lines().collect();
+/// The files the table lists, in its order, with the folder said once
+/// above the table put back in front of each.
+fn files(table: &str) -> Vec<String> {
+    let folder = table
+        .lines()
+        .find_map(|l| l.strip_prefix("Folder: "))
+        .unwrap_or("");
+    let lines: Vec<&str> = table
+        .lines()
+        .filter(|l| !l.starts_with("Folder: ") && !l.starts_with("Event: "))
+        .collect();
     // The header, the games, the count; or the count alone.
     let games = lines.get(1..lines.len().saturating_sub(1)).unwrap_or(&[]);
     games
         .iter()
-        .map(|r| r.split(' ').next().unwrap_or(""))
+        .map(|r| format!("{folder}{}", r.split(' ').next().unwrap_or("")))
         .collect()
 }
 
+/// The four games whole: the folder every file is in said once above
+/// the table; their events differ, so each line says its own.
 const WIDE: &str = "\
-FILE            EVENT        ROUND  WHITE            BLACK               MOVE  TO MOVE          LAST MOVE  RECEIVED UTC      DEADLINE UTC      LEFT                        RESULT
-games/g1.pgn    Winter cup   1      Ada Lovelace     Charles Babbage        2  Ada Lovelace     1... e7e5  2020-11-22 09:00  2020-11-25 09:00  21 hours
-games/g2.pgn    Spring open  2      Charles Babbage  Émilie du Châtelet     1  Charles Babbage                               2020-12-21 09:00  26 days 21 hours
-games/g10.pgn   Spring open  10     王小明           Ada Lovelace           1  王小明                                        2020-11-13 09:00  OVERDUE by 11 days 3 hours
-games/g100.pgn  Winter cup   2      Ada Lovelace     Grace Hopper           1                   1. d2d4    2020-11-11 09:00                                                1-0 Black resigns
+Folder: games/
+FILE      EVENT        ROUND  WHITE            BLACK               MOVE  TO MOVE          LAST MOVE  RECEIVED UTC      DEADLINE UTC      LEFT                        RESULT
+g1.pgn    Winter cup   1      Ada Lovelace     Charles Babbage        2  Ada Lovelace     1... e7e5  2020-11-22 09:00  2020-11-25 09:00  21 hours
+g2.pgn    Spring open  2      Charles Babbage  Émilie du Châtelet     1  Charles Babbage                               2020-12-21 09:00  26 days 21 hours
+g10.pgn   Spring open  10     王小明           Ada Lovelace           1  王小明                                        2020-11-13 09:00  OVERDUE by 11 days 3 hours
+g100.pgn  Winter cup   2      Ada Lovelace     Grace Hopper           1                   1. d2d4    2020-11-11 09:00                                                1-0 Black resigns
 4 games: 3 in progress (1 overdue), 1 finished
 ";
 
@@ -152,28 +163,35 @@ fn the_table_fits_the_width_it_is_given() {
     // No terminal and no COLUMNS: no limit; 200 is wider than needed.
     assert_eq!(games(&env, None, &[]), WIDE);
     assert_eq!(games(&env, Some("200"), &[]), WIDE);
+    // Who is to move stays; what was left out is said below the count.
     assert_eq!(
         games(&env, Some("100"), &[]),
         "\
-FILE            WHITE        BLACK       MOVE  LAST MOVE  LEFT                        RESULT
-games/g1.pgn    Ada Lovela…  Charles B…     2  1... e7e5  21 hours
-games/g2.pgn    Charles Ba…  Émilie du…     1             26 days 21 hours
-games/g10.pgn   王小明       Ada Lovel…     1             OVERDUE by 11 days 3 hours
-games/g100.pgn  Ada Lovela…  Grace Hop…     1  1. d2d4                                1-0 Black res…
+Folder: games/
+FILE      EVENT       WHITE       BLACK       TO MOVE     LEFT                        RESULT
+g1.pgn    Winter cup  Ada Lovel…  Charles B…  Ada Lovel…  21 hours
+g2.pgn    Spring op…  Charles B…  Émilie du…  Charles B…  26 days 21 hours
+g10.pgn   Spring op…  王小明      Ada Lovel…  王小明      OVERDUE by 11 days 3 hours
+g100.pgn  Winter cup  Ada Lovel…  Grace Hop…                                          1-0 Black res…
 4 games: 3 in progress (1 overdue), 1 finished
+Left out: ROUND, MOVE, LAST MOVE, RECEIVED UTC, DEADLINE UTC (--wide shows all, --columns chooses)
 "
     );
     assert_eq!(
         games(&env, Some("60"), &[]),
         "\
-FILE            WHITE   BLACK   LEFT                     RE…
-games/g1.pgn    Ada L…  Charl…  21 hours
-games/g2.pgn    Charl…  Émili…  26 days 21 hours
-games/g10.pgn   王小明  Ada L…  OVERDUE by 11 days 3 h…
-games/g100.pgn  Ada L…  Grace…                           1-…
+Folder: games/
+FILE      WHITE   BLACK   TO MOVE   LEFT             RESULT
+g1.pgn    Ada L…  Charl…  Ada Lov…  21 hours
+g2.pgn    Charl…  Émili…  Charles…  26 days 21 hou…
+g10.pgn   王小明  Ada L…  王小明    OVERDUE by 11 …
+g100.pgn  Ada L…  Grace…                             1-0 Bl…
 4 games: 3 in progress (1 overdue), 1 finished
+6 columns left out (--wide shows all, --columns chooses)
 "
     );
+    // --wide: whole lines at any width.
+    assert_eq!(games(&env, Some("60"), &["--wide"]), WIDE);
     // Never wider than asked, counting a CJK character as two columns.
     for columns in [30, 45, 60, 80, 100, 120, 140, 170] {
         let table = games(&env, Some(&columns.to_string()), &[]);
@@ -200,9 +218,6 @@ fn file_names_sort_by_their_numbers_and_the_other_sorts() {
     let order = |args: &[&str]| {
         let table = games(&env, None, args);
         files(&table)
-            .into_iter()
-            .map(str::to_string)
-            .collect::<Vec<_>>()
     };
     let by_file = [
         "games/g1.pgn",

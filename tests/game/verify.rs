@@ -129,9 +129,10 @@ games/f-result.pgn: line 56: the moves end with 0-1 but the Result tag (line 7) 
     assert_eq!(out.code, 1);
     assert_eq!(
         out.stdout,
-        "FILE                 EVENT               ROUND  WHITE         BLACK            MOVE  LAST MOVE    RECEIVED UTC      RESULT
-games/a-good.pgn     Dynamo sample game  1      Ada Lovelace  Charles Babbage    39  39. Rc7/c8E  2024-04-28 11:58  1-0 Black is checkmated
-games/e-illegal.pgn  does not replay: line 33: move 17 by White (Rh1h7/h2h6): when the pawn on h2 goes to h6, the rook on h1 can end only on: stay on h1, h2, h3, h4, h5 (a pusher stays behind the piece it pushes, a puller ahead of the piece it pulls)
+        "Folder: games/
+FILE           EVENT               ROUND  WHITE         BLACK            MOVE  LAST MOVE    RECEIVED UTC      RESULT
+a-good.pgn     Dynamo sample game  1      Ada Lovelace  Charles Babbage    39  39. Rc7/c8E  2024-04-28 11:58  1-0 Black is checkmated
+e-illegal.pgn  does not replay: line 33: move 17 by White (Rh1h7/h2h6): when the pawn on h2 goes to h6, the rook on h1 can end only on: stay on h1, h2, h3, h4, h5 (a pusher stays behind the piece it pushes, a puller ahead of the piece it pulls)
 2 files: 0 in progress (0 overdue), 1 finished, 1 does not replay
 "
     );

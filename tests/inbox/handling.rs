@@ -41,7 +41,7 @@ fn a_legal_move_is_recorded_with_its_arrival_time_and_both_players_are_mailed() 
     assert_eq!(got[1].rcpt_tos, ["bob@example.org"]);
     assert!(text_of(&got[1]).contains("Alice (White) played 1. e2e4"));
     assert!(text_of(&got[1]).contains("Bob, it is your move."));
-    assert_eq!(out.matches("mailed \"").count(), 2, "{out}");
+    assert!(out.contains("mailed 2 notices ("), "{out}");
 }
 
 #[test]

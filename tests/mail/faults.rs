@@ -66,7 +66,7 @@ fn a_dripping_server_is_given_up_after_the_timeout() {
         started.elapsed()
     );
     assert!(
-        out.stderr.contains("1 more notice(s) not tried"),
+        out.stderr.contains("1 more notice not tried"),
         "{}",
         out.stderr
     );

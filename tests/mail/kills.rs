@@ -172,7 +172,7 @@ fn a_notice_whose_event_was_never_written_is_dropped_not_sent() {
         .expect("queued");
     std::fs::write(&path, moved.to_text()).expect("written");
     let out = env.ok(&["mail", "--retry"]);
-    assert_eq!(out.matches("mailed").count(), 2, "{out}");
+    assert!(out.contains("mailed 2 notices ("), "{out}");
     assert_eq!(server.messages().len(), 2);
 }
 

@@ -3,25 +3,35 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::ValueEnum;
 use dynamo::game::Game;
 use dynamo::game::clock::format_time;
+use dynamo::game::folder::pgn_files;
 use dynamo_core::Color;
 use serde::Serialize;
 
+use super::games::natural;
 use super::json::{EventJson, LeaveJson, MoveJson, PlayerJson, leave_list};
 use crate::cli::store;
-use crate::exit::Exit;
+use crate::exit::{Exit, Failure};
 
-/// Write a game as PGN, the current position's FEN, or JSON.
+/// Write a game as PGN, the current position's FEN, or JSON; or every
+/// game of a folder (a section) as one PGN file.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
-    /// The game file.
+    /// The game file, or a folder: every `*.pgn` under it, sub-folders
+    /// included, in natural file order (r2 before r10: a section's games
+    /// round by round, board by board), as one PGN.
     file: PathBuf,
-    /// What to write.
+    /// What to write (a folder: pgn only).
     #[arg(long, value_enum, default_value_t = Format::Pgn)]
     format: Format,
+    /// Leave out the `{[%mail …]}` comment saying which mail brought
+    /// each event: a PGN for a bulletin, not to be read back as the game
+    /// file.
+    #[arg(long)]
+    no_mail_notes: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -35,12 +45,57 @@ pub(crate) enum Format {
 }
 
 pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
+    if args.file.is_dir() {
+        return folder(&args, out);
+    }
     let game = store::load(&args.file)?;
     match args.format {
-        Format::Pgn => write!(out, "{}", game.to_text())?,
+        Format::Pgn => write!(out, "{}", pgn(&game, args.no_mail_notes))?,
         Format::Fen => writeln!(out, "{}", game.position().to_fen())?,
         Format::Json => {
             serde_json::to_writer_pretty(&mut *out, &ExportJson::from(&game))?;
+            writeln!(out)?;
+        }
+    }
+    Ok(Exit::Ok)
+}
+
+/// The game's PGN, without its mail notes when asked.
+fn pgn(game: &Game, no_mail_notes: bool) -> String {
+    if no_mail_notes {
+        game.without_mail_sources().to_text()
+    } else {
+        game.to_text()
+    }
+}
+
+/// Every game of the folder as one PGN, each as its own export writes
+/// it, a blank line between; a file that does not replay stops the
+/// export before anything is written.
+fn folder(args: &Args, out: &mut impl Write) -> Result<Exit> {
+    if args.format != Format::Pgn {
+        return Err(Failure::new(
+            Exit::Usage,
+            format!(
+                "{} is a folder: it exports as one PGN (--format pgn) only",
+                args.file.display()
+            ),
+        )
+        .into());
+    }
+    let mut files =
+        pgn_files(&args.file).with_context(|| format!("reading folder {}", args.file.display()))?;
+    files.sort_by(|a, b| natural(&a.to_string_lossy(), &b.to_string_lossy()));
+    let mut texts = Vec::with_capacity(files.len());
+    for path in &files {
+        texts.push(pgn(&store::load(path)?, args.no_mail_notes));
+    }
+    for (n, text) in texts.iter().enumerate() {
+        if n > 0 {
+            writeln!(out)?;
+        }
+        write!(out, "{text}")?;
+        if !text.ends_with('\n') {
             writeln!(out)?;
         }
     }

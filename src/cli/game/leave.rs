@@ -17,7 +17,7 @@ use dynamo_core::{Color, quoted};
 
 use super::files::{game_files, load_with_progress};
 use crate::cli::args;
-use crate::cli::notify::Said;
+use crate::cli::notify::{self, Said};
 use crate::cli::recording::{RecordArgs, Recording};
 use crate::cli::{failure, store};
 use crate::exit::{Exit, Failure};
@@ -170,8 +170,9 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
             Err(Failure::new(
                 exit,
                 format!(
-                    "{}: {e:#}; the leave is recorded in the {recorded} game(s) listed before it, not in the rest",
-                    path.display()
+                    "{}: {e:#}; the leave is recorded in the {} listed before it, not in the rest",
+                    path.display(),
+                    notify::counted(recorded, "game")
                 ),
             )
             .into())

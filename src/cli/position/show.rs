@@ -1,13 +1,16 @@
 //! `dynamo show`.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use chrono::Utc;
 use dynamo::diagram;
+use dynamo::game::Game;
+use dynamo::render::View;
+use dynamo_core::{Color, Position};
 
-use crate::cli::args::{PositionArgs, QuietArgs, charset};
+use crate::cli::args::{PositionArgs, QuietArgs, Side, charset};
 use crate::cli::store;
 use crate::exit::{Exit, Failure};
 
@@ -16,6 +19,14 @@ use crate::exit::{Exit, Failure};
 pub(crate) struct Args {
     #[command(flatten)]
     position: PositionArgs,
+    /// The position after this many half-moves of the game (`--game`; 0
+    /// is its start) instead of its current one. A position given as
+    /// `--fen` has no moves before it: give the moves to `play`.
+    #[arg(long, value_name = "N")]
+    ply: Option<usize>,
+    /// The side at the bottom of the board, in the text and the picture.
+    #[arg(long, value_enum, value_name = "SIDE", default_value_t = Side::White)]
+    side: Side,
     /// Letters and dots instead of chess symbols.
     #[arg(long)]
     ascii: bool,
@@ -32,21 +43,40 @@ pub(crate) struct Args {
 pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
     // A game's clock is shown with whose move it is, as `games` and `move`
     // show it: a clock over its limit reads as overdue, never as time left.
-    let (pos, clock) = match args.position.game_file() {
-        Some(path) => {
+    // An earlier position has no clock of its own.
+    let (pos, clock) = match (args.position.game_file(), args.ply) {
+        (Some(path), Some(ply)) => (position_at(&store::load(path)?, path, ply)?, None),
+        (Some(path), None) => {
             let game = store::load(path)?;
             let clock = game.clock_line(Utc::now());
             (game.position().clone(), clock)
         }
-        None => (args.position.position()?, None),
+        (None, Some(_)) => {
+            return Err(Failure::new(
+                Exit::Usage,
+                "--ply needs --game FILE: a position given as --fen has no moves before it \
+                 (give the moves to `dynamo play` instead)",
+            )
+            .into());
+        }
+        (None, None) => (args.position.position()?, None),
     };
+    let side = Color::from(args.side);
     if let Some(path) = &args.png {
-        let picture = dynamo::render::png(&pos, args.size)
+        let view = View {
+            flipped: side == Color::Black,
+            ..View::default()
+        };
+        let picture = dynamo::render::png_view(&pos, args.size, &view)
             .map_err(|e| Failure::new(Exit::Usage, format!("--png: {e}")))?;
         std::fs::write(path, picture).with_context(|| format!("writing {}", path.display()))?;
     }
     let mut out = args.quiet.out(out);
-    write!(out, "{}", diagram::board(&pos, charset(args.ascii)))?;
+    write!(
+        out,
+        "{}",
+        diagram::board_from(&pos, charset(args.ascii), side)
+    )?;
     writeln!(out)?;
     match clock {
         Some(line) => writeln!(out, "{line}")?,
@@ -57,4 +87,36 @@ pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
     writeln!(out, "Rules: {}", pos.rules())?;
     writeln!(out, "FEN: {}", pos.to_fen())?;
     Ok(Exit::Ok)
+}
+
+/// The position of `game` after its first `ply` half-moves, replayed
+/// from its start; more than the game has is bad input (2).
+fn position_at(game: &Game, path: &Path, ply: usize) -> Result<Position> {
+    let moves = game.moves();
+    if ply > moves.len() {
+        return Err(Failure::new(
+            Exit::Usage,
+            format!(
+                "--ply {ply}: {} has {} half-move{}",
+                path.display(),
+                moves.len(),
+                if moves.len() == 1 { "" } else { "s" }
+            ),
+        )
+        .into());
+    }
+    let mut pos = game.start_position().clone();
+    for m in &moves[..ply] {
+        // The game replayed already: each of its moves is legal.
+        let played = dynamo_core::parse_move(&pos, &m.notation)
+            .ok()
+            .and_then(|mv| pos.play(&mv).ok());
+        pos = played.ok_or_else(|| {
+            Failure::new(
+                Exit::Rejected,
+                format!("{}: {} no longer replays", path.display(), m.numbered()),
+            )
+        })?;
+    }
+    Ok(pos)
 }

@@ -22,6 +22,8 @@
 //! does not use; a line lost by mistake costs an answer asking for the
 //! move, never a false command.
 
+use crate::mail::notice::addressed_as;
+
 /// How the notice's lines with moves or instructions begin, beside
 /// those that begin with a player's name.
 const NOTICE_STARTS: [&str; 8] = [
@@ -43,7 +45,12 @@ const MOVES_HEADING: &str = "Moves:";
 /// `side` the index of the player the notice went to.
 pub fn without_notice(text: &str, names: [&str; 2], side: usize) -> String {
     let names = names.map(collapsed);
-    let dear = format!("Dear {},", names[side]);
+    // As notices greet the player now (`Dear Karl-Heinz Schmidt,`), and
+    // as older ones did (`Dear Schmidt, Karl-Heinz,`).
+    let dear = [
+        format!("Dear {},", addressed_as(&names[side])),
+        format!("Dear {},", names[side]),
+    ];
     let named = [
         format!("{} (White)", names[0]),
         format!("{} (Black)", names[1]),
@@ -53,7 +60,7 @@ pub fn without_notice(text: &str, names: [&str; 2], side: usize) -> String {
     let mut in_move_list = false;
     for raw in text.split('\n') {
         let line = collapsed(raw);
-        if line == dear {
+        if dear.contains(&line) {
             break;
         }
         if in_move_list {

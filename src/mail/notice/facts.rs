@@ -183,6 +183,33 @@ impl Notice {
     pub(crate) fn named(&self, side: Color) -> String {
         format!("{} ({})", self.name(side), side.title())
     }
+
+    /// The greeting of every mail to the player of `side` (notices,
+    /// answers, reminders): `Dear Karl-Heinz Schmidt,` for a player
+    /// written `Schmidt, Karl-Heinz`.
+    pub fn salutation(&self, side: Color) -> String {
+        format!("Dear {},", addressed_as(&self.name(side)))
+    }
+}
+
+/// Suffixes written after a comma that are part of the name, not a
+/// first name: `King, Jr.` stays as it is.
+const SUFFIXES: [&str; 9] = ["jr", "sr", "ii", "iii", "iv", "phd", "md", "esq", "frs"];
+
+/// A name as a letter addresses its owner: `Schmidt, Karl-Heinz` (last
+/// name, comma, first names, as club lists and FIDE write them) becomes
+/// `Karl-Heinz Schmidt`; any other name, or one whose part after the
+/// comma is a suffix (`Jr.`), stays as it is.
+pub fn addressed_as(name: &str) -> String {
+    let Some((last, first)) = name.split_once(',') else {
+        return name.to_string();
+    };
+    let (last, first) = (last.trim(), first.trim());
+    let suffix = SUFFIXES.contains(&first.trim_end_matches('.').to_lowercase().as_str());
+    if last.is_empty() || first.is_empty() || first.contains(',') || suffix {
+        return name.to_string();
+    }
+    format!("{first} {last}")
 }
 
 /// The notice of the last event of a game of Alice (White) against Bob
@@ -195,3 +222,24 @@ pub(crate) fn sample(moves: &[&str]) -> Notice {
 
 #[cfg(test)]
 pub(crate) use crate::game::sample::{game as sample_game, start as sample_start};
+
+#[cfg(test)]
+mod tests {
+    use super::addressed_as;
+
+    #[test]
+    fn last_comma_first_is_addressed_first_last() {
+        assert_eq!(addressed_as("Schmidt, Karl-Heinz"), "Karl-Heinz Schmidt");
+        assert_eq!(
+            addressed_as("Lefèvre,  Jean-Pierre "),
+            "Jean-Pierre Lefèvre"
+        );
+        assert_eq!(addressed_as("du Châtelet, Émilie"), "Émilie du Châtelet");
+        assert_eq!(addressed_as("Ada Lovelace"), "Ada Lovelace");
+        assert_eq!(addressed_as("King, Jr."), "King, Jr.");
+        assert_eq!(addressed_as("Babbage, FRS"), "Babbage, FRS");
+        assert_eq!(addressed_as("a, b, c"), "a, b, c");
+        assert_eq!(addressed_as(", Ada"), ", Ada");
+        assert_eq!(addressed_as("Ada,"), "Ada,");
+    }
+}

@@ -177,7 +177,7 @@ impl Notice {
     /// whose move it is.
     pub(super) fn opening(&self, side: Color) -> Vec<String> {
         let mut lines = vec![
-            format!("Dear {},", self.name(side)),
+            self.salutation(side),
             String::new(),
             self.headline(),
             self.turn_line(side),
@@ -350,8 +350,8 @@ impl Notice {
         })
     }
 
-    /// The pieces each side has lost off the board:
-    /// `Off the board: White lost 2 pawns, rook; Black lost nothing.`
+    /// The pieces each side has lost off the board: `Off the board:
+    /// White lost 2 pawns, a knight and a rook; Black lost nothing.`
     pub fn lost_line(&self) -> String {
         let side = |color: Color| {
             let pieces = &self.replayed.lost[color];
@@ -360,14 +360,14 @@ impl Notice {
                 let n = pieces.iter().filter(|p| p.role == role).count();
                 match n {
                     0 => {}
-                    1 => parts.push(role.name().to_string()),
+                    1 => parts.push(format!("a {}", role.name())),
                     n => parts.push(format!("{n} {}s", role.name())),
                 }
             }
-            let what = if parts.is_empty() {
-                "nothing".to_string()
-            } else {
-                parts.join(", ")
+            let what = match parts.split_last() {
+                None => "nothing".to_string(),
+                Some((last, [])) => last.clone(),
+                Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
             };
             format!("{} lost {what}", color.title())
         };
@@ -583,7 +583,7 @@ mod tests {
         let n = sample(&["Bf1/g2E"]);
         assert_eq!(
             n.lost_line(),
-            "Off the board: White lost pawn; Black lost nothing."
+            "Off the board: White lost a pawn; Black lost nothing."
         );
         assert_eq!(
             n.exits_line().as_deref(),

@@ -22,7 +22,7 @@ pub mod picture;
 pub mod reply;
 mod text_copy;
 
-pub use facts::{Clocks, Happened, LeaveNote, Notice};
+pub use facts::{Clocks, Happened, LeaveNote, Notice, addressed_as};
 pub use letter::{Letter, Recipient};
 pub use lines::numbered;
 

@@ -1,6 +1,7 @@
 //! `dynamo games`: the director's overview of every game, as a table
 //! fitted to the terminal (`view.rs` over `table.rs`) or as JSON
-//! (`json.rs`), filtered and sorted (`select.rs`), from the facts taken
+//! (`json.rs`), filtered and sorted (`select.rs`), what every game listed shares said once above
+//! it (`shared.rs`), from the facts taken
 //! of each game as it is replayed (`facts.rs`); `run.rs` holds the
 //! command.
 
@@ -8,6 +9,8 @@ mod facts;
 mod json;
 mod run;
 mod select;
+mod shared;
 mod view;
 
 pub(crate) use run::{Args, execute};
+pub(crate) use select::natural;

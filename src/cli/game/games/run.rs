@@ -12,7 +12,8 @@ use dynamo::game::clock;
 use super::facts::Facts;
 use super::json::{GameEntry, unsent};
 use super::select::{Filter, PlayerFilter, Sort, compare, natural};
-use super::view::{self, Counts};
+use super::shared::Shared;
+use super::view::{self, Column, Counts};
 use crate::cli::game::files::{game_files, load_map_with_progress};
 use crate::cli::table::{self, Line};
 use crate::exit::{Exit, Failure};
@@ -60,6 +61,21 @@ pub(crate) struct Args {
     /// NO_COLOR.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = Colour::Auto)]
     color: Colour,
+    /// Every column whole, whatever the terminal's width (as a pipe gets
+    /// them).
+    #[arg(long, conflicts_with = "json")]
+    wide: bool,
+    /// Only these columns, comma-separated (file, event, round, white,
+    /// black, move, to-move, last-move, received, deadline, left, result,
+    /// notes): fitted to the width by cutting their text, never left out.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "LIST",
+        value_delimiter = ',',
+        conflicts_with = "json"
+    )]
+    columns: Vec<Column>,
 }
 
 /// When to colour.
@@ -132,6 +148,11 @@ fn overview(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
         serde_json::to_writer_pretty(&mut *out, &entries)?;
         writeln!(out)?;
     } else {
+        let shared = Shared::of(
+            listed.iter().map(|(p, _)| p.as_path()),
+            listed.iter().filter_map(|(_, r)| r.as_ref().ok()),
+        );
+        let chosen = view::chosen(&args.columns);
         let mut counts = Counts {
             total,
             ..Counts::default()
@@ -141,29 +162,35 @@ fn overview(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
             .map(|(path, r)| match r {
                 Ok(facts) => {
                     counts.add(facts);
-                    view::line(facts)
+                    view::line(facts, &shared, &chosen)
                 }
                 Err(e) => {
                     counts.shown += 1;
                     counts.bad += 1;
-                    view::bad_line(path, e)
+                    view::bad_line(path, e, &shared)
                 }
             })
             .collect();
-        let limit = width();
+        let limit = if args.wide { None } else { width() };
+        let fit_to = |text: &str| limit.map_or(text.to_string(), |l| table::cut(text, l));
+        let mut left_out = None;
         if !lines.is_empty() {
-            let widths = table::fit(&view::HEADER, &lines, view::STEPS, limit);
+            for above in shared.lines() {
+                writeln!(out, "{}", fit_to(&above))?;
+            }
+            let steps = view::steps(&chosen);
+            let widths = table::fit(&view::HEADER, &lines, &steps, limit);
+            let whole = table::fit(&view::HEADER, &lines, &steps, None);
+            left_out = view::left_out_line(&whole, &widths, limit);
             let colour = colour(args.color);
             for line in table::render(&view::HEADER, &lines, &widths, &view::RIGHT, limit, colour) {
                 writeln!(out, "{line}")?;
             }
         }
-        let summary = counts.summary();
-        writeln!(
-            out,
-            "{}",
-            limit.map_or(summary.clone(), |l| table::cut(&summary, l))
-        )?;
+        writeln!(out, "{}", fit_to(&counts.summary()))?;
+        if let Some(line) = left_out {
+            writeln!(out, "{}", fit_to(&line))?;
+        }
     }
     Ok(if bad > 0 { Exit::Rejected } else { Exit::Ok })
 }

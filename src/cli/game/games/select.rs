@@ -90,7 +90,7 @@ impl Filter {
 /// `g10`, `g02` next to `g2`), other characters one by one without
 /// regard to case; ties broken by the plain text, so that the order is
 /// total.
-pub(super) fn natural(a: &str, b: &str) -> Ordering {
+pub(crate) fn natural(a: &str, b: &str) -> Ordering {
     let (mut x, mut y) = (a, b);
     loop {
         let order = match (x.chars().next(), y.chars().next()) {

@@ -8,8 +8,11 @@ use dynamo::game::GameError;
 use dynamo::game::clock::{describe, format_time_short};
 use dynamo_core::Color;
 
+use clap::ValueEnum;
+
 use super::facts::Facts;
-use crate::cli::table::{Cell, Line, Step, Tone};
+use super::shared::Shared;
+use crate::cli::table::{self, Cell, Line, Step, Tone};
 
 const FILE: usize = 0;
 const EVENT: usize = 1;
@@ -50,32 +53,112 @@ pub(super) const RIGHT: [bool; 13] = {
 };
 
 /// How a table too wide for the terminal gives way, least important
-/// first: long texts are cut, then the notes, the round and the two
-/// times go (the time left stays), then texts are cut shorter and the
-/// event, who is to move, the last move and the move number go; the
-/// file, the players, the time left and the result stay longest.
+/// first: long texts are cut, then the round, the two times, the move
+/// number and the last move go (the time left stays), then texts are cut
+/// shorter and the event goes, then the players' names; the file, who is
+/// to move, the time left and the notes (a late move, leave, a draw
+/// offer: what a director acts on) stay at any width, cut if need be.
 pub(super) const STEPS: &[Step] = &[
-    Step::Shrink(&[NOTES], 20),
+    Step::Shrink(&[NOTES], 40),
     Step::Shrink(&[EVENT], 14),
     Step::Shrink(&[RESULT], 14),
     Step::Shrink(&[WHITE, BLACK, TO_MOVE], 14),
-    Step::Drop(NOTES),
     Step::Drop(ROUND),
     Step::Drop(RECEIVED),
+    Step::Drop(MOVE),
+    Step::Drop(LAST),
     Step::Drop(DEADLINE),
     Step::Shrink(&[EVENT], 10),
     Step::Shrink(&[WHITE, BLACK, TO_MOVE], 10),
     Step::Shrink(&[RESULT], 10),
+    Step::Shrink(&[NOTES], 24),
     Step::Drop(EVENT),
-    Step::Drop(TO_MOVE),
-    Step::Drop(LAST),
-    Step::Shrink(&[WHITE, BLACK], 6),
-    Step::Shrink(&[RESULT], 3),
-    Step::Drop(MOVE),
+    Step::Shrink(&[WHITE, BLACK, TO_MOVE], 8),
     Step::Shrink(&[LEFT], 16),
+    Step::Shrink(&[NOTES], 16),
+    Step::Shrink(&[RESULT], 7),
+    // Who is to move keeps room for its heading longer than the players.
+    Step::Shrink(&[WHITE, BLACK], 6),
     Step::Shrink(&[FILE], 10),
+    Step::Shrink(&[NOTES], 8),
     Step::Shrink(&[LEFT], 8),
+    Step::Drop(BLACK),
+    Step::Drop(WHITE),
+    Step::Drop(RESULT),
+    Step::Shrink(&[FILE, TO_MOVE, LEFT, NOTES], 3),
 ];
+
+/// A column by name, for `--columns`: the headings in lower case, words
+/// joined by `-`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Column {
+    File = FILE as isize,
+    Event = EVENT as isize,
+    Round = ROUND as isize,
+    White = WHITE as isize,
+    Black = BLACK as isize,
+    Move = MOVE as isize,
+    ToMove = TO_MOVE as isize,
+    LastMove = LAST as isize,
+    Received = RECEIVED as isize,
+    Deadline = DEADLINE as isize,
+    Left = LEFT as isize,
+    Result = RESULT as isize,
+    Notes = NOTES as isize,
+}
+
+/// Which columns may show: those `--columns` names, or all.
+pub(super) fn chosen(columns: &[Column]) -> [bool; 13] {
+    if columns.is_empty() {
+        return [true; 13];
+    }
+    let mut chosen = [false; 13];
+    for &c in columns {
+        chosen[c as usize] = true;
+    }
+    chosen
+}
+
+/// The steps of fitting, without leaving out a column `--columns` asked
+/// for: its text is cut instead.
+pub(super) fn steps(chosen: &[bool; 13]) -> Vec<Step> {
+    STEPS
+        .iter()
+        .copied()
+        .filter(|s| !matches!(s, Step::Drop(c) if chosen[*c]) || chosen.iter().all(|&c| c))
+        .collect()
+}
+
+/// The line below the count when columns with something to show were
+/// left out to fit the width `limit`: which, and how to see them; their
+/// number alone when their names do not fit, and the two flags alone
+/// when nothing more does.
+pub(super) fn left_out_line(
+    shown: &[Option<usize>],
+    fitted: &[Option<usize>],
+    limit: Option<usize>,
+) -> Option<String> {
+    let left: Vec<&str> = HEADER
+        .iter()
+        .zip(shown.iter().zip(fitted))
+        .filter(|(_, (s, f))| s.is_some() && f.is_none())
+        .map(|(h, _)| *h)
+        .collect();
+    if left.is_empty() {
+        return None;
+    }
+    let how = "(--wide shows all, --columns chooses)";
+    let n = left.len();
+    let plural = if n == 1 { "" } else { "s" };
+    [
+        format!("Left out: {} {how}", left.join(", ")),
+        format!("{n} column{plural} left out {how}"),
+        format!("{n} left out: --wide, --columns"),
+    ]
+    .into_iter()
+    .find(|line| limit.is_none_or(|l| table::width(line) <= l))
+    .or_else(|| Some(format!("{n} left out: --wide, --columns")))
+}
 
 /// How near a deadline must be to stand out.
 const SOON: Duration = Duration::days(2);
@@ -86,11 +169,14 @@ fn when(t: DateTime<Utc>) -> String {
     format_time_short(t).trim_end_matches(" UTC").to_string()
 }
 
-/// One game's line.
-pub(super) fn line(facts: &Facts) -> Line {
+/// One game's line, without what every line `shared`, showing only the
+/// `chosen` columns.
+pub(super) fn line(facts: &Facts, shared: &Shared, chosen: &[bool; 13]) -> Line {
     let mut cells = vec![Cell::new(""); HEADER.len()];
-    cells[FILE] = Cell::new(facts.file.display().to_string());
-    cells[EVENT] = Cell::new(facts.event.as_str());
+    cells[FILE] = Cell::new(shared.file(&facts.file));
+    if shared.event.is_none() {
+        cells[EVENT] = Cell::new(facts.event.as_str());
+    }
     cells[ROUND] = Cell::new(facts.round.as_str());
     cells[WHITE] = Cell::new(facts.name(Color::White));
     cells[BLACK] = Cell::new(facts.name(Color::Black));
@@ -130,6 +216,10 @@ pub(super) fn line(facts: &Facts) -> Line {
         cells[RESULT] = Cell::new(format!("{} {}", ending.outcome, ending.reason));
     }
     cells[NOTES] = Cell::new(notes(facts).join("; "));
+    // A column left blank on every line is left out of the table.
+    for (cell, _) in cells.iter_mut().zip(chosen).filter(|(_, c)| !**c) {
+        *cell = Cell::new("");
+    }
     Line::Cells(cells)
 }
 
@@ -174,13 +264,14 @@ fn notes(facts: &Facts) -> Vec<String> {
 }
 
 /// The line of a file that does not replay: its name, and why.
-pub(super) fn bad_line(file: &Path, error: &GameError) -> Line {
+pub(super) fn bad_line(file: &Path, error: &GameError, shared: &Shared) -> Line {
     let name = file.display().to_string();
     let why = error.to_string();
     // The error names the file, which its column shows already.
     let why = why
         .strip_prefix(&format!("{name}: "))
         .map_or(why.clone(), str::to_string);
+    let name = shared.file(file);
     Line::Spanning(
         Cell::new(name),
         Cell::toned(format!("does not replay: {why}"), Tone::Red),
