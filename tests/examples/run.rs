@@ -1,0 +1,159 @@
+//! Running a file's examples in a scratch folder, comparing what they
+//! print, and (with `DYNAMO_EXAMPLES=overwrite`) writing what they print
+//! back into the file.
+
+use std::fs::File;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use super::session::{self, Step};
+
+/// How long one example may run: the slowest, a solver's mate in three,
+/// takes a few seconds in a debug build.
+const LIMIT: Duration = Duration::from_secs(120);
+
+/// Runs the examples of `root/file` in order and panics with every one
+/// that printed otherwise or exited with another code; under
+/// `DYNAMO_EXAMPLES=overwrite`, writes what they printed into the file
+/// instead.
+pub fn check_file(root: &Path, file: &str) {
+    let path = root.join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {file}: {e}"));
+    let steps = session::steps(&text);
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    let logs = tempfile::tempdir().expect("a folder for the output");
+    let work = scratch.path();
+    copy_folder(&root.join("games"), &work.join("games"));
+    std::fs::create_dir_all(work.join("home")).expect("a home folder");
+
+    let overwrite = std::env::var("DYNAMO_EXAMPLES").is_ok_and(|v| v == "overwrite");
+    let mut failures = Vec::new();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    // Replacing one step's output shifts the lines of the ones after it.
+    let mut shift: isize = 0;
+    for (n, step) in steps.iter().enumerate() {
+        let log = logs.path().join(format!("{n}.out"));
+        let (code, printed) = run(step, work, &log);
+        let printed: Vec<&str> = printed.lines().collect();
+        if code == step.exit && session::matches(&step.expected, &printed) {
+            continue;
+        }
+        if overwrite {
+            let dollar = (step.line as isize - 1 + shift) as usize;
+            if code != step.exit {
+                lines[dollar] = with_exit(&lines[dollar], code);
+            }
+            let start = (step.output.0 as isize + shift) as usize;
+            let end = (step.output.1 as isize + shift) as usize;
+            let new: Vec<String> = printed.iter().map(|l| l.trim_end().to_string()).collect();
+            shift += new.len() as isize - (end - start) as isize;
+            lines.splice(start..end, new);
+            continue;
+        }
+        failures.push(format!(
+            "{file}:{}: $ {}\n--- expected (exit {}):\n{}\n--- printed (exit {code}):\n{}",
+            step.line,
+            step.command,
+            step.exit,
+            step.expected.join("\n"),
+            printed.join("\n"),
+        ));
+    }
+    if overwrite {
+        let mut out = lines.join("\n");
+        out.push('\n');
+        if out != text {
+            std::fs::write(&path, out).unwrap_or_else(|e| panic!("writing {file}: {e}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} example(s) of {file} differ (DYNAMO_EXAMPLES=overwrite writes what they print into the file):\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
+/// A command's first line with its exit comment saying `code`.
+fn with_exit(line: &str, code: i32) -> String {
+    let bare = match line.rsplit_once("# exit ") {
+        Some((before, after)) if after.trim().parse::<i32>().is_ok() => before.trim_end(),
+        _ => line.trim_end(),
+    };
+    if code == 0 {
+        bare.to_string()
+    } else {
+        format!("{bare}   # exit {code}")
+    }
+}
+
+/// Runs one command with bash in `work`, its standard output and error
+/// together into `log`, as a terminal would show them; a command that
+/// outlives [`LIMIT`] is killed.
+fn run(step: &Step, work: &Path, log: &Path) -> (i32, String) {
+    let out = File::create(log).expect("the output file");
+    let err = out.try_clone().expect("the output file, twice");
+    let bin = Path::new(env!("CARGO_BIN_EXE_dynamo"))
+        .parent()
+        .expect("the binary's folder");
+    let path = match std::env::var_os("PATH") {
+        Some(p) => {
+            let mut all = vec![bin.to_path_buf()];
+            all.extend(std::env::split_paths(&p));
+            std::env::join_paths(all).expect("PATH")
+        }
+        None => bin.as_os_str().to_owned(),
+    };
+    let mut child = Command::new("bash")
+        .arg("-c")
+        .arg(&step.command)
+        .current_dir(work)
+        .env("PATH", path)
+        .env("HOME", work.join("home"))
+        .env("TZ", "UTC")
+        .env_remove("DYNAMO_CONFIG")
+        .env_remove("DYNAMO_SMTP_CA_FILE")
+        .env_remove("DYNAMO_IMAP_CA_FILE")
+        .env_remove("DYNAMO_LOCK_WAIT")
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("COLUMNS")
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::null())
+        .stdout(out)
+        .stderr(err)
+        .spawn()
+        .expect("bash runs");
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting for bash") {
+            break status;
+        }
+        if started.elapsed() > LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "line {}: `{}` ran over {} s",
+                step.line,
+                step.command,
+                LIMIT.as_secs()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let printed = std::fs::read_to_string(log).expect("the output, as text");
+    (status.code().unwrap_or(-1), printed)
+}
+
+/// Copies the files of `from` into a new folder `to` (the sample games:
+/// one level, no links).
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("the scratch games folder");
+    for entry in std::fs::read_dir(from).expect("the games folder") {
+        let entry = entry.expect("a games folder entry");
+        if entry.file_type().expect("its type").is_file() {
+            std::fs::copy(entry.path(), to.join(entry.file_name()))
+                .expect("a copy of a sample game");
+        }
+    }
+}
