@@ -8,6 +8,7 @@ mod cli;
 mod game;
 mod inbox;
 mod mail;
+mod promotion;
 mod site;
 mod support;
 mod tournament;

@@ -431,7 +431,10 @@ fn config_defaults_apply_to_new_games_and_verify() {
         "B",
     ]);
     assert!(
-        out.ends_with("Rules: nost,stationary_pull=false\nTime control: 3d\n"),
+        out.ends_with(
+            "Rules: nost,stationary_pull=false (stationary_pull=false, castling=nost, \
+             king_transit_check=true, en_passant_edge=false, promotion=mover)\nTime control: 3d\n"
+        ),
         "{out}"
     );
     let config = env.path("cfg/dynamo.toml");

@@ -53,6 +53,6 @@ pub use moves::{Move, Shove};
 pub use notation::{MoveError, Notation, SyntaxError, parse_and_play, parse_game_move, parse_move};
 pub use position::{Position, Status};
 pub use role::{Piece, Role};
-pub use rules::{CastlingRule, Rules, RulesError};
+pub use rules::{CastlingRule, Promotion, RuleSetName, Rules, RulesError};
 pub use setup::{PositionError, Setup};
 pub use square::{Square, Step};
