@@ -23,6 +23,7 @@ pub mod bitboard;
 pub mod board;
 pub mod castling;
 pub mod check;
+mod choice;
 pub mod color;
 mod count;
 pub mod excerpt;

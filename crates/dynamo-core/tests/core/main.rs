@@ -8,6 +8,7 @@ mod naive;
 mod notation;
 mod oracle;
 mod perft;
+mod promotion;
 mod properties;
 mod rules;
 
