@@ -296,7 +296,7 @@ fn every_rejection_has_a_reason_and_changes_nothing() {
     assert_eq!(rules.code, 2);
     assert_eq!(
         rules.stderr,
-        "dynamo: --rules: unknown rule option 'undo' (options: stationary_pull, castling, king_transit_check, en_passant_edge)\n"
+        "dynamo: --rules: unknown rule option 'undo' (options: stationary_pull, castling, king_transit_check, en_passant_edge, promotion)\n"
     );
     assert!(!env.path("h.pgn").exists());
     let tc = env.run(&[
