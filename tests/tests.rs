@@ -11,6 +11,8 @@ mod game;
 mod inbox;
 mod mail;
 mod player;
+
+mod promotion;
 mod site;
 mod support;
 mod tournament;

@@ -4,7 +4,7 @@
 
 #![no_main]
 
-use dynamo_core::{CastlingRule, Position, Rules};
+use dynamo_core::{CastlingRule, Position, Promotion, Rules};
 use libfuzzer_sys::fuzz_target;
 
 /// NOST and the rule set furthest from it: strict castling rights and the
@@ -16,6 +16,8 @@ const RULE_SETS: [Rules; 2] = [
         castling: CastlingRule::Strict,
         king_transit_check: false,
         en_passant_edge: true,
+        promotion: Promotion::Owner,
+        ..Rules::NOST
     },
 ];
 

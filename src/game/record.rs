@@ -273,7 +273,17 @@ impl Game {
 
     /// Appends a move that is known to be legal and in time order:
     /// `notation` is its canonical text, `after` the position it leads to.
+    /// An owner's turn under `promotion=owner`, `=Q Qe8/e7e6`, completes
+    /// the mover's move before it: the record shows `Re6e7/e7e8=Q`, then
+    /// `Qe8/e7e6` (docs/RULES.md §9.1).
     pub(crate) fn push_move(&mut self, notation: String, after: Position, received: DateTime<Utc>) {
+        let notation = match (notation.split_once(' '), self.moves.last_mut()) {
+            (Some((choice, rest)), Some(last)) if choice.starts_with('=') => {
+                last.notation.push_str(choice);
+                rest.to_string()
+            }
+            _ => notation,
+        };
         let color = self.position.turn();
         let since = self.last_time();
         self.time_move(

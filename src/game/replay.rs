@@ -288,9 +288,12 @@ impl Game {
         }
         let termination = rec.tag("Termination").map_or("", |t| t.value.as_str());
         let mut draw_events = false;
+        // The owner's choice read from the mover's move, `Re6e7/e7e8=Q`,
+        // which the owner's move that follows begins with (§9.1).
+        let mut choice = None;
         for item in &rec.items {
             match item {
-                Item::Move(raw) => game.replay_one(raw)?,
+                Item::Move(raw) => choice = game.replay_one(raw, choice.take())?,
                 Item::Event(event) => {
                     // Whether the moves so far ended the game, asked only
                     // here: every move's status would cost a full move
@@ -348,7 +351,14 @@ impl Game {
         Ok(game)
     }
 
-    fn replay_one(&mut self, raw: &RawMove) -> Result<(), RecordError> {
+    /// Replays one move; `choice` is the owner's choice written on the
+    /// mover's move before it. Returns the choice written on this move,
+    /// if it is a mover's move that an owner's choice completes.
+    fn replay_one(
+        &mut self,
+        raw: &RawMove,
+        choice: Option<String>,
+    ) -> Result<Option<String>, RecordError> {
         let color = self.position.turn();
         let number = self.position.fullmoves();
         let fail = |reason: String| RecordError::Move {
@@ -370,7 +380,11 @@ impl Game {
             }
         }
         // Reading the move judges it and builds the position after it.
-        let (m, after) = parse_and_play(&self.position, &raw.text).map_err(|e| match e {
+        let text = match &choice {
+            Some(choice) => format!("{choice} {}", raw.text),
+            None => raw.text.clone(),
+        };
+        let (m, after, completed) = read_completed(&self.position, &text).map_err(|e| match e {
             MoveError::Illegal { reason, .. } => fail(reason.to_string()),
             MoveError::Syntax(s) => fail(s.to_string()),
         })?;
@@ -402,6 +416,34 @@ impl Game {
             )));
         }
         self.push_move(notation::format(&m), after, received);
-        Ok(())
+        Ok(completed)
+    }
+}
+
+/// Reads a recorded move. Under `promotion=owner` the record shows the
+/// mover's move completed by the owner's choice, `Re6e7/e7e8=Q`
+/// (docs/RULES.md §9.1): the move is played without the piece, which is
+/// returned for the owner's move that follows.
+fn read_completed(
+    pos: &Position,
+    text: &str,
+) -> Result<(dynamo_core::Move, Position, Option<String>), MoveError> {
+    match parse_and_play(pos, text) {
+        Err(MoveError::Illegal {
+            reason: dynamo_core::Illegal::OwnerChooses(_),
+            ..
+        }) => {
+            let body = text.trim_end_matches(['+', '#', '!', '?']);
+            let split = body.len().saturating_sub(2);
+            let (played, choice) = (body.get(..split), body.get(split..));
+            match (played, choice) {
+                (Some(played), Some(choice)) if choice.starts_with('=') => {
+                    let (m, after) = parse_and_play(pos, played)?;
+                    Ok((m, after, Some(choice.to_string())))
+                }
+                _ => parse_and_play(pos, text).map(|(m, after)| (m, after, None)),
+            }
+        }
+        read => read.map(|(m, after)| (m, after, None)),
     }
 }

@@ -27,8 +27,12 @@ pub fn marks(before: &Position, mv: &Move) -> Marks {
             add(to);
         }
     }
-    if let (Move::Castle { side, king, rook }, Some(piece)) =
-        (mv, before.board().piece_at(mv.from()))
+    if let (
+        Move::Castle {
+            side, king, rook, ..
+        },
+        Some(piece),
+    ) = (mv, before.board().piece_at(mv.from()))
     {
         add(*king);
         add(*rook);
@@ -142,7 +146,9 @@ fn paths(before: &Position, mv: &Move) -> Vec<(Square, Square)> {
             out.extend(s.to.filter(|to| *to != s.from).map(|to| (s.from, to)));
             out.extend(s.target_to.map(|to| (s.target_from, to)));
         }
-        Move::Castle { side, king, rook } => {
+        Move::Castle {
+            side, king, rook, ..
+        } => {
             let color = before
                 .board()
                 .piece_at(*king)

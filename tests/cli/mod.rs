@@ -159,7 +159,7 @@ fn bad_input_exits_2_with_a_specific_message() {
     env.fails(
         &["legal", "--rules", "nost,foo=1"],
         2,
-        "dynamo: --rules: unknown rule option 'foo' (options: stationary_pull, castling, king_transit_check, en_passant_edge)\n",
+        "dynamo: --rules: unknown rule option 'foo' (options: stationary_pull, castling, king_transit_check, en_passant_edge, promotion)\n",
     );
     env.fails(
         &["status", "--fen", "4k2R/8/8/8/8/8/8/4K3 w - - 0 1"],

@@ -296,7 +296,7 @@ fn every_rejection_has_a_reason_and_changes_nothing() {
     assert_eq!(rules.code, 2);
     assert_eq!(
         rules.stderr,
-        "dynamo: --rules: unknown rule option 'undo' (options: stationary_pull, castling, king_transit_check, en_passant_edge)\n"
+        "dynamo: --rules: unknown rule option 'undo' (options: stationary_pull, castling, king_transit_check, en_passant_edge, promotion)\n"
     );
     assert!(!env.path("h.pgn").exists());
     let tc = env.run(&[
@@ -431,7 +431,10 @@ fn config_defaults_apply_to_new_games_and_verify() {
         "B",
     ]);
     assert!(
-        out.ends_with("Rules: nost,stationary_pull=false\nTime control: 3d\n"),
+        out.ends_with(
+            "Rules: nost,stationary_pull=false (stationary_pull=false, castling=nost, \
+             king_transit_check=true, en_passant_edge=false, promotion=mover)\nTime control: 3d\n"
+        ),
         "{out}"
     );
     let config = env.path("cfg/dynamo.toml");

@@ -177,7 +177,7 @@ fn missing_tags_moves_without_times_and_misnumbered_moves() {
 b.pgn: line 16: move 1 by White (e2e4): no {received time} comment after the move
 c.pgn: line 16: move 1 by White (e2e4): it is numbered 2, but it is move 1
 d.pgn: line 16: move 1 by Black (e7e5): received 2024-11-20T09:00:00Z, before the previous time 2024-11-21T09:00:00Z
-e.pgn: line 9: tag Rules: unknown rule option 'undo' (options: stationary_pull, castling, king_transit_check, en_passant_edge)
+e.pgn: line 9: tag Rules: unknown rule option 'undo' (options: stationary_pull, castling, king_transit_check, en_passant_edge, promotion)
 f.pgn: line 12: tag TimeControl: time control 'fast' is not understood: expected 'none', a time per move such as '3d', or moves/time such as '10/50d' (units d, h, m)
 zz.pgn: no such game file
 7 files: 0 ok, 7 bad

@@ -27,11 +27,19 @@ use crate::exposure::Exposure;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::role::{Piece, Role};
+use crate::rules::Promotion;
 use crate::square::{Square, Step};
 
 impl Position {
     /// How many legal moves there are, without listing them.
     pub fn count_legal_moves(&self) -> usize {
+        if self.pending.is_some() {
+            // The sum over the owner's choices (docs/RULES.md §9.1).
+            return self
+                .choices()
+                .map(|(_, chosen)| chosen.count_legal_moves())
+                .sum();
+        }
         let mut counter = Counter {
             pos: self,
             exposure: self.exposure(),
@@ -59,7 +67,9 @@ struct Counter<'a> {
 }
 
 /// The promotion choices a piece landing on `sq` brings: four for a pawn
-/// on its last rank, one otherwise (docs/RULES.md §4).
+/// on its last rank, one otherwise (docs/RULES.md §4). The pawns counted
+/// here are the mover's own; an enemy target goes through
+/// [`Counter::target_choices`].
 #[inline]
 fn choices(piece: Piece, sq: Option<Square>) -> usize {
     if piece.role == Role::Pawn && sq.is_some_and(|sq| sq.rank() == piece.color.last_rank()) {
@@ -71,6 +81,21 @@ fn choices(piece: Piece, sq: Option<Square>) -> usize {
 
 /// A group whose targets are all ours, or that has none.
 const NO_ENEMY: (Bitboard, Bitboard) = (Bitboard::EMPTY, Bitboard::EMPTY);
+
+/// The moves a target landing on `sq` brings: as [`choices`], but one
+/// for an enemy pawn under `promotion=owner`, whose owner chooses on
+/// their own turn (docs/RULES.md §9.1). Whether such a move is legal does
+/// not depend on the choice as far as the exposure judges it: an enemy
+/// piece landing in a zone or on a leaper's square is tested in full
+/// whatever it is (exposure.rs), and the full test tries every choice.
+#[inline]
+fn target_choices(pos: &Position, target: Piece, sq: Option<Square>) -> usize {
+    if target.color != pos.turn && pos.rules.promotion == Promotion::Owner {
+        1
+    } else {
+        choices(target, sq)
+    }
+}
 
 impl Counter<'_> {
     /// Judges the listed moves one by one, and forgets them.
@@ -143,6 +168,7 @@ impl Counter<'_> {
                     from,
                     to: None,
                     promotion: None,
+                    choice: None,
                 })
             },
         );
@@ -233,7 +259,7 @@ impl Counter<'_> {
                     // last rank (a pawn never stands on its own).
                     let last = beyond.furthest(dir);
                     if landings > 0 {
-                        count += (choices(target, last) - 1) * (j + landings);
+                        count += (target_choices(pos, target, last) - 1) * (j + landings);
                     }
                     // Off the board: the mover stays, stops on any square
                     // of the line, or leaves too.
@@ -252,7 +278,8 @@ impl Counter<'_> {
                     // square up to the edge (the last perhaps promoting),
                     // or goes off too, unless the push generation listed
                     // that as the same move.
-                    count += jb + empty_ahead - 1 + choices(target, ray(at, dir).furthest(dir));
+                    count += jb + empty_ahead - 1
+                        + target_choices(pos, target, ray(at, dir).furthest(dir));
                     if !(ray(at, back) & occupied).is_empty() {
                         count += 1;
                     }
@@ -390,11 +417,11 @@ impl Counter<'_> {
                 let mut count = 0;
                 if landing.is_none_or(|sq| board.is_empty(sq)) {
                     // The knight stays or takes the target's square.
-                    count += 2 * choices(target, landing);
+                    count += 2 * target_choices(pos, target, landing);
                 }
                 if back.is_none_or(|sq| board.is_empty(sq)) {
                     // Pulled onto the knight's square.
-                    count += choices(target, Some(from));
+                    count += target_choices(pos, target, Some(from));
                 }
                 count
             };

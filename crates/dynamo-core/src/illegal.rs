@@ -152,6 +152,30 @@ pub enum Illegal {
     /// No version of the move promotes to the piece written.
     #[error("a pawn cannot promote to a {0}")]
     BadPromotion(Role),
+    /// A pawn awaits its owner's choice, and the move is written without
+    /// one (docs/RULES.md §9.1).
+    #[error(
+        "the {color} pawn on {square} awaits your choice: write =Q, =R, =B or =N, a blank, then your move (=Q {example})"
+    )]
+    ChoiceMissing {
+        /// The pawn's side, the side to move.
+        color: Color,
+        /// Where it stands, on its last rank.
+        square: Square,
+        /// The move as written, to show the form.
+        example: String,
+    },
+    /// A choice is written before the move, but no pawn awaits one
+    /// (docs/RULES.md §9.1).
+    #[error("no pawn awaits a choice: write the move without =Q, =R, =B or =N before it")]
+    NoChoicePending,
+    /// A promotion piece is written for the opponent's pawn under
+    /// `promotion=owner`, where its owner chooses (docs/RULES.md §9.1);
+    /// holds where the pawn arrives.
+    #[error(
+        "the pawn that reaches {0} is your opponent's, and under promotion=owner they choose its piece: write the move without =Q, =R, =B or =N"
+    )]
+    OwnerChooses(Square),
     /// The move pushes or pulls the mover's own king off the board
     /// (docs/RULES.md §6).
     #[error("the move would leave your own king off the board")]

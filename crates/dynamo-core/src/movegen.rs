@@ -6,6 +6,7 @@ use crate::castling::CastlingSide;
 use crate::moves::{Move, Shove};
 use crate::position::Position;
 use crate::role::{Piece, Role};
+use crate::rules::Promotion;
 use crate::square::{Square, Step};
 
 /// Whether `piece` arriving on `to` must promote: a pawn ending on its own
@@ -90,6 +91,7 @@ impl Position {
                 from,
                 to: None,
                 promotion: None,
+                choice: None,
             });
         }
     }
@@ -120,17 +122,18 @@ impl Position {
                         from,
                         to: Some(sq),
                         promotion: None,
+                        choice: None,
                     });
                 }
             }
         }
         let mover = Piece::new(self.turn, role);
         if let Some((target_from, target)) = blocker {
-            let pair = Pair::new(out, mover, from, target, target_from);
+            let pair = Pair::new(self.rules.promotion, out, mover, from, target, target_from);
             self.slider_pushes(pair, dir, empty_ahead + 1);
         }
         if let Some((target_from, target, distance)) = self.first_piece(from, reverse(dir)) {
-            let pair = Pair::new(out, mover, from, target, target_from);
+            let pair = Pair::new(self.rules.promotion, out, mover, from, target, target_from);
             self.slider_pulls(pair, dir, distance, empty_ahead, blocker.is_none());
         }
         blocker.is_none()
@@ -216,6 +219,7 @@ impl Position {
                 from,
                 to: None,
                 promotion: None,
+                choice: None,
             });
         }
     }
@@ -240,6 +244,7 @@ impl Position {
                 from,
                 to: Some(target_from),
                 promotion: None,
+                choice: None,
             });
             return false;
         };
@@ -249,7 +254,7 @@ impl Position {
             Some(_) => None,
         };
         let mover = Piece::new(self.turn, role);
-        let mut pair = Pair::new(out, mover, from, target, target_from);
+        let mut pair = Pair::new(self.rules.promotion, out, mover, from, target, target_from);
         if let Some(landing) = push_to {
             for to in [from, target_from] {
                 pair.push(Some(to), landing);
@@ -315,7 +320,8 @@ impl Position {
                     if to.is_none() {
                         break;
                     }
-                    Pair::new(out, pawn, from, target, target_from).push(to, landing);
+                    Pair::new(self.rules.promotion, out, pawn, from, target, target_from)
+                        .push(to, landing);
                 }
                 if landing.is_none() {
                     break;
@@ -342,7 +348,8 @@ impl Position {
                 Some(_) => continue,
             };
             for to in [from, target_from] {
-                Pair::new(out, pawn, from, target, target_from).push(Some(to), landing);
+                Pair::new(self.rules.promotion, out, pawn, from, target, target_from)
+                    .push(Some(to), landing);
             }
         }
     }
@@ -377,7 +384,8 @@ impl Position {
                 tos.push(passed);
             }
             for to in tos {
-                Pair::new(out, pawn, from, victim, victim_sq).push(Some(to), None);
+                Pair::new(self.rules.promotion, out, pawn, from, victim, victim_sq)
+                    .push(Some(to), None);
             }
         }
     }
@@ -394,6 +402,7 @@ impl Position {
                     side,
                     king: CastlingSide::king_home(us),
                     rook: side.rook_home(us),
+                    choice: None,
                 });
             }
         }
@@ -409,6 +418,7 @@ fn emit_plain(out: &mut Vec<Move>, pawn: Piece, from: Square, to: Square) {
                 from,
                 to: Some(to),
                 promotion: Some(role),
+                choice: None,
             });
         }
     } else {
@@ -417,14 +427,18 @@ fn emit_plain(out: &mut Vec<Move>, pawn: Piece, from: Square, to: Square) {
             from,
             to: Some(to),
             promotion: None,
+            choice: None,
         });
     }
 }
 
 /// One mover acting on one target: lists its pushes and pulls, one move
 /// per promotion choice when the mover (a pawn) or the target lands on its
-/// last rank.
+/// last rank, except an enemy pawn under `promotion=owner`, whose owner
+/// chooses later (docs/RULES.md §9.1).
 struct Pair<'a> {
+    /// Who chooses an enemy pawn's piece (docs/RULES.md §9.1).
+    chooser: Promotion,
     out: &'a mut Vec<Move>,
     mover: Piece,
     from: Square,
@@ -435,6 +449,7 @@ struct Pair<'a> {
 impl<'a> Pair<'a> {
     #[inline]
     fn new(
+        chooser: Promotion,
         out: &'a mut Vec<Move>,
         mover: Piece,
         from: Square,
@@ -442,6 +457,7 @@ impl<'a> Pair<'a> {
         target_from: Square,
     ) -> Pair<'a> {
         Pair {
+            chooser,
             out,
             mover,
             from,
@@ -473,8 +489,16 @@ impl<'a> Pair<'a> {
             target_from: self.target_from,
             target_to: landing,
             promotion: None,
+            choice: None,
         };
-        if promotes(self.mover, to) || promotes(self.target, landing) {
+        let target_promotes = promotes(self.target, landing);
+        if target_promotes
+            && self.target.color != self.mover.color
+            && self.chooser == Promotion::Owner
+        {
+            // One move: the pawn awaits its owner's choice (§9.1).
+            self.out.push(kind(shove));
+        } else if promotes(self.mover, to) || target_promotes {
             for promotion in Role::PROMOTIONS {
                 self.out.push(kind(Shove {
                     promotion: Some(promotion),

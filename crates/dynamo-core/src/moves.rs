@@ -8,6 +8,11 @@ use crate::square::Square;
 /// One turn. Squares given as `Option<Square>` are `None` when the piece
 /// ends off the board.
 ///
+/// Under `promotion=owner`, a turn that starts with a pawn awaiting its
+/// owner's choice is the choice and a move (docs/RULES.md §9.1): the
+/// move's `choice` holds the piece chosen, written `=Q e2e4`. Every other
+/// move's `choice` is `None`.
+///
 /// A move is identified by its effect as notation writes it (docs/RULES.md §10,
 /// §12): two ways to the same squares are one move. The only such pair, a
 /// slider pushing a piece off and following it versus leaving the other way
@@ -24,6 +29,8 @@ pub enum Move {
         to: Option<Square>,
         /// What a pawn that lands on its last rank becomes (docs/RULES.md §4).
         promotion: Option<Role>,
+        /// The owner's choice for the pawn awaiting it, made first (§9.1).
+        choice: Option<Role>,
     },
     /// The mover pushes the target ahead of it and may follow.
     Push(Shove),
@@ -37,6 +44,8 @@ pub enum Move {
         king: Square,
         /// The rook's original square.
         rook: Square,
+        /// The owner's choice for the pawn awaiting it, made first (§9.1).
+        choice: Option<Role>,
     },
 }
 
@@ -59,7 +68,12 @@ pub struct Shove {
     pub target_to: Option<Square>,
     /// What a pawn that reaches its last rank in this move becomes: the
     /// mover if it is a pawn landing on a back rank, else the target.
+    /// `None` for an enemy pawn under `promotion=owner`: it awaits its
+    /// owner's choice (docs/RULES.md §9.1).
     pub promotion: Option<Role>,
+    /// The owner's choice for the pawn awaiting it, made before this
+    /// push or pull (§9.1).
+    pub choice: Option<Role>,
 }
 
 impl Shove {
@@ -130,6 +144,24 @@ impl Move {
             Move::Push(s) | Move::Pull(s) => s.promotion,
             Move::Castle { .. } => None,
         }
+    }
+
+    /// The piece the owner chose for the pawn awaiting the choice, when
+    /// this turn began with one (docs/RULES.md §9.1).
+    pub fn choice(&self) -> Option<Role> {
+        match self {
+            Move::Plain { choice, .. } | Move::Castle { choice, .. } => *choice,
+            Move::Push(s) | Move::Pull(s) => s.choice,
+        }
+    }
+
+    /// The same move with the owner's choice before it (or none).
+    pub fn with_choice(mut self, role: Option<Role>) -> Move {
+        match &mut self {
+            Move::Plain { choice, .. } | Move::Castle { choice, .. } => *choice = role,
+            Move::Push(s) | Move::Pull(s) => s.choice = role,
+        }
+        self
     }
 
     /// Whether the acting piece moved under its own power (as opposed to a

@@ -28,6 +28,10 @@ pub struct Position {
     pub(crate) previous: Option<Board>,
     pub(crate) rules: Rules,
     pub(crate) kings: ByColor<Square>,
+    /// Under `promotion=owner`, the side to move's pawn standing on its
+    /// last rank, awaiting its owner's choice (docs/RULES.md §9.1). The
+    /// board holds it as a pawn, so the Zobrist key tells it apart.
+    pub(crate) pending: Option<Square>,
 }
 
 /// The state of the side to move.
@@ -84,6 +88,7 @@ impl Position {
                 white: Square::E1,
                 black: Square::E8,
             },
+            pending: None,
         }
     }
 
@@ -171,13 +176,28 @@ impl Position {
         key
     }
 
-    /// Whether the side to move is in check.
+    /// Whether the side to move is in check. A pawn awaiting its owner's
+    /// choice is the side to move's, so the choice never changes this
+    /// (docs/RULES.md §9.1).
     pub fn is_check(&self) -> bool {
         can_push_or_pull_off(&self.board, self.kings[self.turn], !self.turn)
     }
 
-    /// Every legal move, in generation order (no duplicates).
+    /// Every legal move, in generation order (no duplicates). While a pawn
+    /// awaits its owner's choice, each choice's moves in turn, with the
+    /// choice (docs/RULES.md §9.1).
     pub fn legal_moves(&self) -> Vec<Move> {
+        if self.pending.is_some() {
+            return self
+                .choices()
+                .flat_map(|(role, chosen)| {
+                    chosen
+                        .legal_moves()
+                        .into_iter()
+                        .map(move |m| m.with_choice(Some(role)))
+                })
+                .collect();
+        }
         let mut moves = Vec::with_capacity(192);
         self.pseudo_legal_moves(&mut moves);
         let exposure = self.exposure();
@@ -187,24 +207,46 @@ impl Position {
 
     /// Every legal move with the position it leads to.
     pub fn legal_children(&self) -> impl Iterator<Item = (Move, Position)> + '_ {
+        // While a pawn awaits its owner's choice, each choice's children
+        // (docs/RULES.md §9.1); otherwise the moves judged here.
+        let chosen: Vec<(Move, Position)> = if self.pending.is_some() {
+            self.choices()
+                .flat_map(|(role, chosen)| {
+                    chosen
+                        .legal_children()
+                        .map(|(m, after)| (m.with_choice(Some(role)), after))
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let mut moves = Vec::with_capacity(192);
-        self.pseudo_legal_moves(&mut moves);
+        if self.pending.is_none() {
+            self.pseudo_legal_moves(&mut moves);
+        }
         let exposure = self.exposure();
-        moves.into_iter().filter_map(move |m| {
-            let after = match exposure.judge(self, &m) {
-                Some(true) => {
-                    let (board, kings) = self.apply(&m);
-                    self.with_board(&m, board, kings)
-                }
-                Some(false) => return None,
-                None => self.play_checked(&m).ok()?,
-            };
-            Some((m, after))
-        })
+        chosen
+            .into_iter()
+            .chain(moves.into_iter().filter_map(move |m| {
+                let after = match exposure.judge(self, &m) {
+                    Some(true) => {
+                        let (board, kings) = self.apply(&m);
+                        self.with_board(&m, board, kings)
+                    }
+                    Some(false) => return None,
+                    None => self.play_checked(&m).ok()?,
+                };
+                Some((m, after))
+            }))
     }
 
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
+        if self.pending.is_some() {
+            // The game goes on if any choice leaves a move (§9.1).
+            return self.choices().any(|(_, chosen)| chosen.has_legal_move());
+        }
         let mut moves = Vec::with_capacity(192);
         self.pseudo_legal_moves(&mut moves);
         let exposure = self.exposure();
@@ -212,6 +254,8 @@ impl Position {
     }
 
     /// Whether the side to move is in check, checkmated or stalemated.
+    /// While a pawn awaits its owner's choice, checkmate and stalemate
+    /// need every choice to leave no move (docs/RULES.md §9.1).
     pub fn status(&self) -> Status {
         match (self.is_check(), self.has_legal_move()) {
             (true, true) => Status::Check,
@@ -224,6 +268,9 @@ impl Position {
     /// Plays a move that [`Position::legal_moves`] listed. For text from a
     /// user, resolve it first with [`crate::notation`].
     pub fn play(&self, m: &Move) -> Result<Position, Illegal> {
+        if let Some(position) = self.play_choice(m) {
+            return position;
+        }
         // Only the moves that could be `m`: its piece's, or the castlings.
         let mut moves = Vec::with_capacity(64);
         match m {
@@ -240,6 +287,9 @@ impl Position {
     /// position after it: own king off the board or in check, the
     /// king-transit rule, castling through check and the no-undo rule.
     pub(crate) fn play_checked(&self, m: &Move) -> Result<Position, Illegal> {
+        if let Some(position) = self.play_choice(m) {
+            return position;
+        }
         let (board, kings) = self.board_after(m)?;
         Ok(self.with_board(m, board, kings))
     }
@@ -260,11 +310,18 @@ impl Position {
         }
         let (board, kings) = self.apply(m);
         let us = self.turn;
-        if can_push_or_pull_off(&board, kings[us], !us) {
-            return Err(Illegal::LeavesKingInCheck);
-        }
-        if self.rules.king_transit_check {
-            king_transit(m, &board)?;
+        match self.awaits_choice(m) {
+            None => safe_after(m, &board, kings[us], us, self.rules)?,
+            // Legal only if legal whichever piece the owner chooses; the
+            // no-undo rule compares the board as it stands, the pawn
+            // awaiting the choice (§9.1, §13).
+            Some(square) => {
+                for role in Role::PROMOTIONS {
+                    let mut chosen = board;
+                    chosen.set(square, Some(Piece::new(!us, role)));
+                    safe_after(m, &chosen, kings[us], us, self.rules)?;
+                }
+            }
         }
         self.no_undo(&board)?;
         Ok((board, kings))
@@ -310,7 +367,9 @@ impl Position {
                 place(&mut board, target, s.target_to, target_promotion);
                 place(&mut board, mover, s.to, mover_promotion);
             }
-            Move::Castle { side, king, rook } => {
+            Move::Castle {
+                side, king, rook, ..
+            } => {
                 let us = self.turn;
                 let k = board.take(king);
                 let r = board.take(rook);
@@ -402,6 +461,7 @@ impl Position {
             previous: Some(self.board),
             rules: self.rules,
             kings,
+            pending: self.awaits_choice(m),
         }
     }
 
@@ -410,6 +470,25 @@ impl Position {
     pub(crate) fn opponent_in_check(&self) -> bool {
         is_in_check(&self.board, !self.turn)
     }
+}
+
+/// docs/RULES.md §6 on the board after a move: the mover's king is not in
+/// check, and no king was carried over a square where it would be.
+#[inline]
+fn safe_after(
+    m: &Move,
+    board: &Board,
+    king: Square,
+    us: Color,
+    rules: Rules,
+) -> Result<(), Illegal> {
+    if can_push_or_pull_off(board, king, !us) {
+        return Err(Illegal::LeavesKingInCheck);
+    }
+    if rules.king_transit_check {
+        king_transit(m, board)?;
+    }
+    Ok(())
 }
 
 /// The square passed over when a pawn on the a- or h-file steps two squares

@@ -8,14 +8,20 @@ use crate::castling::Castling;
 use crate::color::Color;
 use crate::position::Position;
 use crate::role::{Piece, Role};
-use crate::rules::{CastlingRule, Rules};
+use crate::rules::{CastlingRule, Promotion, Rules};
 use crate::setup::Setup;
 use crate::square::Square;
 
 /// Every combination of the rule options (§9).
 pub(crate) fn rule_sets() -> impl Strategy<Value = Rules> {
-    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(sp, strict, kt, ep)| {
-        Rules {
+    (
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(sp, strict, kt, ep, owner)| Rules {
             stationary_pull: sp,
             castling: if strict {
                 CastlingRule::Strict
@@ -24,8 +30,13 @@ pub(crate) fn rule_sets() -> impl Strategy<Value = Rules> {
             },
             king_transit_check: kt,
             en_passant_edge: ep,
-        }
-    })
+            promotion: if owner {
+                Promotion::Owner
+            } else {
+                Promotion::Mover
+            },
+            ..Rules::NOST
+        })
 }
 
 /// A board with both kings and `pieces` of random kind, colour and

@@ -6,7 +6,7 @@ use crate::castling::{Castling, CastlingError};
 use crate::color::{ByColor, Color};
 use crate::position::Position;
 use crate::role::{Piece, Role};
-use crate::rules::Rules;
+use crate::rules::{Promotion, Rules};
 use crate::square::Square;
 
 /// A position as written, not yet checked against the rules.
@@ -50,6 +50,31 @@ pub enum PositionError {
         color: Color,
         /// Where it stands.
         square: Square,
+    },
+    /// Under `promotion=owner`, a pawn on its last rank awaits its
+    /// owner's choice at the start of the owner's turn, so it must be the
+    /// side to move's (docs/RULES.md §9.1).
+    #[error(
+        "the {color} pawn on {square} stands on its last rank, but {turn} is to move: a pawn awaits its owner's choice only on its owner's turn"
+    )]
+    ChoiceNotOnTurn {
+        /// The pawn's side.
+        color: Color,
+        /// Where it stands.
+        square: Square,
+        /// The side to move.
+        turn: Color,
+    },
+    /// Under `promotion=owner`, two pawns on their last rank: a move
+    /// promotes at most one (docs/RULES.md §9.1).
+    #[error(
+        "pawns on {first} and {second} stand on their last rank: at most one pawn awaits a choice"
+    )]
+    TwoAwaitChoice {
+        /// The first pawn's square.
+        first: Square,
+        /// The second's.
+        second: Square,
     },
     /// The castling rights do not fit the board.
     #[error("castling field: {0}")]
@@ -100,14 +125,7 @@ impl Position {
             }
             kings[color] = found[0];
         }
-        for (square, piece) in board.pieces() {
-            if piece.role == Role::Pawn && square.rank() == piece.color.last_rank() {
-                return Err(PositionError::PawnOnLastRank {
-                    color: piece.color,
-                    square,
-                });
-            }
-        }
+        let pending = pending_pawn(&board, setup.turn, rules)?;
         setup
             .castling
             .validate(&board, rules.castling)
@@ -126,12 +144,55 @@ impl Position {
             previous: setup.previous,
             rules,
             kings,
+            pending,
         };
-        if pos.opponent_in_check() {
+        // The move that left a pawn awaiting its owner's choice was legal
+        // for every choice (§9.1), so none may leave its mover in check.
+        let in_check = match pending {
+            None => pos.opponent_in_check(),
+            Some(_) => Role::PROMOTIONS.into_iter().any(|role| {
+                pos.choose(role)
+                    .is_ok_and(|chosen| chosen.opponent_in_check())
+            }),
+        };
+        if in_check {
             return Err(PositionError::OpponentInCheck(!pos.turn));
         }
         Ok(pos)
     }
+}
+
+/// The pawn on its last rank awaiting its owner's choice, if any: under
+/// `promotion=owner`, at most one, the side to move's (docs/RULES.md
+/// §9.1); under `promotion=mover`, none may stand there (§4).
+fn pending_pawn(board: &Board, turn: Color, rules: Rules) -> Result<Option<Square>, PositionError> {
+    let mut pending = None;
+    for (square, piece) in board.pieces() {
+        if piece.role != Role::Pawn || square.rank() != piece.color.last_rank() {
+            continue;
+        }
+        if rules.promotion == Promotion::Mover {
+            return Err(PositionError::PawnOnLastRank {
+                color: piece.color,
+                square,
+            });
+        }
+        if piece.color != turn {
+            return Err(PositionError::ChoiceNotOnTurn {
+                color: piece.color,
+                square,
+                turn,
+            });
+        }
+        if let Some(first) = pending {
+            return Err(PositionError::TwoAwaitChoice {
+                first,
+                second: square,
+            });
+        }
+        pending = Some(square);
+    }
+    Ok(pending)
 }
 
 /// The en-passant field: the square passed over must be on the rank behind

@@ -110,7 +110,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         writeln!(out, "created {}", path.display())?;
         writeln!(out, "White: {}", game.white())?;
         writeln!(out, "Black: {}", game.black())?;
-        writeln!(out, "Rules: {}", game.rules())?;
+        writeln!(out, "Rules: {}", game.rules().described())?;
         writeln!(out, "Time control: {}", game.time_control())?;
         Ok(out.flush()?)
     })();

@@ -84,7 +84,7 @@ pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
     }
     writeln!(out, "Castling: {}", diagram::castling_summary(&pos))?;
     writeln!(out, "Status: {}", pos.status())?;
-    writeln!(out, "Rules: {}", pos.rules())?;
+    writeln!(out, "Rules: {}", pos.rules().described())?;
     writeln!(out, "FEN: {}", pos.to_fen())?;
     Ok(Exit::Ok)
 }

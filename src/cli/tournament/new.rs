@@ -137,7 +137,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
             many(section.games.len(), "game")
         )?;
         writeln!(out, "Event: {}", section.event)?;
-        writeln!(out, "Rules: {rules}")?;
+        writeln!(out, "Rules: {}", rules.described())?;
         writeln!(out, "Time control: {time_control}")?;
         writeln!(
             out,

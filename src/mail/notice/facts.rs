@@ -134,7 +134,7 @@ impl Notice {
             game_id: game.game_id(),
             event_name: game.event().to_string(),
             round: game.tag("Round").unwrap_or("").to_string(),
-            rules: game.rules().to_string(),
+            rules: game.rules().described(),
             time_control: game.time_control().to_string(),
             white: game.white().clone(),
             black: game.black().clone(),

@@ -10,6 +10,7 @@ use crate::excerpt::clipped;
 use crate::illegal::{DidYouMean, Illegal};
 use crate::moves::Move;
 use crate::position::Position;
+use crate::role::Role;
 
 /// Why a text does not name a legal move in a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -98,7 +99,77 @@ pub fn parse_game_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     }
 }
 
+/// Reads a move, with the owner's choice before it when a pawn awaits one
+/// (docs/RULES.md §9.1): `=Q e2e4`, or `12... =Q e2e4`. The move after
+/// the choice is read in the position with the chosen piece.
 fn read(pos: &Position, text: &str) -> Result<(Move, Position, Option<MoveNumber>), MoveError> {
+    let (choice, rest) = split_choice(text);
+    let refuse = |reason: Illegal| MoveError::Illegal {
+        text: text.trim().to_string(),
+        reason,
+        closest: Box::default(),
+    };
+    match (pos.pending(), choice) {
+        (None, None) => read_move(pos, text),
+        (None, Some(_)) => Err(refuse(Illegal::NoChoicePending)),
+        (Some(square), None) => Err(refuse(Illegal::ChoiceMissing {
+            color: pos.turn(),
+            square,
+            example: text.trim().to_string(),
+        })),
+        (Some(_), Some(role)) => {
+            let chosen = pos.choose(role).map_err(refuse)?;
+            let (m, after, number) = read_move(&chosen, &rest).map_err(|e| match e {
+                MoveError::Illegal { reason, .. } => MoveError::Illegal {
+                    text: text.trim().to_string(),
+                    reason,
+                    closest: closest_moves(pos, text).into(),
+                },
+                syntax => syntax,
+            })?;
+            Ok((m.with_choice(Some(role)), after, number))
+        }
+    }
+}
+
+/// The owner's choice written before the move, `=Q` (or `=q`, or NOST's
+/// digit `=1` … `=4`), as its own word first or after a move number; and
+/// the text without it.
+fn split_choice(text: &str) -> (Option<Role>, String) {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let at = match words.first() {
+        Some(first) if first.ends_with('.') || first.ends_with('…') => 1,
+        _ => 0,
+    };
+    let choice = words.get(at).and_then(|word| {
+        let mut chars = word.chars();
+        if chars.next() != Some('=') {
+            return None;
+        }
+        let c = chars.next()?;
+        if chars.next().is_some() {
+            return None;
+        }
+        match c {
+            '1'..='4' => Some(Role::PROMOTIONS[c as usize - '1' as usize]),
+            c => Role::from_upper_char(c.to_ascii_uppercase())
+                .filter(|role| Role::PROMOTIONS.contains(role)),
+        }
+    });
+    match choice {
+        Some(role) => {
+            let mut rest = words;
+            rest.remove(at);
+            (Some(role), rest.join(" "))
+        }
+        None => (None, text.to_string()),
+    }
+}
+
+fn read_move(
+    pos: &Position,
+    text: &str,
+) -> Result<(Move, Position, Option<MoveNumber>), MoveError> {
     let (number, notation) = Notation::read(text).map_err(|mut e| {
         e.closest = closest_moves(pos, text);
         e

@@ -60,6 +60,7 @@ pub(crate) fn resolve_castle(
         side,
         king: king_home,
         rook: rook_home,
+        choice: None,
     };
     pos.play_checked(&m).map(|after| (m, after))
 }
@@ -134,7 +135,12 @@ pub(crate) fn resolve_move(
             let sq = promotion_square(&first);
             return Err(Illegal::PromotionMissing(sq));
         }
-        (Some(_), None) => return Err(Illegal::PromotionNotAllowed),
+        (Some(_), None) => {
+            return Err(match pos.awaits_choice(&first) {
+                Some(sq) => Illegal::OwnerChooses(sq),
+                None => Illegal::PromotionNotAllowed,
+            });
+        }
     };
     pos.play_checked(&m).map(|after| (m, after))
 }

@@ -176,8 +176,17 @@ fn reaches(role: Role, from: Square, to: Square) -> bool {
 /// The short algebraic form of a legal move: the mover's square left out
 /// when no other legal move fits without it, else only its file, else
 /// only its rank, else canonical (SAN's rule). Castling and stationary
-/// movers are written as canonical, which is already short.
+/// movers are written as canonical, which is already short. The owner's
+/// choice, if the turn begins with one, comes first, and the move is
+/// shortened among that choice's moves (docs/RULES.md §9.1): `=Q e4`.
 pub fn format_short(m: &Move, pos: &Position) -> String {
+    if let Some(role) = m.choice()
+        && let Ok(chosen) = pos.choose(role)
+    {
+        let inner = m.with_choice(None);
+        let short = format_short_in(&inner, &chosen, &chosen.legal_moves());
+        return format!("={} {short}", role.upper_char());
+    }
     format_short_in(m, pos, &pos.legal_moves())
 }
 

@@ -23,9 +23,31 @@ fn write_promotion(out: &mut String, promotion: Option<Role>) {
     }
 }
 
-/// The canonical NOST form of a move (docs/RULES.md §10), without check marks.
+/// The owner's choice before the move (docs/RULES.md §9.1): `=Q `.
+fn write_choice(out: &mut String, m: &Move, letter: impl Fn(Role) -> char) {
+    if let Some(role) = m.choice() {
+        out.push('=');
+        out.push(letter(role));
+        out.push(' ');
+    }
+}
+
+/// The digit NOST's numeric notation gives a promotion piece: 1–4 for
+/// Q, R, B, N.
+fn promotion_digit(role: Role) -> char {
+    let digit = Role::PROMOTIONS
+        .iter()
+        .position(|&r| r == role)
+        .expect("a promotion role");
+    char::from(b'1' + digit as u8)
+}
+
+/// The canonical NOST form of a move (docs/RULES.md §10), without check
+/// marks; the owner's choice, if the turn began with one, before it:
+/// `=Q e2e4` (§9.1).
 pub fn format(m: &Move) -> String {
     let mut out = String::with_capacity(16);
+    write_choice(&mut out, m, Role::upper_char);
     match m {
         Move::Castle { side, .. } => out.push_str(side.notation()),
         Move::Plain {
@@ -33,6 +55,7 @@ pub fn format(m: &Move) -> String {
             from,
             to,
             promotion,
+            ..
         } => {
             if *role != Role::Pawn {
                 out.push(role.upper_char());
@@ -74,18 +97,17 @@ fn write_numeric(out: &mut String, sq: Option<Square>) {
 
 fn write_numeric_promotion(out: &mut String, promotion: Option<Role>) {
     if let Some(role) = promotion {
-        let digit = Role::PROMOTIONS
-            .iter()
-            .position(|&r| r == role)
-            .expect("a promotion role");
-        out.push(char::from(b'1' + digit as u8));
+        out.push(promotion_digit(role));
     }
 }
 
 /// NOST numeric notation: `4143/4246`, `61/7200`, castling as the king's
-/// move (`5171`), promotion as a fifth digit 1–4 = Q, R, B, N.
+/// move (`5171`), promotion as a fifth digit 1–4 = Q, R, B, N; the
+/// owner's choice as that digit after `=`, before the move: `=1 5254`
+/// (docs/RULES.md §13).
 pub fn format_numeric(m: &Move, turn: Color) -> String {
     let mut out = String::with_capacity(12);
+    write_choice(&mut out, m, promotion_digit);
     match m {
         Move::Castle { side, king, .. } => {
             write_numeric(&mut out, Some(*king));

@@ -8,7 +8,7 @@
 
 use std::collections::BTreeSet;
 
-use dynamo_core::{CastlingSide, Color, Piece, Position, Role, Rules, Square};
+use dynamo_core::{CastlingSide, Color, Piece, Position, Promotion, Role, Rules, Square};
 
 type Sq = (i8, i8);
 
@@ -419,9 +419,31 @@ fn legal_after(after: &Board, us: Color, target: Option<(Piece, Sq, End)>, rules
 }
 
 /// The legal moves of `pos` in canonical notation, by the naive reading.
+/// Under `promotion=owner` a pawn of the side to move on its last rank
+/// awaits its owner's choice (§9.1): the moves are each choice's moves,
+/// judged with the chosen piece on the board, written `=Q e2e4`.
 pub(crate) fn oracle(pos: &Position) -> BTreeSet<String> {
-    let rules = pos.rules();
     let b = Board::of(pos);
+    let us = pos.turn();
+    let pending = all_squares()
+        .find(|&sq| b.get(sq) == Some(Piece::new(us, Role::Pawn)) && sq.1 == us.last_rank() as i8);
+    let Some(sq) = pending else {
+        return oracle_on(pos, b);
+    };
+    let mut legal = BTreeSet::new();
+    for role in Role::PROMOTIONS {
+        let mut chosen = b.clone();
+        chosen.set(sq, Some(Piece::new(us, role)));
+        for m in oracle_on(pos, chosen) {
+            legal.insert(format!("={} {m}", role.upper_char()));
+        }
+    }
+    legal
+}
+
+/// The legal moves on board `b`, the rest of the state from `pos`.
+fn oracle_on(pos: &Position, b: Board) -> BTreeSet<String> {
+    let rules = pos.rules();
     let us = pos.turn();
     let ep = pos.ep_square().map(|s| (s.file() as i8, s.rank() as i8));
     let previous = pos.previous().map(|prev| {
@@ -440,6 +462,32 @@ pub(crate) fn oracle(pos: &Position) -> BTreeSet<String> {
         // a move of its own, judged with the promoted piece on the board.
         let promoting =
             promotes(mover, c.to) || target.is_some_and(|(tp, _, end)| promotes(tp, end));
+        // §9.1: the opponent's pawn promoted under promotion=owner is one
+        // move, written without `=`, legal only if legal for every choice
+        // its owner may make; the no-undo rule sees the pawn.
+        if rules.promotion == Promotion::Owner
+            && let Some((tp, t, Some(end))) = target
+            && tp.color != us
+            && promotes(tp, Some(end))
+        {
+            let every_choice = Role::PROMOTIONS.iter().all(|&role| {
+                let mut board = after.clone();
+                board.set(end, Some(Piece::new(tp.color, role)));
+                legal_after(&board, us, target, rules)
+            });
+            if every_choice && previous.as_ref() != Some(&after) {
+                let mut text = String::new();
+                if mover.role != Role::Pawn {
+                    text.push(mover.role.upper_char());
+                }
+                text.push_str(&name(c.from));
+                if c.to != Some(c.from) {
+                    text.push_str(&end_name(c.to));
+                }
+                legal.insert(format!("{text}/{}{}", name(t), end_name(Some(end))));
+            }
+            continue;
+        }
         let choices: Vec<Option<Role>> = if promoting {
             Role::PROMOTIONS.iter().map(|&r| Some(r)).collect()
         } else {

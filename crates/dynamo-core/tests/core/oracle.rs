@@ -68,6 +68,22 @@ fn oracle_agrees_on_the_curated_positions() {
             "nost",
         ),
         ("4k3/8/8/8/8/8/K7/R7 w - - 0 1", "nost"),
+        // §9.1: enemy pawns promoted under promotion=owner, and positions
+        // awaiting the owner's choice.
+        ("8/4P3/4r3/8/7k/8/8/K7 b - - 0 1", "nost,promotion=owner"),
+        ("8/4P1k1/4r3/8/8/8/8/K7 b - - 0 1", "nost,promotion=owner"),
+        (
+            "4P3/4r3/8/8/7k/8/8/K7 w - - 0 2 8/4P3/4r3/8/7k/8/8/K7",
+            "nost,promotion=owner",
+        ),
+        (
+            "8/8/8/8/6K1/7R/5R1N/p4R1k b - - 0 1",
+            "nost,promotion=owner",
+        ),
+        (
+            "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1",
+            "wikipedia,promotion=owner",
+        ),
     ] {
         agree(&Position::from_fen(fen, rules(rule_set)).expect(fen));
     }

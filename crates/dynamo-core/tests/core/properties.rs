@@ -86,13 +86,19 @@ fn descriptive(m: &dynamo_core::Move, turn: dynamo_core::Color) -> Option<String
     };
     let dest = |d: Option<Square>| d.map_or("E".to_string(), sq);
     let promo = |r: Option<Role>| r.map_or(String::new(), |r| format!("={}", r.upper_char()));
-    Some(match m {
+    // The owner's choice, if the turn began with one, is its own word
+    // before the move in every notation (§9.1).
+    let choice = m
+        .choice()
+        .map_or(String::new(), |r| format!("={} ", r.upper_char()));
+    let text = match m {
         dynamo_core::Move::Castle { .. } => return None,
         dynamo_core::Move::Plain {
             role,
             from,
             to,
             promotion,
+            ..
         } => {
             format!(
                 "{}{}-{}{}",
@@ -122,7 +128,8 @@ fn descriptive(m: &dynamo_core::Move, turn: dynamo_core::Color) -> Option<String
             ));
             text
         }
-    })
+    };
+    Some(format!("{choice}{text}"))
 }
 
 fn square_text(i: u8) -> String {

@@ -2,7 +2,7 @@
 //! in the test, with a move the rule allows and one it forbids.
 
 use dynamo_core::notation;
-use dynamo_core::{Illegal, MoveError, Position, Rules, Status, parse_move};
+use dynamo_core::{Illegal, MoveError, Position, Promotion, Rules, Status, parse_move};
 
 fn rules(text: &str) -> Rules {
     text.parse().expect("valid rule set")
@@ -757,12 +757,16 @@ fn rule_set_text() {
     );
     for (text, message) in [
         (
-            "vchess",
-            "unknown rule set 'vchess' (the rule set is 'nost', optionally followed by overrides)",
+            "pritchard",
+            "unknown rule set 'pritchard' (a rule set is 'nost', 'wikipedia' or 'vchess', optionally followed by overrides)",
         ),
         (
             "nost,foo=true",
-            "unknown rule option 'foo' (options: stationary_pull, castling, king_transit_check, en_passant_edge)",
+            "unknown rule option 'foo' (options: stationary_pull, castling, king_transit_check, en_passant_edge, promotion)",
+        ),
+        (
+            "wikipedia,promotion=pawn",
+            "rule option 'promotion' cannot be 'pawn': expected \"mover\" or \"owner\"",
         ),
         (
             "nost,castling=loose",
@@ -778,6 +782,54 @@ fn rule_set_text() {
         ),
     ] {
         assert_eq!(text.parse::<Rules>().expect_err(text).to_string(), message);
+    }
+}
+
+/// §9.2: the two names stand for their options, take overrides like
+/// `nost`, and print as written; the expanded form reads back.
+#[test]
+fn named_rule_sets() {
+    let wikipedia = rules("wikipedia");
+    assert_eq!(wikipedia, rules("nost,stationary_pull=false"));
+    assert_eq!(wikipedia.to_string(), "wikipedia");
+    assert_eq!(
+        rules("vchess"),
+        rules("nost,stationary_pull=false,castling=strict,king_transit_check=false")
+    );
+    assert_eq!(rules("vchess").to_string(), "vchess");
+    let variant = rules("wikipedia,en_passant_edge=true,promotion=owner");
+    assert!(variant.en_passant_edge);
+    assert_eq!(variant.promotion, Promotion::Owner);
+    assert_eq!(
+        variant.to_string(),
+        "wikipedia,en_passant_edge=true,promotion=owner"
+    );
+    // An override that restates the name's own value is not printed; one
+    // that undoes it is.
+    assert_eq!(rules("vchess,castling=strict").to_string(), "vchess");
+    assert_eq!(
+        rules("vchess,stationary_pull=true").to_string(),
+        "vchess,stationary_pull=true"
+    );
+    assert_eq!(
+        variant.expanded(),
+        "wikipedia,stationary_pull=false,castling=nost,king_transit_check=true,en_passant_edge=true,promotion=owner"
+    );
+    assert_eq!(
+        variant.described(),
+        "wikipedia,en_passant_edge=true,promotion=owner (stationary_pull=false, castling=nost, king_transit_check=true, en_passant_edge=true, promotion=owner)"
+    );
+    assert_eq!(Rules::NOST.described(), "nost");
+    for text in [
+        "nost",
+        "wikipedia",
+        "vchess,promotion=owner",
+        "nost,castling=strict",
+    ] {
+        let r = rules(text);
+        assert_eq!(rules(&r.expanded()), r, "{text}");
+        assert_eq!(rules(&r.expanded()).to_string(), text, "{text}");
+        assert_eq!(rules(&r.to_string()).name, r.name, "{text}");
     }
 }
 

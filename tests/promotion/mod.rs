@@ -1,0 +1,7 @@
+//! Promotion by the pawn's owner and the named rule sets (docs/RULES.md
+//! §9.1, §9.2) as users meet them: in `--rules`, game files, the config's
+//! `default_rules` and what `new` and `show` print; and a game under
+//! `promotion=owner` played with `dynamo move`.
+
+mod game;
+mod names;
