@@ -16,6 +16,7 @@ use crate::exit::Exit;
 mod analysis;
 mod args;
 mod config_file;
+mod digest;
 mod failure;
 mod game;
 mod inbox;
@@ -54,6 +55,7 @@ pub(crate) enum Command {
     #[command(flatten)]
     Meta(meta::Command),
     Remind(remind::Args),
+    Digest(digest::Args),
     Site(site::Args),
     #[command(flatten)]
     Tournament(tournament::Command),
@@ -69,6 +71,7 @@ pub fn main() -> ExitCode {
         Command::Mail(args) => mail::execute(args, config),
         Command::Meta(command) => meta::execute(command, Opts::command(), config),
         Command::Remind(args) => remind::execute(args, config),
+        Command::Digest(args) => digest::execute(args, config),
         Command::Site(args) => site::execute(args, config),
         Command::Tournament(command) => tournament::execute(command, config),
         Command::Inbox(args) => inbox::execute(args, config),
