@@ -4,6 +4,7 @@
 //! runs, urgent mail still at once, and a reply to the digest with one
 //! labelled move per game (`answer`).
 
+mod answer;
 mod daily;
 
 use mail_parser::{Message, MessageParser};

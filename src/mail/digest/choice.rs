@@ -43,6 +43,14 @@ impl Choice {
         }
     }
 
+    /// The phrase of a reply that makes it: `digest daily`, `digest off`.
+    pub fn phrase(self) -> &'static str {
+        match self {
+            Choice::Daily => "digest daily",
+            Choice::Off => "digest off",
+        }
+    }
+
     /// Reads `daily` or `off` (any case).
     pub fn parse(text: &str) -> Option<Choice> {
         match text.trim().to_ascii_lowercase().as_str() {

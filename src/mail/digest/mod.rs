@@ -17,6 +17,7 @@
 //! day (UTC), and one the outbox holds in any state is not made again:
 //! what is held after it waits for the next day's.
 
+pub mod answer;
 pub mod build;
 pub mod choice;
 pub mod label;

@@ -131,6 +131,14 @@ impl DigestToken {
         found
     }
 
+    /// The first digest token of `texts` (a mail's ids, subject and
+    /// recipients).
+    pub fn first_in<'t>(texts: impl IntoIterator<Item = &'t String>) -> Option<DigestToken> {
+        texts
+            .into_iter()
+            .find_map(|text| DigestToken::find(text).into_iter().next())
+    }
+
     /// `[dynamo TOKEN]`, for a subject.
     pub fn subject_tag(&self) -> String {
         format!("[{SUBJECT_TAG} {self}]")
