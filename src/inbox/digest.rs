@@ -1,4 +1,4 @@
-//! A digest's business in the inbox (README, "The daily digest"): a
+//! A digest's business in the inbox (docs/players.md, "The daily digest"): a
 //! player's `digest daily` / `digest off` in a reply to a notice, and a
 //! reply to a digest, one labelled line per game.
 //!

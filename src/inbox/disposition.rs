@@ -29,7 +29,7 @@ pub enum Disposition {
         why: Why,
         reply: ReplyFate,
     },
-    /// A digest's business (README, "The daily digest"): a player's
+    /// A digest's business (docs/players.md, "The daily digest"): a player's
     /// choice of mail, or a reply to their digest, game by game; the
     /// sender is answered with `what`.
     Digest {

@@ -1,4 +1,4 @@
-//! Labelled lines, the words of a reply to a digest (README, "The daily
+//! Labelled lines, the words of a reply to a digest (docs/players.md, "The daily
 //! digest"): each line that starts with one of the digest's game labels
 //! and a colon (`r03-b01: Nf3`, in any case, after any spaces) gives the
 //! rest of that line to that game. A label written on two lines gives

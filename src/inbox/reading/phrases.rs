@@ -11,7 +11,7 @@
 //! - [`Command::OfferDraw`] with the verb `offer` or `propose` and `draw`
 //!   (not the noun: `your draw offer`, `the offer`), or `draw offered`;
 //! - [`Command::Resign`] with `resign` or `resigns`;
-//! - [`Command::Digest`] with `digest daily` or `digest off` (README,
+//! - [`Command::Digest`] with `digest daily` or `digest off` (docs/players.md,
 //!   "The daily digest"): how the player takes their mail;
 //!
 //! unless it is a question (`Will you resign?`), a condition or a guess

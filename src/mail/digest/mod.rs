@@ -16,6 +16,23 @@
 //! **Once a day.** A digest's Message-ID is made from the player and the
 //! day (UTC), and one the outbox holds in any state is not made again:
 //! what is held after it waits for the next day's.
+//!
+//! Decisions where the issue is silent, as a demanding club player would
+//! want them (docs/players.md, "The daily digest"):
+//! - a digest goes only on a day when something was held for the player
+//!   since their last one: a quiet day brings no mail (`remind` still
+//!   warns of a deadline);
+//! - the day is the UTC day, as every date `dynamo` writes; the timer
+//!   runs at 07:00 UTC;
+//! - the player's own move is held too: the next digest shows it, and a
+//!   move sent in a reply to a digest is confirmed at once by the answer;
+//! - the start of a game goes at once (its notice opens the game's
+//!   thread), as do its end, a draw offer, a deadline within a day and the
+//!   director's corrections ([`urgent`]);
+//! - `digest off` holds nothing more, and what was held comes in one last
+//!   digest, so a player switching back loses nothing;
+//! - a game's label is its file's name ([`label`]), a section's
+//!   `r03-b01`, stable while the file keeps its name.
 
 pub mod answer;
 pub mod build;
