@@ -93,6 +93,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
                 Ok(Made::WouldMake(games)) => ("would send", games),
                 Ok(Made::Already) => ("made already today", 0),
                 Ok(Made::NoGames) => ("no game in progress", 0),
+                Ok(Made::Elsewhere) => continue,
                 Err(e) => {
                     problems.push(format!("{}: {e}", owed.player));
                     continue;

@@ -111,6 +111,8 @@ pub enum Made {
     /// No game of theirs is in progress: the games ended, whose ends
     /// went at once; the held notices are dropped.
     NoGames,
+    /// The held notices are of games not among those looked at.
+    Elsewhere,
 }
 
 /// The player's side in `game`, if they play it.
@@ -149,6 +151,17 @@ pub fn make(
         }
         return Ok(Made::Already);
     }
+    // Only the notices of the games looked at: a run over other paths
+    // leaves the rest for a run that sees their games.
+    let ids: std::collections::BTreeSet<String> = games.iter().map(|(_, g)| g.game_id()).collect();
+    let covered: Vec<&Pending> = owed
+        .held
+        .iter()
+        .filter(|p| ids.contains(&p.queued.game_id))
+        .collect();
+    if covered.is_empty() {
+        return Ok(Made::Elsewhere);
+    }
     let mut mine: Vec<(&Path, &Game, Color)> = games
         .iter()
         .filter(|(_, g)| g.ending().is_none())
@@ -157,7 +170,7 @@ pub fn make(
     mine.sort_by(|a, b| a.0.cmp(b.0));
     if mine.is_empty() {
         if !dry_run {
-            remove(&outbox, owed.held.iter())?;
+            remove(&outbox, covered.into_iter())?;
         }
         return Ok(Made::NoGames);
     }
@@ -204,7 +217,7 @@ pub fn make(
     record.write(&config.outbox)?;
     let what = format!("digest of {} game(s)", shown.len());
     let mut queued = queue(config, &[built], "digest", &what, 0, None)?;
-    remove(&outbox, owed.held.iter())?;
+    remove(&outbox, covered.into_iter())?;
     let pending = queued
         .pop()
         .ok_or_else(|| MailError::Build("the digest was not queued".to_string()))?;
