@@ -6,12 +6,12 @@
 //! its own tests in `crates/dynamo-core/tests`.
 
 mod cli;
+mod digest;
 mod examples;
 mod game;
 mod inbox;
 mod mail;
 mod player;
-
 mod promotion;
 mod site;
 mod support;

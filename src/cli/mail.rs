@@ -190,7 +190,13 @@ fn list(config: &MailConfig, game_id: Option<&str>) -> Result<Exit> {
     let mut entries: Vec<Entry> = Vec::new();
     let mut broken = Vec::new();
     let now = SystemTime::now();
-    for state in [State::Queued, State::Sending, State::Failed, State::Sent] {
+    for state in [
+        State::Queued,
+        State::Sending,
+        State::Failed,
+        State::Sent,
+        State::Held,
+    ] {
         let scan = outbox
             .scan(state)
             .map_err(|e| Failure::new(failure::mail_exit(&e), e.to_string()))?;

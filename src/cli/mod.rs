@@ -17,6 +17,7 @@ mod across;
 mod analysis;
 mod args;
 mod config_file;
+mod digest;
 mod failure;
 mod game;
 mod inbox;
@@ -64,6 +65,7 @@ pub(crate) enum Command {
     #[command(subcommand)]
     Player(player::Command),
     Remind(remind::Args),
+    Digest(digest::Args),
     Site(site::Args),
     #[command(flatten)]
     Tournament(tournament::Command),
@@ -81,6 +83,7 @@ pub fn main() -> ExitCode {
         Command::Meta(command) => meta::execute(command, Opts::command(), config),
         Command::Player(command) => player::execute(command, config),
         Command::Remind(args) => remind::execute(args, config),
+        Command::Digest(args) => digest::execute(args, config),
         Command::Site(args) => site::execute(args, config),
         Command::Tournament(command) => tournament::execute(command, config),
         Command::Inbox(args) => inbox::execute(args, config),

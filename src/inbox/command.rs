@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use crate::mail::digest::Choice;
 use crate::mail::notice::reply;
 
 /// What a player asks for in a reply.
@@ -22,6 +23,9 @@ pub enum Command {
     OfferDraw,
     AcceptDraw,
     DeclineDraw,
+    /// `digest daily` or `digest off`: how the player takes their mail
+    /// (`mail::digest`), not a command of the game.
+    Digest(Choice),
 }
 
 impl Command {
@@ -33,6 +37,7 @@ impl Command {
             Command::OfferDraw => Some(reply::OFFER_DRAW),
             Command::AcceptDraw => Some(reply::ACCEPT_DRAW),
             Command::DeclineDraw => Some(reply::DECLINE_DRAW),
+            Command::Digest(choice) => Some(choice.phrase()),
         }
     }
 }

@@ -29,6 +29,16 @@ pub enum Disposition {
         why: Why,
         reply: ReplyFate,
     },
+    /// A digest's business (docs/players.md, "The daily digest"): a player's
+    /// choice of mail, or a reply to their digest, game by game; the
+    /// sender is answered with `what`.
+    Digest {
+        /// The sender.
+        to: String,
+        /// What was done, in a line.
+        what: String,
+        reply: ReplyFate,
+    },
     /// This very mail's event was recorded by an earlier run, which
     /// stopped before noting the mail as handled.
     Duplicate { game: PathBuf, what: String },
@@ -158,6 +168,16 @@ impl Disposition {
                 };
                 format!("{what}; {answered}")
             }
+            Disposition::Digest { to, what, reply } => {
+                let answered = match reply {
+                    ReplyFate::Queued => format!("{answer} {to}"),
+                    ReplyFate::Before => format!("{to} was answered before"),
+                    ReplyFate::OverLimit(n) => {
+                        format!("not answered: {n} answers went to {to} in the last hour")
+                    }
+                };
+                format!("{what}; {answered}")
+            }
             Disposition::Duplicate { game, what } => format!(
                 "recorded before from this mail: {what} in {}",
                 game.display()
@@ -179,6 +199,10 @@ impl Disposition {
             }
             | Disposition::Answered {
                 why: Why::TooLarge(_),
+                ..
+            }
+            | Disposition::Digest {
+                reply: ReplyFate::OverLimit(_),
                 ..
             } => Some(self.describe(false)),
             _ => None,

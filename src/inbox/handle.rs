@@ -34,6 +34,7 @@ use crate::game::Game;
 use crate::game::clock::format_time_short;
 use crate::game::player::Mailbox;
 use crate::game::store::GameFile;
+use crate::mail::digest::token::DigestToken;
 use crate::mail::mail_config::MailConfig;
 use crate::mail::{self, Answer, MailError, Notice, Outbox, Pending, Secret, Sender, Token};
 use crate::recorder::{NotRecorded, Notices, Pages, Recorder, Request, When, Who};
@@ -76,18 +77,18 @@ pub struct Handled {
 /// The inbox: its settings, its state folder and the games.
 #[derive(Debug)]
 pub struct Inbox<'a> {
-    settings: Settings<'a>,
-    state: InboxState,
+    pub(super) settings: Settings<'a>,
+    pub(super) state: InboxState,
     games: Games,
 }
 
 /// One mail being handled.
-struct Work<'w> {
-    key: MailKey,
-    incoming: &'w Incoming,
-    arrived: DateTime<Utc>,
-    held: Option<&'w InboxLock>,
-    pending: Vec<Pending>,
+pub(super) struct Work<'w> {
+    pub(super) key: MailKey,
+    pub(super) incoming: &'w Incoming,
+    pub(super) arrived: DateTime<Utc>,
+    pub(super) held: Option<&'w InboxLock>,
+    pub(super) pending: Vec<Pending>,
 }
 
 impl<'a> Inbox<'a> {
@@ -192,6 +193,9 @@ impl<'a> Inbox<'a> {
         else {
             return Ok(Disposition::SetAside(SetAside::NoSender));
         };
+        if let Some(token) = DigestToken::first_in(mail_texts(incoming)) {
+            return self.digest_reply(work, &token, &from);
+        }
         let target = match self.games.find(self.settings.secret, &tokens(incoming))? {
             Found::Target(target) => *target,
             Found::NoToken => return Ok(Disposition::SetAside(SetAside::NoToken)),
@@ -224,6 +228,9 @@ impl<'a> Inbox<'a> {
                 return self.answer(work, &target.path, &target.game, side, &from, why);
             }
         };
+        if let Command::Digest(choice) = command {
+            return self.choose_digest(work, &target, &from, choice);
+        }
         let judged = judge(
             &target.game,
             side,
@@ -276,7 +283,10 @@ impl<'a> Inbox<'a> {
             from: from.to_string(),
         };
         let mut request = Request {
-            action: action(command),
+            action: action(command).ok_or_else(|| InboxError::Source {
+                what: format!("{command} is not a command of the game"),
+                temporary: false,
+            })?,
             who: Who::side(side),
             when: When::Arrived(work.arrived),
             mail: None,
@@ -442,13 +452,7 @@ impl<'a> Inbox<'a> {
 /// its recipients' addresses.
 fn tokens(incoming: &Incoming) -> Vec<Token> {
     let mut found: Vec<Token> = Vec::new();
-    let texts = incoming
-        .in_reply_to
-        .iter()
-        .chain(&incoming.references)
-        .chain(std::iter::once(&incoming.subject))
-        .chain(&incoming.recipients);
-    for text in texts {
+    for text in mail_texts(incoming) {
         for token in Token::find(text) {
             if !found.contains(&token) {
                 found.push(token);
@@ -456,6 +460,17 @@ fn tokens(incoming: &Incoming) -> Vec<Token> {
         }
     }
     found
+}
+
+/// Where a mail carries reply tokens: the ids it answers, its subject
+/// and its recipients' addresses.
+fn mail_texts(incoming: &Incoming) -> impl Iterator<Item = &String> {
+    incoming
+        .in_reply_to
+        .iter()
+        .chain(&incoming.references)
+        .chain(std::iter::once(&incoming.subject))
+        .chain(&incoming.recipients)
 }
 
 /// The player's words without the lines of a notice pasted into them

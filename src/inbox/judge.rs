@@ -67,9 +67,10 @@ pub fn position_seen(game: &Game, seq: u32) -> Position {
         .unwrap_or_else(|| game.position().clone())
 }
 
-/// What `command` asks of the game, in the recorder's words.
-pub fn action(command: &Command) -> Action {
-    match command {
+/// What `command` asks of the game, in the recorder's words; `None` for
+/// a command that is not the game's (`digest daily`).
+pub fn action(command: &Command) -> Option<Action> {
+    Some(match command {
         Command::Move {
             text,
             number,
@@ -82,7 +83,8 @@ pub fn action(command: &Command) -> Action {
         Command::OfferDraw => Action::OfferDraw,
         Command::AcceptDraw => Action::AcceptDraw,
         Command::DeclineDraw => Action::DeclineDraw,
-    }
+        Command::Digest(_) => return None,
+    })
 }
 
 /// The move text with its number, as `check_move` reads and checks it.
@@ -169,7 +171,11 @@ mod tests {
         command: &Command,
         at: DateTime<Utc>,
     ) -> Result<(Game, String), Refusal> {
-        let request = Request::new(action(command), Who::side(side), When::Arrived(at));
+        let request = Request::new(
+            action(command).expect("a game's"),
+            Who::side(side),
+            When::Arrived(at),
+        );
         let recorded = Recorder::new(Duration::ZERO).preview(game, &request)?;
         let what = recorded.summary();
         Ok((recorded.game, what))
@@ -217,7 +223,11 @@ mod tests {
         );
         let (_, what) = apply(&g, Color::Black, &mv("Nb8c6"), Utc::now()).expect("legal");
         assert_eq!(what, "2... Nb8c6");
-        let mut request = Request::new(action(&mv("Nb8c6")), Who::side(Color::Black), When::Now);
+        let mut request = Request::new(
+            action(&mv("Nb8c6")).expect("a move"),
+            Who::side(Color::Black),
+            When::Now,
+        );
         request.mail = Some("<m@x>".to_string());
         let noted = Recorder::new(Duration::ZERO)
             .preview(&g, &request)

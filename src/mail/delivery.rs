@@ -8,6 +8,7 @@ use std::time::Duration;
 use chrono::{DateTime, SecondsFormat, Utc};
 use lettre::Address;
 
+use super::digest;
 use super::envelope::{Built, Sender};
 use super::error::MailError;
 use super::mail_config::MailConfig;
@@ -26,6 +27,9 @@ pub struct Pending {
     pub path: PathBuf,
     /// The message.
     pub queued: Queued,
+    /// Held back for its recipient's daily digest, in `held/`: not to be
+    /// delivered by itself (see [`super::digest`]).
+    pub held: bool,
 }
 
 /// What became of the messages a [`deliver`] or [`retry`] looked at.
@@ -130,12 +134,17 @@ fn queue_notices(
         seq: notice.happened.seq,
         fingerprint: notice.happened.key.clone(),
     });
-    queue(
+    // Only a new event's notices wait for a digest: `dynamo mail GAME`
+    // sends the latest notice again because it is asked to.
+    let held = match awaited {
+        Some(_) => digest::held_back(config, &notice, &built)?,
+        None => vec![false; built.len()],
+    };
+    put_all(
         config,
         &built,
-        &notice.game_id,
-        &notice.summary(),
-        notice.ply(),
+        &held,
+        (&notice.game_id, &notice.summary(), notice.ply()),
         awaits.as_ref(),
     )
 }
@@ -159,9 +168,22 @@ pub fn queue(
     ply: u32,
     awaits: Option<&Awaits>,
 ) -> Result<Vec<Pending>, MailError> {
+    let held = vec![false; built.len()];
+    put_all(config, built, &held, (game_id, event, ply), awaits)
+}
+
+/// Writes each built copy to the queue, or to `held/` where `held` says
+/// so.
+fn put_all(
+    config: &MailConfig,
+    built: &[Built],
+    held: &[bool],
+    (game_id, event, ply): (&str, &str, u32),
+    awaits: Option<&Awaits>,
+) -> Result<Vec<Pending>, MailError> {
     let outbox = Outbox::new(&config.outbox);
     let mut pending = Vec::new();
-    for copy in built {
+    for (copy, &held) in built.iter().zip(held) {
         let message = String::from_utf8(copy.raw.clone())
             .map_err(|e| MailError::Build(format!("message is not UTF-8: {e}")))?;
         let queued = Queued {
@@ -177,8 +199,11 @@ pub fn queue(
             outcome: None,
             message,
         };
-        let path = outbox.put(&queued)?;
-        pending.push(Pending { path, queued });
+        let path = match held {
+            true => outbox.hold(&queued)?,
+            false => outbox.put(&queued)?,
+        };
+        pending.push(Pending { path, queued, held });
     }
     Ok(pending)
 }
@@ -250,7 +275,14 @@ pub fn retry(config: &MailConfig, game_id: Option<&str>) -> Result<Report, MailE
     Ok(report)
 }
 
-enum Confirmed {
+/// Whether an outbox file is in `held/`.
+fn entry_held(path: &std::path::Path) -> bool {
+    path.parent()
+        .and_then(|p| p.file_name())
+        .is_some_and(|n| n == State::Held.word())
+}
+
+pub(super) enum Confirmed {
     Owed(Pending),
     Held(Queued),
     Void(Queued),
@@ -260,10 +292,11 @@ enum Confirmed {
 /// Whether a queued message's event is in its game file. The recording
 /// lock tells a recorder still at work (leave the message to it) from one
 /// that stopped (the file says whether the event was written).
-fn confirm(outbox: &Outbox, entry: Entry) -> Result<Confirmed, MailError> {
+pub(super) fn confirm(outbox: &Outbox, entry: Entry) -> Result<Confirmed, MailError> {
     let Entry { path, queued, .. } = entry;
     let Some(awaits) = queued.awaits.clone() else {
-        return Ok(Confirmed::Owed(Pending { path, queued }));
+        let held = entry_held(&path);
+        return Ok(Confirmed::Owed(Pending { path, queued, held }));
     };
     let Some(_recording) = outbox.try_lock_recording(&awaits.game)? else {
         return Ok(Confirmed::Held(queued));
@@ -289,7 +322,12 @@ fn confirm(outbox: &Outbox, entry: Entry) -> Result<Confirmed, MailError> {
     let mut owed = queued;
     owed.awaits = None;
     outbox.rewrite(&path, &owed)?;
-    Ok(Confirmed::Owed(Pending { path, queued: owed }))
+    let held = entry_held(&path);
+    Ok(Confirmed::Owed(Pending {
+        path,
+        queued: owed,
+        held,
+    }))
 }
 
 fn send_all(

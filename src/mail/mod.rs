@@ -15,6 +15,7 @@
 
 pub mod answer;
 mod delivery;
+pub mod digest;
 pub mod envelope;
 mod error;
 mod letter_copy;

@@ -9,6 +9,8 @@
 //!   sending/ID.json       handed over whole, the server's reply not yet seen
 //!   sent/ID.json          accepted by the server (250 after the message)
 //!   failed/ID.json        refused for good (5xx), with the server's reply
+//!   held/ID.json          a digest player's notice, owed to their next digest
+//!   digest/               the players' choices and the digests' records
 //! ```
 //!
 //! **Nothing lost.** A notice of an event is queued *before* the event is
@@ -107,6 +109,9 @@ pub enum State {
     Failed,
     /// Accepted.
     Sent,
+    /// Held back for the recipient's daily digest (`dynamo digest`),
+    /// never sent itself: the digest stands for it.
+    Held,
 }
 
 impl State {
@@ -116,6 +121,7 @@ impl State {
             State::Sending => "sending",
             State::Failed => "failed",
             State::Sent => "sent",
+            State::Held => "held",
         }
     }
 
@@ -126,6 +132,7 @@ impl State {
             State::Sending => "sending",
             State::Failed => "failed",
             State::Sent => "sent",
+            State::Held => "held",
         }
     }
 }
@@ -188,7 +195,7 @@ impl Outbox {
 
     /// Creates the folders if needed.
     pub fn create(&self) -> Result<(), MailError> {
-        for state in [State::Sending, State::Failed, State::Sent] {
+        for state in [State::Sending, State::Failed, State::Sent, State::Held] {
             let dir = self.folder(state);
             fs::create_dir_all(&dir).map_err(|e| FileError::new(&dir, e))?;
         }
@@ -201,7 +208,13 @@ impl Outbox {
     /// rename left in the outbox's folders (the defect "stale temporary
     /// files"); a write still at work keeps its own.
     pub fn remove_dead_temps(&self) {
-        for state in [State::Queued, State::Sending, State::Failed, State::Sent] {
+        for state in [
+            State::Queued,
+            State::Sending,
+            State::Failed,
+            State::Sent,
+            State::Held,
+        ] {
             durable::remove_dead_temps(&self.folder(state));
         }
     }
@@ -273,6 +286,15 @@ impl Outbox {
     pub fn put(&self, queued: &Queued) -> Result<PathBuf, MailError> {
         self.create()?;
         let path = self.path(State::Queued, &queued.message_id);
+        write(&path, queued)?;
+        Ok(path)
+    }
+
+    /// Writes a notice to `held/`, owed to its recipient's digest,
+    /// durably; like [`Outbox::put`], it awaits its event.
+    pub fn hold(&self, queued: &Queued) -> Result<PathBuf, MailError> {
+        self.create()?;
+        let path = self.path(State::Held, &queued.message_id);
         write(&path, queued)?;
         Ok(path)
     }

@@ -3,6 +3,9 @@
 //! until the event is in it, under the game's recording lock; removed if
 //! nothing was recorded. So a recorded event always has its notices,
 //! whatever stops the process afterwards, and a refused one has none.
+//! A digest player's notice of a non-urgent event is held back the same
+//! way, in the outbox's `held/`, owed to their next digest
+//! (`mail::digest`): never delivered by itself.
 
 use chrono::Utc;
 
@@ -57,7 +60,9 @@ impl Subscriber for Notices<'_> {
     }
 
     fn commit(&mut self, _: &GameFile, _: &Recorded) {
-        self.queued.append(&mut self.prepared);
+        // Held notices wait in the outbox for `dynamo digest`.
+        let prepared = std::mem::take(&mut self.prepared);
+        self.queued.extend(prepared.into_iter().filter(|p| !p.held));
         // The events are in their files: the notices may be judged.
         self.held.clear();
     }

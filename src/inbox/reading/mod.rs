@@ -44,9 +44,9 @@
 //! then 13. e5`, `12... Nf6 13. e5 Nd5`) will be one more finder, a
 //! line of numbered move words taken out of the move words before they
 //! are judged, and one more judging step, move by move in the positions
-//! after each; a digest reply's labelled lines (`r03-b01: Nf3`) will be
-//! a finder that splits the words by label, each part read by
-//! [`read_reply`] against its own game.
+//! after each; a digest reply's labelled lines (`r03-b01: Nf3`) are
+//! [`labelled`], a finder that splits the words by label, each part
+//! read by [`read_reply`] against its own game.
 //!
 //! [`Command`]: crate::inbox::command::Command
 //! [`Unread`]: verdict::Unread
@@ -55,6 +55,7 @@
 //! [`Unread::Missing`]: verdict::Unread::Missing
 //! [`read_reply`]: verdict::read_reply
 
+pub mod labelled;
 pub mod moves;
 pub mod phrases;
 pub mod verdict;

@@ -11,6 +11,8 @@
 //! - [`Command::OfferDraw`] with the verb `offer` or `propose` and `draw`
 //!   (not the noun: `your draw offer`, `the offer`), or `draw offered`;
 //! - [`Command::Resign`] with `resign` or `resigns`;
+//! - [`Command::Digest`] with `digest daily` or `digest off` (docs/players.md,
+//!   "The daily digest"): how the player takes their mail;
 //!
 //! unless it is a question (`Will you resign?`), a condition or a guess
 //! (`if`, `unless`, `whether`, `maybe`, `perhaps`, `might`), or the verb
@@ -20,6 +22,7 @@
 //! counts, but for the two-word forms above.
 
 use crate::inbox::command::Command;
+use crate::mail::digest::Choice;
 
 /// A phrase found, with its line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,6 +142,11 @@ fn said(words: &[String]) -> Vec<Command> {
     if has(&RESIGN).is_some_and(|at| !denied(at)) {
         said.push(Command::Resign);
     }
+    for choice in [Choice::Daily, Choice::Off] {
+        if pair("digest", choice.word()) {
+            said.push(Command::Digest(choice));
+        }
+    }
     said
 }
 
@@ -172,6 +180,8 @@ mod tests {
             ("I refuse your offer of a draw", Command::DeclineDraw),
             ("I do not accept the draw", Command::DeclineDraw),
             ("I don’t accept your draw offer", Command::DeclineDraw),
+            ("digest daily", Command::Digest(Choice::Daily)),
+            ("Digest off, please.", Command::Digest(Choice::Off)),
         ] {
             assert_eq!(commands(text), [command], "{text}");
         }
