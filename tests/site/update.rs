@@ -141,6 +141,19 @@ fn every_route_leaves_the_pages_a_full_build_writes() {
         "--start",
         "2020-11-20T09:00:00Z",
     ]);
+    // Alice's second game: renamed in the first, her page is named
+    // afresh, and this game's page, whose file does not change, links to
+    // the new one.
+    env.ok(&[
+        "new",
+        "games/k.pgn",
+        "--white",
+        "Ida",
+        "--black",
+        "Alice <alice@example.org>",
+        "--at",
+        "2020-11-20T09:00:00Z",
+    ]);
     env.ok(&["site", "pages"]);
     std::thread::sleep(Duration::from_millis(2500));
 
@@ -166,6 +179,10 @@ fn every_route_leaves_the_pages_a_full_build_writes() {
     same_as_a_full_build(env, "set");
     assert!(env.path("pages/players/alice-archer.html").exists());
     assert!(!env.path("pages/players/alice.html").exists());
+    assert!(
+        env.read("pages/games/k.html")
+            .contains("players/alice-archer.html")
+    );
     env.ok(&[
         "resign",
         "games/club/r01-b02.pgn",
