@@ -1,12 +1,13 @@
 //! `cargo bench --bench site`: the club's web pages for 10,000 generated
 //! games, run as the real binary — the full build (`dynamo site DIR`),
 //! and one recorded event's update with `[site] dir` set (`dynamo move`,
-//! against the same move without pages). The promise (README "Speed"):
-//! a full build well under a minute on two cores, one event's update
-//! under 100 ms.
+//! against the same move without pages). The promise (docs/reference.md,
+//! section "Speed"): a full build well under a minute on two cores, one
+//! event's update under 100 ms.
 //!
-//! The club: 150 round-robin sections of 12 players made by `dynamo
-//! tournament new` (9,900 games), their games played out to between 0
+//! The club: 150 round-robin sections of 12 players (9,900 games), one
+//! made by `dynamo tournament new` and the others copies of it with their
+//! own players, their games played out to between 0
 //! and 80 half-moves with the benches' random games, one in eight
 //! resigned, and 100 loose games as `benches/games.rs` writes them; each
 //! player with an address. With `DYNAMO_BENCH_DIR=FOLDER` the club is
@@ -93,6 +94,11 @@ fn play_out(path: &Path, moves: &[String], plies: usize, resign: bool) {
     std::fs::write(path, out).expect("a game played out");
 }
 
+/// Section `s`'s players, as its players file lists them.
+fn players(s: usize) -> Vec<(String, String)> {
+    (0..PLAYERS).map(|k| player(s * PLAYERS + k)).collect()
+}
+
 fn generate(dir: &Path) {
     let games: Vec<Vec<String>> = (0..DISTINCT as u64).map(random_game).collect();
     std::fs::write(
@@ -100,40 +106,60 @@ fn generate(dir: &Path) {
         "games_dir = \"games\"\n[site]\ndir = \"pages\"\n",
     )
     .expect("the config");
+    // One section made by `dynamo tournament new`; the others are copies
+    // with their own name and players (a process a section would take
+    // minutes, each new game's id checked against the whole folder).
+    let list: String = players(0)
+        .iter()
+        .map(|(name, address)| format!("{name} <{address}>\n"))
+        .collect();
+    std::fs::write(dir.join("players.txt"), list).expect("the players");
+    dynamo(
+        dir,
+        &[
+            "tournament",
+            "new",
+            "s000",
+            "--players",
+            "players.txt",
+            "--start",
+            "2024-01-01T09:00:00Z",
+            "--time-control",
+            "10/50d",
+        ],
+    );
+    let first = dir.join("games/s000");
+    let mut files: Vec<String> = std::fs::read_dir(&first)
+        .expect("the section's folder")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    files.sort();
     let mut n = 0;
     for s in 0..SECTIONS {
-        let players: String = (0..PLAYERS)
-            .map(|k| {
-                let (name, address) = player(s * PLAYERS + k);
-                format!("{name} <{address}>\n")
-            })
-            .collect();
-        std::fs::write(dir.join("players.txt"), players).expect("the players");
         let name = format!("s{s:03}");
-        dynamo(
-            dir,
-            &[
-                "tournament",
-                "new",
-                &name,
-                "--players",
-                "players.txt",
-                "--start",
-                "2024-01-01T09:00:00Z",
-                "--time-control",
-                "10/50d",
-            ],
-        );
-        let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("games").join(&name))
-            .expect("the section's folder")
-            .map(|e| e.expect("an entry").path())
-            .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-            .collect();
-        files.sort();
-        for path in files {
-            let plies = (n * 37) % (PLIES + 1);
-            play_out(&path, &games[n % DISTINCT], plies, plies > 0 && n % 8 == 7);
-            n += 1;
+        let folder = dir.join("games").join(&name);
+        std::fs::create_dir_all(&folder).expect("the section's folder");
+        for file in &files {
+            let mut text = std::fs::read_to_string(first.join(file)).expect("a file");
+            if s > 0 {
+                text = text.replace("\"s000", &format!("\"{name}"));
+                for (old, new) in players(0).iter().zip(players(s)) {
+                    text = text.replace(&format!("\"{}\"", old.0), &format!("\"{}\"", new.0));
+                    text = text.replace(&format!("\"{}\"", old.1), &format!("\"{}\"", new.1));
+                }
+                std::fs::write(folder.join(file), &text).expect("a copy");
+            }
+            if file.ends_with(".pgn") {
+                let plies = (n * 37) % (PLIES + 1);
+                let path = folder.join(file);
+                play_out(&path, &games[n % DISTINCT], plies, plies > 0 && n % 8 == 7);
+                n += 1;
+            }
         }
     }
     let loose = dir.join("games/loose");

@@ -369,11 +369,11 @@ fn the_crosstable_in_the_browser_is_the_standings() {
     );
 }
 
-/// The pictures of the README's "Web pages" made by the browser: a
-/// game's page at 1280 and 360 pixels wide and a section's page, each
-/// checked to be a picture of the width asked for, and written over
-/// `docs/site-*.png` only when `DYNAMO_UPDATE_SCREENSHOTS=1` asks, so
-/// that a test run leaves the clone as it was.
+/// The pictures of docs/director.md, section "Web pages", made by the
+/// browser: a game's page at 1280 and 360 pixels wide and a section's
+/// page, each checked to be a picture of the width asked for, and
+/// written over `docs/site-*.png` only when `DYNAMO_UPDATE_SCREENSHOTS=1`
+/// asks, so that a test run leaves the clone as it was.
 #[test]
 fn screenshots_of_a_game_and_a_section() {
     use base64::Engine;

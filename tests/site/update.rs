@@ -123,8 +123,8 @@ fn same_as_a_full_build(env: &TestEnv, after: &str) {
 /// Events by every route — a reply read by the inbox, `move`, `undo`,
 /// `set` (a player renamed, so their page is named afresh), `resign` —
 /// and game files edited or replaced by hand between them: after each,
-/// the pages are byte for byte what a full build writes (README "Web
-/// pages"). The folder is left alone for longer than the cache's
+/// the pages are byte for byte what a full build writes
+/// (docs/director.md, section "Web pages"). The folder is left alone for longer than the cache's
 /// settling time first, so that the updates take the other games from
 /// the cache, as they do at club scale.
 #[test]
