@@ -129,13 +129,14 @@ fn generate(dir: &Path) {
         ],
     );
     let first = dir.join("games/s000");
-    let mut files: Vec<String> = std::fs::read_dir(&first)
+    // Copied as made, before the first section's games are played out.
+    let mut files: Vec<(String, String)> = std::fs::read_dir(&first)
         .expect("the section's folder")
         .map(|e| {
-            e.expect("an entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
+            let path = e.expect("an entry").path();
+            let text = std::fs::read_to_string(&path).expect("a file");
+            let name = path.file_name().expect("a name").to_string_lossy();
+            (name.into_owned(), text)
         })
         .collect();
     files.sort();
@@ -144,8 +145,8 @@ fn generate(dir: &Path) {
         let name = format!("s{s:03}");
         let folder = dir.join("games").join(&name);
         std::fs::create_dir_all(&folder).expect("the section's folder");
-        for file in &files {
-            let mut text = std::fs::read_to_string(first.join(file)).expect("a file");
+        for (file, made) in &files {
+            let mut text = made.clone();
             if s > 0 {
                 text = text.replace("\"s000", &format!("\"{name}"));
                 for (old, new) in players(0).iter().zip(players(s)) {
