@@ -25,7 +25,7 @@ const LOOSE: usize = 100;
 /// Distinct move sequences; the files cycle through them.
 const DISTINCT: usize = 64;
 /// Events timed, each way.
-const EVENTS: usize = 20;
+const EVENTS: usize = 10;
 
 // The tests' generator: the same seed gives the same games. The benches
 // use `Rng` only.
