@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use dynamo::site::{Club, Difference, Settings, Site, SiteError};
+use dynamo::site::{self, Difference, Settings, SiteError};
 
 use crate::cli::config_file;
 use crate::exit::{Exit, Failure};
@@ -28,14 +28,13 @@ pub(crate) struct Args {
 
 pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     let config = config_file::load(config_path)?;
-    let club = Club::load(&config.games_dir).map_err(input)?;
+    let games = &config.games_dir;
     let settings = Settings {
         delay_moves: config.site.as_ref().map_or(0, |s| s.delay_moves),
     };
-    let site = Site::build(&club, &settings);
     let mut out = io::stdout().lock();
     if args.check {
-        let differences = site.check(&args.dir)?;
+        let differences = site::check(games, &args.dir, &settings).map_err(input)?;
         for d in &differences {
             let (word, path) = match d {
                 Difference::Missing(p) => ("missing", p),
@@ -50,19 +49,22 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
             Exit::Rejected
         });
     }
-    let written = site.write(&args.dir)?;
-    let removed = site.remove_stale(&args.dir)?;
+    let done = site::rebuild(games, &args.dir, &settings).map_err(input)?;
     writeln!(
         out,
         "{}: {} files, {} written, {} removed, {} games, {} sections, {} players",
         args.dir.display(),
-        site.files.len(),
-        written.len(),
-        removed.len(),
-        club.games.len(),
-        club.sections.len(),
-        club.players.len()
+        done.files,
+        done.written.len(),
+        done.removed.len(),
+        done.games,
+        done.sections,
+        done.players
     )?;
+    if let Some(e) = done.cache {
+        // The pages are right; only the next update is slower.
+        eprintln!("warning: the pages' cache was not written: {e}");
+    }
     Ok(Exit::Ok)
 }
 

@@ -1,8 +1,9 @@
 //! The web pages as a subscriber: once an event is in its game file, the
 //! pages it changes — the game's, its section's, both players', the
-//! index and the feed — are written again from the games folder, each
-//! atomically, under the site's lock (`.dynamo-site.lock` in its folder)
-//! so that two events recorded at once leave the pages of the later.
+//! index and the feed — are written again (`site::update`: only the
+//! games whose files changed are replayed), each atomically, under the
+//! site's lock (`.dynamo-site.lock` in its folder) so that two events
+//! recorded at once leave the pages of the later.
 //!
 //! The event is recorded whatever becomes of its pages: a page that could
 //! not be written is a problem to report ([`Pages::take_problems`]), and
@@ -12,12 +13,8 @@ use std::path::{Path, PathBuf};
 
 use super::action::Recorded;
 use super::subscriber::Subscriber;
-use crate::durable::{FileError, FileLock};
 use crate::game::store::GameFile;
-use crate::site::{Club, Settings, Site, SiteError};
-
-/// The site's lock file, in its folder.
-const LOCK_FILE: &str = ".dynamo-site.lock";
+use crate::site::{self, Settings, SiteError};
 
 /// Keeps the pages in `dir` up to date with the games in `games_dir`.
 #[derive(Debug, Clone)]
@@ -51,23 +48,23 @@ impl Pages {
         std::mem::take(&mut self.problems)
     }
 
-    fn update(&mut self, file: &GameFile) -> Result<(), SiteError> {
-        std::fs::create_dir_all(&self.dir).map_err(|e| FileError::new(&self.dir, e))?;
-        let _lock = FileLock::acquire(&self.dir.join(LOCK_FILE))?;
-        let club = Club::load(&self.games_dir)?;
-        // A game outside the games folder has no page.
-        let Some(index) = club.game_at(file.real()) else {
-            return Ok(());
-        };
-        let site = Site::for_game(&club, index, &self.settings);
-        self.written.extend(site.write(&self.dir)?);
+    /// The pages of every game changed since they were last written:
+    /// the event's game, and any other written meanwhile (a file edited
+    /// by hand leaves no stale page after the next event).
+    fn update(&mut self) -> Result<(), SiteError> {
+        let done = site::update(&self.games_dir, &self.dir, &self.settings)?;
+        self.written.extend(done.written);
+        self.written.extend(done.removed);
+        if let Some(e) = done.cache {
+            return Err(e.into());
+        }
         Ok(())
     }
 }
 
 impl Subscriber for Pages {
-    fn commit(&mut self, file: &GameFile, _recorded: &Recorded) {
-        if let Err(e) = self.update(file) {
+    fn commit(&mut self, _file: &GameFile, _recorded: &Recorded) {
+        if let Err(e) = self.update() {
             self.problems
                 .push(format!("the web pages in {}: {e}", self.dir.display()));
         }

@@ -1,32 +1,30 @@
 //! The site as files: every page built from the [`Club`] (the same games
 //! give the same bytes: no build time, every list in a fixed order),
 //! written atomically and only where it changed, or compared with what a
-//! folder holds.
+//! folder holds. Game pages, the bulk, are built on every core and
+//! written as they are made, never held all at once.
 
-use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 use std::path::Path;
+use std::sync::Mutex;
 
-use super::club::{Club, key_of, player_key};
+use super::club::Club;
 use super::error::SiteError;
 use super::markup::{SCRIPT, STYLE};
+use super::positions::Positions;
 use super::{feed, game_page, index_page, pgn, player_page, section_page};
 use crate::durable::{self, write_atomic};
+use crate::game::Game;
 
 /// The folders of the site whose files are all the site's own: a file
 /// there that the site no longer has is removed by a full build.
-const OWN_FOLDERS: [&str; 3] = ["games", "sections", "players"];
+pub const OWN_FOLDERS: [&str; 3] = ["games", "sections", "players"];
 
 /// How the pages are built.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Settings {
     /// `[site] delay_moves`.
     pub delay_moves: u32,
-}
-
-/// Files of the site by their path in it (`/`-separated).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Site {
-    pub files: BTreeMap<String, Vec<u8>>,
 }
 
 /// How a folder differs from the site.
@@ -40,142 +38,180 @@ pub enum Difference {
     Extra(String),
 }
 
-impl Site {
-    /// Every page of `club`. Game pages, the bulk, are built on every core.
-    pub fn build(club: &Club, settings: &Settings) -> Site {
-        let mut site = Site::default();
-        site.put("site.css", STYLE.as_bytes().to_vec());
-        site.put("site.js", SCRIPT.as_bytes().to_vec());
-        site.common(club);
-        for s in &club.sections {
-            site.put(
-                &format!("{}.html", s.page),
-                section_page::page(club, s).into_bytes(),
-            );
+/// What was done with the files put into a [`Target`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Done {
+    /// Every file put, by its path in the site (`/`-separated).
+    pub paths: BTreeSet<String>,
+    /// Those written, in path order.
+    pub written: Vec<String>,
+    /// How the folder differed from them, when checking.
+    pub differences: Vec<Difference>,
+}
+
+/// Where built files go: into the folder where they differ from what it
+/// holds, each atomically (a reader sees the old page or the new, never
+/// half of one), or only compared with it (`--check`).
+#[derive(Debug)]
+pub struct Target<'d> {
+    dir: &'d Path,
+    check: bool,
+    done: Mutex<Done>,
+}
+
+impl<'d> Target<'d> {
+    /// Files written into `dir`.
+    pub fn writing(dir: &'d Path) -> Target<'d> {
+        Target {
+            dir,
+            check: false,
+            done: Mutex::default(),
         }
-        for (key, page) in &club.players {
-            let html = player_page::page(club, key, page, settings.delay_moves);
-            site.put(&format!("{page}.html"), html.into_bytes());
-        }
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let chunk = club.games.len().div_ceil(threads).max(1);
-        let built: Vec<Vec<(String, Vec<u8>)>> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..club.games.len())
-                .step_by(chunk)
-                .map(|start| {
-                    scope.spawn(move || {
-                        let end = (start + chunk).min(club.games.len());
-                        (start..end)
-                            .flat_map(|i| game_files(club, i, settings))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .map(|w| w.join().unwrap_or_default())
-                .collect()
-        });
-        for (path, bytes) in built.into_iter().flatten() {
-            site.files.insert(path, bytes);
-        }
-        site
     }
 
-    /// The pages an event of game `index` may change: the game, its
-    /// section, both players, every player of its section (their place),
-    /// the index and the feed. [`Site::write`] writes those that did.
-    pub fn for_game(club: &Club, index: usize, settings: &Settings) -> Site {
-        let mut site = Site::default();
-        let Some(g) = club.games.get(index) else {
-            return site;
-        };
-        site.common(club);
-        for (path, bytes) in game_files(club, index, settings) {
-            site.files.insert(path, bytes);
+    /// Files compared with `dir`'s.
+    pub fn checking(dir: &'d Path) -> Target<'d> {
+        Target {
+            dir,
+            check: true,
+            done: Mutex::default(),
         }
-        let mut keys = vec![key_of(g.game.white()), key_of(g.game.black())];
-        if let Some(s) = g.section.and_then(|i| club.sections.get(i)) {
-            let html = section_page::page(club, s);
-            site.put(&format!("{}.html", s.page), html.into_bytes());
-            let rows = s.standings.rows.iter();
-            keys.extend(rows.map(|r| player_key(&r.name, r.email.as_deref())));
-        }
-        keys.sort();
-        keys.dedup();
-        for key in keys {
-            if let Some(page) = club.players.get(&key) {
-                let html = player_page::page(club, &key, page, settings.delay_moves);
-                site.put(&format!("{page}.html"), html.into_bytes());
-            }
-        }
-        site
     }
 
-    fn common(&mut self, club: &Club) {
-        self.put("index.html", index_page::page(club).into_bytes());
-        self.put("feed.xml", feed::feed(club).into_bytes());
-    }
-
-    fn put(&mut self, path: &str, bytes: Vec<u8>) {
-        self.files.insert(path.to_string(), bytes);
-    }
-
-    /// Writes every file that differs from the folder's, each atomically
-    /// (a reader sees the old page or the new, never half of one); returns
-    /// the paths written.
-    pub fn write(&self, dir: &Path) -> Result<Vec<String>, SiteError> {
-        let mut written = Vec::new();
-        for (path, bytes) in &self.files {
-            let target = dir.join(path);
-            if std::fs::read(&target).is_ok_and(|old| old == *bytes) {
-                continue;
-            }
+    /// The file at `path` in the site has `bytes`.
+    pub fn put(&self, path: &str, bytes: &[u8]) -> Result<(), SiteError> {
+        let target = self.dir.join(path);
+        let old = std::fs::read(&target).ok();
+        let same = old.as_deref() == Some(bytes);
+        if !same && !self.check {
             if let Some(parent) = target.parent() {
                 std::fs::create_dir_all(parent).map_err(|e| durable::FileError::new(parent, e))?;
             }
             write_atomic(&target, bytes)?;
-            written.push(path.clone());
         }
-        Ok(written)
-    }
-
-    /// Removes the files of the site's own folders that the site no
-    /// longer has (a game renamed or removed); returns their paths.
-    pub fn remove_stale(&self, dir: &Path) -> Result<Vec<String>, SiteError> {
-        let mut removed = Vec::new();
-        for path in self.extra(dir)? {
-            durable::remove(&dir.join(&path))?;
-            removed.push(path);
-        }
-        Ok(removed)
-    }
-
-    /// How `dir` differs from the site, in path order.
-    pub fn check(&self, dir: &Path) -> Result<Vec<Difference>, SiteError> {
-        let mut out = Vec::new();
-        for (path, bytes) in &self.files {
-            match std::fs::read(dir.join(path)) {
-                Ok(old) if old == *bytes => {}
-                Ok(_) => out.push(Difference::Changed(path.clone())),
-                Err(_) => out.push(Difference::Missing(path.clone())),
+        let mut done = self.done.lock().unwrap_or_else(|e| e.into_inner());
+        done.paths.insert(path.to_string());
+        if !same {
+            if self.check {
+                done.differences.push(match old {
+                    Some(_) => Difference::Changed(path.to_string()),
+                    None => Difference::Missing(path.to_string()),
+                });
+            } else {
+                done.written.push(path.to_string());
             }
         }
-        out.extend(self.extra(dir)?.into_iter().map(Difference::Extra));
-        out.sort();
-        Ok(out)
+        Ok(())
     }
 
-    /// The files under the site's own folders that it has not.
-    fn extra(&self, dir: &Path) -> Result<Vec<String>, SiteError> {
-        let mut found = Vec::new();
-        for folder in OWN_FOLDERS {
-            walk(dir, folder, &mut found)?;
-        }
-        found.retain(|p| !self.files.contains_key(p));
-        found.sort();
-        Ok(found)
+    /// What was done, each list in path order.
+    pub fn finish(self) -> Done {
+        let mut done = self.done.into_inner().unwrap_or_else(|e| e.into_inner());
+        done.written.sort();
+        done.differences.sort();
+        done
     }
+}
+
+/// Every file of the site: `games[i]` is `club.games[i]` replayed, from
+/// `paths[i]`.
+pub fn put_all(
+    club: &Club,
+    games: &[Game],
+    paths: &[&Path],
+    settings: &Settings,
+    target: &Target,
+) -> Result<(), SiteError> {
+    target.put("site.css", STYLE.as_bytes())?;
+    target.put("site.js", SCRIPT.as_bytes())?;
+    put_common(club, target)?;
+    for i in 0..club.sections.len() {
+        put_section(club, i, target)?;
+    }
+    for key in club.players.keys() {
+        put_player(club, key, settings, target)?;
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = club.games.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..club.games.len())
+            .step_by(chunk)
+            .map(|start| {
+                scope.spawn(move || {
+                    let end = (start + chunk).min(club.games.len());
+                    (start..end)
+                        .try_for_each(|i| put_game(club, i, &games[i], paths[i], settings, target))
+                })
+            })
+            .collect();
+        workers.into_iter().try_for_each(|w| {
+            w.join().unwrap_or_else(|_| {
+                Err(SiteError::Folder {
+                    path: Path::new("").to_path_buf(),
+                    why: "a thread building pages failed".to_string(),
+                })
+            })
+        })
+    })
+}
+
+/// The index and the feed.
+pub fn put_common(club: &Club, target: &Target) -> Result<(), SiteError> {
+    target.put("index.html", index_page::page(club).as_bytes())?;
+    target.put("feed.xml", feed::feed(club).as_bytes())
+}
+
+/// Section `index`'s page.
+pub fn put_section(club: &Club, index: usize, target: &Target) -> Result<(), SiteError> {
+    let s = &club.sections[index];
+    let html = section_page::page(club, s);
+    target.put(&format!("{}.html", s.page), html.as_bytes())
+}
+
+/// The page of the player known by `key`.
+pub fn put_player(
+    club: &Club,
+    key: &str,
+    settings: &Settings,
+    target: &Target,
+) -> Result<(), SiteError> {
+    let Some(page) = club.players.get(key) else {
+        return Ok(());
+    };
+    let html = player_page::page(club, key, page, settings.delay_moves);
+    target.put(&format!("{page}.html"), html.as_bytes())
+}
+
+/// Game `index`'s page and its PGN, from `game`, read from `path`.
+pub fn put_game(
+    club: &Club,
+    index: usize,
+    game: &Game,
+    path: &Path,
+    settings: &Settings,
+    target: &Target,
+) -> Result<(), SiteError> {
+    let g = &club.games[index];
+    let positions = Positions::of(game, path)?;
+    let shown = positions.shown(settings.delay_moves);
+    let html = game_page::page(club, g, &positions, settings.delay_moves);
+    target.put(&format!("{}.html", g.page), html.as_bytes())?;
+    target.put(
+        &format!("{}.pgn", g.page),
+        pgn::pgn(&positions, shown).as_bytes(),
+    )
+}
+
+/// The files under `dir`'s own folders that are not in `paths`, in path
+/// order.
+pub fn extra(dir: &Path, paths: &BTreeSet<String>) -> Result<Vec<String>, SiteError> {
+    let mut found = Vec::new();
+    for folder in OWN_FOLDERS {
+        walk(dir, folder, &mut found)?;
+    }
+    found.retain(|p| !paths.contains(p));
+    found.sort();
+    Ok(found)
 }
 
 /// The files under `dir/rel`, as site paths; hidden ones (a temporary
@@ -209,17 +245,4 @@ fn walk(dir: &Path, rel: &str, found: &mut Vec<String>) -> Result<(), SiteError>
         }
     }
     Ok(())
-}
-
-/// A game's page and its PGN.
-fn game_files(club: &Club, index: usize, settings: &Settings) -> Vec<(String, Vec<u8>)> {
-    let g = &club.games[index];
-    let shown = g.shown(settings.delay_moves);
-    vec![
-        (
-            format!("{}.html", g.page),
-            game_page::page(club, g, settings.delay_moves).into_bytes(),
-        ),
-        (format!("{}.pgn", g.page), pgn::pgn(g, shown).into_bytes()),
-    ]
 }

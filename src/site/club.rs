@@ -1,35 +1,30 @@
 //! The games folder as the pages see it: every game (with its page's
-//! path and each position of its record), every section with its
-//! standings, every player under a name for their page that is not their
-//! address.
+//! path and its [`Summary`]), every section with its standings, every
+//! player under a name for their page that is not their address. Made
+//! from summaries alone, so that it costs no replay: a game's positions
+//! are worked out only for its own page (`positions.rs`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-use dynamo_core::{Color, Move, Position, parse_move};
+use dynamo_core::Color;
 
 use super::error::SiteError;
-use crate::game::folder::pgn_files;
-use crate::game::{Game, Player};
+use super::summary::{Person, Summary};
+use crate::game::Player;
 use crate::tournament::standings::Played;
 use crate::tournament::{Competitor, SECTION_FILE, Section, Standings};
 
-/// One game and what its pages need of it.
+/// One game and what the other pages need of it.
 #[derive(Debug, Clone)]
 pub struct ClubGame {
-    /// The file as it was read.
-    pub path: PathBuf,
     /// The file's path under the games folder, `/`-separated.
     pub file: String,
     /// Its page's path in the site, without `.html`: `games/club/r1-b1`.
     pub page: String,
-    pub game: Game,
+    pub summary: Summary,
     /// The section it belongs to, by its index in [`Club::sections`].
     pub section: Option<usize>,
-    /// The positions of the record, the start first; `plies[i]` is the
-    /// move that led from `positions[i]` to `positions[i + 1]`.
-    pub positions: Vec<Position>,
-    pub plies: Vec<Move>,
 }
 
 /// One section and its standings, computed as `dynamo standings` does.
@@ -75,32 +70,56 @@ pub fn key_of(player: &Player) -> String {
     player_key(&player.name, player.email.as_ref().map(|a| a.as_str()))
 }
 
+/// The key of a player as a summary names them.
+pub fn person_key(p: &Person) -> String {
+    player_key(&p.name, p.email.as_deref())
+}
+
 impl Club {
-    /// Reads every game and section under `games_dir`. A game that does
-    /// not replay stops the build: its section's standings would be wrong.
-    pub fn load(games_dir: &Path) -> Result<Club, SiteError> {
-        let io = |e: std::io::Error| SiteError::Read {
-            path: games_dir.to_path_buf(),
-            why: e.to_string(),
-        };
-        let files = pgn_files(games_dir).map_err(io)?;
+    /// The club of `games` (each file under `games_dir`, `/`-separated,
+    /// with its summary, in the order of the files' paths) and `sections`
+    /// (each folder under `games_dir` with its section file, by name). A
+    /// section naming a game that is not there stops the build: its
+    /// standings would be wrong.
+    pub fn assemble(
+        games_dir: &Path,
+        games: Vec<(String, Summary)>,
+        sections: &[(PathBuf, Section)],
+    ) -> Result<Club, SiteError> {
         let mut club = Club::default();
         let mut taken: BTreeMap<String, u32> = BTreeMap::new();
-        for path in &files {
-            let game = Game::load(path).map_err(|e| SiteError::Game {
-                path: path.clone(),
-                why: e.to_string(),
-            })?;
-            let file = relative(games_dir, path);
+        for (file, summary) in games {
             let page = unique(&mut taken, format!("games/{}", page_name(&file)));
-            club.games.push(ClubGame::new(file, page, game, path)?);
+            club.games.push(ClubGame {
+                file,
+                page,
+                summary,
+                section: None,
+            });
         }
-        for folder in section_folders(games_dir).map_err(io)? {
-            let section = Section::load(&folder).map_err(|e| SiteError::Section {
-                path: folder.clone(),
-                why: e.to_string(),
-            })?;
-            club.add_section(games_dir, &folder, section, &mut taken)?;
+        let by_file: HashMap<&str, usize> = club
+            .games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| (g.file.as_str(), i))
+            .collect();
+        let mut placed = Vec::new();
+        for (folder, section) in sections {
+            let mut indices = Vec::new();
+            for entry in &section.games {
+                let file = relative(games_dir, &folder.join(&entry.file));
+                let Some(&i) = by_file.get(file.as_str()) else {
+                    return Err(SiteError::Section {
+                        path: folder.clone(),
+                        why: format!("its game {} is missing", entry.file),
+                    });
+                };
+                indices.push(i);
+            }
+            placed.push(indices);
+        }
+        for ((folder, section), indices) in sections.iter().zip(placed) {
+            club.add_section(games_dir, folder, section.clone(), indices, &mut taken);
         }
         club.name_players();
         Ok(club)
@@ -111,21 +130,12 @@ impl Club {
         games_dir: &Path,
         folder: &Path,
         section: Section,
+        games: Vec<usize>,
         taken: &mut BTreeMap<String, u32>,
-    ) -> Result<(), SiteError> {
+    ) {
         let index = self.sections.len();
-        let mut games = Vec::new();
-        for entry in &section.games {
-            let file = relative(games_dir, &folder.join(&entry.file));
-            let found = self.games.iter().position(|g| g.file == file);
-            let Some(i) = found else {
-                return Err(SiteError::Section {
-                    path: folder.to_path_buf(),
-                    why: format!("its game {} is missing", entry.file),
-                });
-            };
+        for &i in &games {
             self.games[i].section = Some(index);
-            games.push(i);
         }
         // As `dynamo standings` names them: each game by its path.
         let known: Vec<Competitor> = section
@@ -144,7 +154,7 @@ impl Club {
         let played: Vec<Played> = files
             .iter()
             .zip(&games)
-            .map(|(file, &i)| Played::of(file.clone(), &self.games[i].game))
+            .map(|(file, &i)| self.games[i].summary.played(file.clone()))
             .collect();
         let standings = Standings::compute(&known, &played);
         let page = unique(
@@ -158,7 +168,6 @@ impl Club {
             games,
             files,
         });
-        Ok(())
     }
 
     /// A page name for every player, from their name: the first of two
@@ -168,8 +177,8 @@ impl Club {
         let mut names: BTreeMap<String, String> = BTreeMap::new();
         for (i, g) in self.games.iter().enumerate() {
             for side in [Color::White, Color::Black] {
-                let p = g.game.player(side);
-                let key = key_of(p);
+                let p = g.summary.player(side);
+                let key = person_key(p);
                 self.by_player
                     .entry(key.clone())
                     .or_default()
@@ -191,66 +200,20 @@ impl Club {
         }
     }
 
-    /// The index of the game whose file is `real` (a path without links),
-    /// if it is one of the folder's.
-    pub fn game_at(&self, real: &Path) -> Option<usize> {
-        let real = std::fs::canonicalize(real).ok()?;
-        self.games
-            .iter()
-            .position(|g| std::fs::canonicalize(&g.path).is_ok_and(|p| p == real))
-    }
-
     /// The page of the player a game names.
     pub fn player_page(&self, player: &Player) -> Option<&str> {
         self.players.get(&key_of(player)).map(String::as_str)
     }
-}
 
-impl ClubGame {
-    fn new(file: String, page: String, game: Game, path: &Path) -> Result<ClubGame, SiteError> {
-        let mut positions = vec![game.start_position().clone()];
-        let mut plies = Vec::with_capacity(game.moves().len());
-        for m in game.moves() {
-            let Some(pos) = positions.last() else { break };
-            // A replayed game's moves read again; if one did not, the page
-            // would show a wrong board.
-            let played = parse_move(pos, &m.notation)
-                .ok()
-                .and_then(|mv| pos.play(&mv).ok().map(|after| (mv, after)));
-            let Some((mv, after)) = played else {
-                return Err(SiteError::Game {
-                    path: path.to_path_buf(),
-                    why: format!("move {} no longer reads", m.notation),
-                });
-            };
-            plies.push(mv);
-            positions.push(after);
-        }
-        Ok(ClubGame {
-            path: path.to_path_buf(),
-            file,
-            page,
-            game,
-            section: None,
-            positions,
-            plies,
-        })
-    }
-
-    /// How many plies the pages show: all of a finished game, all but the
-    /// last `delay` of one in progress (`[site] delay_moves`).
-    pub fn shown(&self, delay: u32) -> usize {
-        if self.game.ending().is_some() {
-            self.plies.len()
-        } else {
-            self.plies.len().saturating_sub(delay as usize)
-        }
+    /// The page of the player a summary names.
+    pub fn person_page(&self, person: &Person) -> Option<&str> {
+        self.players.get(&person_key(person)).map(String::as_str)
     }
 }
 
 /// The folders of `games_dir` holding a section file, by name, as
 /// `dynamo standings` finds them.
-fn section_folders(games_dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+pub fn section_folders(games_dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut found = Vec::new();
     for entry in std::fs::read_dir(games_dir)? {
         let entry = entry?;
@@ -265,7 +228,7 @@ fn section_folders(games_dir: &Path) -> std::io::Result<Vec<PathBuf>> {
 }
 
 /// `path` under `base`, `/`-separated.
-fn relative(base: &Path, path: &Path) -> String {
+pub fn relative(base: &Path, path: &Path) -> String {
     let rel = path.strip_prefix(base).unwrap_or(path);
     let parts: Vec<String> = rel
         .components()

@@ -19,7 +19,7 @@ pub fn feed(club: &Club) -> String {
     // The feed changes when its latest entry does, never with the clock.
     let updated = games
         .first()
-        .and_then(|g| g.game.last_event_time())
+        .and_then(|g| g.summary.last_event_time())
         .unwrap_or(DateTime::UNIX_EPOCH);
     let mut out = String::new();
     let _ = write!(
@@ -30,12 +30,13 @@ pub fn feed(club: &Club) -> String {
         stamp(updated)
     );
     for g in games {
-        let (white, black) = (text(&g.game.white().name), text(&g.game.black().name));
-        let (result, reason) = g
-            .game
-            .ending()
-            .map_or(("*", String::new()), |e| (e.outcome.pgn(), text(&e.reason)));
-        let when = g.game.last_event_time().unwrap_or(DateTime::UNIX_EPOCH);
+        let s = &g.summary;
+        let (white, black) = (text(&s.white.name), text(&s.black.name));
+        let (result, reason) = s
+            .result
+            .as_deref()
+            .map_or(("*", String::new()), |r| (r, text(&s.reason)));
+        let when = s.last_event_time().unwrap_or(DateTime::UNIX_EPOCH);
         let _ = write!(
             out,
             "<entry>\n<title>{white} – {black}: {result}</title>\n<id>urn:dynamo:{}</id>\n\
@@ -44,7 +45,7 @@ pub fn feed(club: &Club) -> String {
             g.page,
             stamp(when),
             g.page,
-            text(g.game.event()),
+            text(&s.event),
         );
     }
     out.push_str("</feed>\n");

@@ -9,24 +9,25 @@ use dynamo_core::{Color, Position, Role, Square};
 
 use super::club::{Club, ClubGame};
 use super::markup::{document, link, text, time, time_control};
+use super::positions::Positions;
 use crate::render;
 
 /// The page's HTML; `delay` is `[site] delay_moves`.
-pub fn page(club: &Club, g: &ClubGame, delay: u32) -> String {
-    let game = &g.game;
+pub fn page(club: &Club, g: &ClubGame, p: &Positions, delay: u32) -> String {
+    let game = p.game;
     let (white, black) = (&game.white().name, &game.black().name);
     let title = format!("{} – {}", text(white), text(black));
-    let shown = g.shown(delay);
+    let shown = p.shown(delay);
     let mut body = String::new();
     let _ = writeln!(body, "<h1>{title}</h1>");
-    facts(&mut body, club, g, shown);
+    facts(&mut body, club, g, p, shown);
     let _ = writeln!(
         body,
         "<div class=\"viewer\" id=\"viewer\" data-last=\"{shown}\">\n{}\n<div class=\"plies\">",
         render::web_defs()
     );
     for i in 0..=shown {
-        ply(&mut body, g, i, shown);
+        ply(&mut body, p, i, shown);
     }
     body.push_str("</div>\n<div class=\"moves\">\n<h2>Moves</h2>\n");
     if shown == 0 {
@@ -53,8 +54,8 @@ pub fn page(club: &Club, g: &ClubGame, delay: u32) -> String {
 
 /// The facts above the board: event, section, round, players, rules, time
 /// control, result and how it ended.
-fn facts(body: &mut String, club: &Club, g: &ClubGame, shown: usize) {
-    let game = &g.game;
+fn facts(body: &mut String, club: &Club, g: &ClubGame, p: &Positions, shown: usize) {
+    let game = p.game;
     body.push_str("<dl class=\"facts\">\n");
     let mut fact = |term: &str, value: String| {
         let _ = writeln!(body, "<dt>{term}</dt><dd>{value}</dd>");
@@ -92,11 +93,11 @@ fn facts(body: &mut String, club: &Club, g: &ClubGame, shown: usize) {
             format!("{} ({})", end.outcome.pgn(), text(&end.reason)),
         ),
         None => {
-            let hidden = g.plies.len() - shown;
+            let hidden = p.plies.len() - shown;
             let status = if hidden > 0 {
                 format!("In progress; the last {hidden} moves are not shown yet")
             } else {
-                format!("In progress; {} to move", g.positions[shown].turn().title())
+                format!("In progress; {} to move", p.positions[shown].turn().title())
             };
             fact("Result", status);
         }
@@ -106,7 +107,7 @@ fn facts(body: &mut String, club: &Club, g: &ClubGame, shown: usize) {
 
 /// One position: its heading, board, FEN, description and the steps to
 /// its neighbours.
-fn ply(body: &mut String, g: &ClubGame, i: usize, shown: usize) {
+fn ply(body: &mut String, g: &Positions, i: usize, shown: usize) {
     let pos = &g.positions[i];
     let label = match i.checked_sub(1).and_then(|k| g.game.moves().get(k)) {
         None => "The start position".to_string(),

@@ -12,31 +12,28 @@ pub const LATEST: usize = 20;
 /// The finished games, the latest first (then by page, so that the order
 /// never depends on how the folder was read).
 pub fn latest(club: &Club) -> Vec<&ClubGame> {
-    let mut done: Vec<&ClubGame> = club
-        .games
-        .iter()
-        .filter(|g| g.game.ending().is_some())
+    let done: Vec<&ClubGame> = club.games.iter().filter(|g| g.summary.finished()).collect();
+    // Each time read once, not at every comparison.
+    let mut done: Vec<(Option<chrono::DateTime<chrono::Utc>>, &ClubGame)> = done
+        .into_iter()
+        .map(|g| (g.summary.last_event_time(), g))
         .collect();
-    done.sort_by(|a, b| {
-        b.game
-            .last_event_time()
-            .cmp(&a.game.last_event_time())
-            .then_with(|| a.page.cmp(&b.page))
-    });
+    done.sort_by(|(ta, a), (tb, b)| tb.cmp(ta).then_with(|| a.page.cmp(&b.page)));
     done.truncate(LATEST);
-    done
+    done.into_iter().map(|(_, g)| g).collect()
 }
 
 /// `Ada – Bob: 1-0 (White mates)`, linked to the game from `from`.
 pub fn result_line(from: &str, g: &ClubGame) -> String {
-    let result = g.game.ending().map_or("in progress".to_string(), |e| {
-        format!("{} ({})", e.outcome.pgn(), text(&e.reason))
+    let s = &g.summary;
+    let result = s.result.as_ref().map_or("in progress".to_string(), |r| {
+        format!("{r} ({})", text(&s.reason))
     });
     format!(
         "<a href=\"{}\">{} – {}</a>: {result}",
         link(from, &g.page),
-        text(&g.game.white().name),
-        text(&g.game.black().name)
+        text(&s.white.name),
+        text(&s.black.name)
     )
 }
 
@@ -54,7 +51,7 @@ pub fn page(club: &Club) -> String {
             let finished = s
                 .games
                 .iter()
-                .filter(|&&i| club.games[i].game.ending().is_some())
+                .filter(|&&i| club.games[i].summary.finished())
                 .count();
             let _ = writeln!(
                 body,
@@ -70,7 +67,7 @@ pub fn page(club: &Club) -> String {
     }
     let loose: Vec<&ClubGame> = club.games.iter().filter(|g| g.section.is_none()).collect();
     if !loose.is_empty() {
-        let finished = loose.iter().filter(|g| g.game.ending().is_some()).count();
+        let finished = loose.iter().filter(|g| g.summary.finished()).count();
         let _ = writeln!(
             body,
             "<h2>Other games</h2>\n<p>{finished} finished, {} in progress.</p>\n<ul>",
@@ -86,7 +83,7 @@ pub fn page(club: &Club) -> String {
         body.push_str("<h2>Latest results</h2>\n<ul>\n");
         for g in latest {
             let when = g
-                .game
+                .summary
                 .last_event_time()
                 .map_or(String::new(), |t| format!(" ({})", time(t)));
             let _ = writeln!(body, "<li>{}{when}</li>", result_line(here, g));

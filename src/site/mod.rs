@@ -4,6 +4,11 @@
 //! up to date after each recorded event (the recorder's `Pages`
 //! subscriber).
 //!
+//! One event's update replays only the games whose files changed since
+//! the pages were last written; what the other pages show of the rest
+//! comes from a summary of each game kept in the games folder
+//! (`cache.rs`), checked against each file's identity.
+//!
 //! Nothing private is ever written: no address (players are known by a
 //! name for their page, `players/ada-lovelace`), no token, secret or note;
 //! every text from a game file, a players file or a section file goes
@@ -16,6 +21,7 @@
 //! `tournament` never import it.
 
 mod build;
+mod cache;
 mod club;
 mod error;
 mod feed;
@@ -24,10 +30,16 @@ mod index_page;
 mod markup;
 mod pgn;
 mod player_page;
+mod positions;
+mod scan;
 mod section_page;
 mod site_config;
+mod summary;
+mod update;
 
-pub use build::{Difference, Settings, Site};
-pub use club::{Club, ClubGame, ClubSection, slug};
+pub use build::{Difference, Settings};
+pub use cache::CACHE_FILE;
+pub use club::slug;
 pub use error::SiteError;
 pub use site_config::SiteConfig;
+pub use update::{LOCK_FILE, Written, check, rebuild, update};

@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use super::club::ClubGame;
+use super::positions::Positions;
 
 /// A PGN tag value: `\` and `"` escaped (PGN standard 8.1.1), line breaks
 /// made spaces.
@@ -17,8 +17,8 @@ fn value(text: &str) -> String {
 }
 
 /// The game's PGN, with the first `shown` plies.
-pub fn pgn(g: &ClubGame, shown: usize) -> String {
-    let game = &g.game;
+pub fn pgn(g: &Positions, shown: usize) -> String {
+    let game = g.game;
     let result = match game.ending() {
         Some(end) if shown == g.plies.len() => end.outcome.pgn(),
         _ => "*",

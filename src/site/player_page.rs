@@ -4,7 +4,6 @@
 
 use std::fmt::Write;
 
-use chrono::DateTime;
 use dynamo_core::Color;
 
 use super::club::{Club, ClubGame};
@@ -22,14 +21,14 @@ pub fn page(club: &Club, key: &str, page: &str, delay: u32) -> String {
         .collect();
     let name = mine
         .first()
-        .map(|(g, side)| g.game.player(*side).name.clone())
+        .map(|(g, side)| g.summary.player(*side).name.clone())
         .or_else(|| entrant_name(club, key))
         .unwrap_or_default();
     let title = text(&name);
     let mut body = String::new();
     let _ = writeln!(body, "<h1>{title}</h1>");
     standings(&mut body, club, key, page);
-    let (going, done): (Vec<_>, Vec<_>) = mine.iter().partition(|(g, _)| g.game.ending().is_none());
+    let (going, done): (Vec<_>, Vec<_>) = mine.iter().partition(|(g, _)| !g.summary.finished());
     body.push_str("<h2>Games in progress</h2>\n");
     if going.is_empty() {
         body.push_str("<p>None.</p>\n");
@@ -45,16 +44,13 @@ pub fn page(club: &Club, key: &str, page: &str, delay: u32) -> String {
             let (to_move, deadline) = if delay > 0 {
                 ("–".to_string(), "–".to_string())
             } else {
-                let turn = g.game.position().turn();
+                let turn = g.summary.turn();
                 let who = if turn == *side {
                     &name
                 } else {
-                    &g.game.player(turn).name
+                    &g.summary.player(turn).name
                 };
-                let deadline = g
-                    .game
-                    .clock(DateTime::UNIX_EPOCH)
-                    .map_or("none".to_string(), |c| time(c.deadline));
+                let deadline = g.summary.deadline_time().map_or("none".to_string(), time);
                 (text(who), deadline)
             };
             let _ = writeln!(
@@ -77,9 +73,11 @@ pub fn page(club: &Club, key: &str, page: &str, delay: u32) -> String {
              <th scope=\"col\">Colour</th><th scope=\"col\">Result</th><th scope=\"col\">Game</th></tr></thead>\n<tbody>\n",
         );
         for (g, side) in &done {
-            let result = g.game.ending().map_or(String::new(), |e| {
-                format!("{} ({})", e.outcome.pgn(), text(&e.reason))
-            });
+            let s = &g.summary;
+            let result = s
+                .result
+                .as_ref()
+                .map_or(String::new(), |r| format!("{r} ({})", text(&s.reason)));
             let _ = writeln!(
                 body,
                 "<tr><td class=\"name\">{}</td><td>{}</td><td>{result}</td><td><a href=\"{}\">moves</a></td></tr>",
@@ -105,8 +103,8 @@ fn entrant_name(club: &Club, key: &str) -> Option<String> {
 
 /// The opponent's name, a link to their page.
 fn opponent(club: &Club, from: &str, g: &ClubGame, side: Color) -> String {
-    let p = g.game.player(!side);
-    match club.player_page(p) {
+    let p = g.summary.player(!side);
+    match club.person_page(p) {
         Some(to) => format!("<a href=\"{}\">{}</a>", link(from, to), text(&p.name)),
         None => text(&p.name),
     }

@@ -28,7 +28,7 @@ pub fn page(club: &Club, s: &ClubSection) -> String {
     let finished = s
         .games
         .iter()
-        .filter(|&&i| club.games[i].game.ending().is_some())
+        .filter(|&&i| club.games[i].summary.finished())
         .count();
     let _ = writeln!(
         body,
@@ -141,14 +141,14 @@ fn rounds(body: &mut String, club: &Club, s: &ClubSection) {
             round = Some(entry.round);
         }
         let g = &club.games[i];
-        let result = g.game.ending().map_or("in progress", |e| e.outcome.pgn());
+        let result = g.summary.result.as_deref().unwrap_or("in progress");
         let _ = writeln!(
             body,
             "<li>Board {}: <a href=\"{}\">{} – {}</a>, {result}</li>",
             entry.board,
             link(&s.page, &g.page),
-            text(&g.game.white().name),
-            text(&g.game.black().name),
+            text(&g.summary.white.name),
+            text(&g.summary.black.name),
         );
     }
     if round.is_some() {

@@ -279,3 +279,143 @@ fn without_scripts_every_position_is_a_link() {
         assert_eq!(session.shown_fen(), fen, "ply {n}");
     }
 }
+
+/// `½`, `1½` as numbers.
+fn points(cell: &str) -> f64 {
+    let half = if cell.ends_with('½') { 0.5 } else { 0.0 };
+    cell.trim_end_matches('½').parse::<f64>().unwrap_or(0.0) + half
+}
+
+/// The crosstable read back from the section's page as the browser shows
+/// it equals `dynamo standings --json`: each player's place, points,
+/// games finished, wins and Sonneborn-Berger score, and every
+/// head-to-head cell.
+#[test]
+fn the_crosstable_in_the_browser_is_the_standings() {
+    let env = club("");
+    env.ok(&[
+        "adjudicate",
+        "games/club/r02-b02.pgn",
+        "1/2-1/2",
+        "--reason",
+        "agreed",
+        "--at",
+        "2020-11-24T10:00:00Z",
+    ]);
+    build(&env, "site");
+    let json: Value =
+        serde_json::from_str(&env.ok(&["standings", "club", "--json"])).expect("JSON");
+    let want = json.as_array().expect("rows");
+    let driver = Driver::start();
+    let session = Session::new(&driver);
+    let url = format!("file://{}", env.path("site/sections/club.html").display());
+    session.call("POST", "/url", Some(json!({ "url": url })));
+    let cells = |selector: &str| -> Vec<Vec<String>> {
+        let code = format!(
+            "return [...document.querySelectorAll('table.crosstable {selector}')]\
+             .map(tr => [...tr.children].map(c => c.textContent));"
+        );
+        serde_json::from_value(session.script(&code)).expect("rows of cells")
+    };
+    let head = cells("thead tr").pop().expect("a head row");
+    let rows = cells("tbody tr");
+    assert_eq!(rows.len(), want.len(), "{rows:?}");
+    let column = |number: &str| head.iter().skip(3).position(|h| h == number).map(|i| i + 3);
+    let number_of = |name: &str| {
+        let row = rows.iter().find(|r| r[2] == name);
+        row.map(|r| r[1].clone()).expect("the opponent's row")
+    };
+    for (row, want) in rows.iter().zip(want) {
+        let n = row.len();
+        assert_eq!(n, head.len());
+        let place: u64 = row[0]
+            .split('-')
+            .next()
+            .and_then(|p| p.parse().ok())
+            .expect("a place");
+        assert_eq!(place, want["rank"].as_u64().expect("rank"), "{row:?}");
+        assert_eq!(row[2], want["player"].as_str().expect("player"));
+        assert_eq!(
+            points(&row[n - 4]),
+            want["points"].as_f64().expect("points")
+        );
+        assert_eq!(row[n - 3], want["finished"].to_string());
+        assert_eq!(row[n - 2], want["wins"].to_string());
+        assert_eq!(
+            row[n - 1].parse::<f64>().expect("SB"),
+            want["sonneborn_berger"].as_f64().expect("SB")
+        );
+        assert_eq!(row[column(&row[1]).expect("its own column")], "×");
+        for result in want["results"].as_array().expect("results") {
+            let opponent = number_of(result["opponent"].as_str().expect("an opponent"));
+            let cell = &row[column(&opponent).expect("the opponent's column")];
+            let score = match result["result"].as_f64() {
+                None => "·",
+                Some(1.0) => "1",
+                Some(0.5) => "½",
+                Some(_) => "0",
+            };
+            assert_eq!(cell, score, "{} against {opponent}", row[2]);
+        }
+    }
+    // The section's results are all there: a win, a loss and two draws.
+    let all: String = rows
+        .iter()
+        .flat_map(|r| r[3..r.len() - 4].to_vec())
+        .collect();
+    assert!(
+        all.contains('1') && all.contains('0') && all.contains('½'),
+        "{all}"
+    );
+}
+
+/// The pictures of docs/director.md, section "Web pages", made by the
+/// browser: a game's page at 1280 and 360 pixels wide and a section's
+/// page, each checked to be a picture of the width asked for, and
+/// written over `docs/site-*.png` only when `DYNAMO_UPDATE_SCREENSHOTS=1`
+/// asks, so that a test run leaves the clone as it was.
+#[test]
+fn screenshots_of_a_game_and_a_section() {
+    use base64::Engine;
+
+    let env = club("");
+    env.ok(&[
+        "adjudicate",
+        "games/club/r02-b02.pgn",
+        "1/2-1/2",
+        "--reason",
+        "agreed",
+        "--at",
+        "2020-11-24T10:00:00Z",
+    ]);
+    build(&env, "site");
+    let update = std::env::var_os("DYNAMO_UPDATE_SCREENSHOTS").is_some_and(|v| v == "1");
+    let driver = Driver::start();
+    let session = Session::new(&driver);
+    for (page, width, height, picture) in [
+        ("games/club/r01-b01.html", 1280, 1300, "site-game-1280.png"),
+        ("games/club/r01-b01.html", 360, 1300, "site-game-360.png"),
+        ("sections/club.html", 1280, 900, "site-section.png"),
+    ] {
+        session.call(
+            "POST",
+            "/window/rect",
+            Some(json!({"width": width, "height": height})),
+        );
+        let url = format!("file://{}", env.path(&format!("site/{page}")).display());
+        session.call("POST", "/url", Some(json!({ "url": url })));
+        let shot = session.call("GET", "/screenshot", None);
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(shot.as_str().expect("a picture in base64"))
+            .expect("base64");
+        let decoder = png::Decoder::new(std::io::Cursor::new(&bytes));
+        let reader = decoder.read_info().expect("a PNG");
+        assert_eq!(reader.info().width, width, "{picture}");
+        if update {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("docs")
+                .join(picture);
+            std::fs::write(&path, &bytes).expect("the picture written");
+        }
+    }
+}

@@ -3,8 +3,11 @@
 //! and they are then what a full build writes.
 
 use std::collections::BTreeSet;
+use std::time::Duration;
 
-use super::{SECRET, build, club, files};
+use super::{PLAYERS, SECRET, build, club, files};
+use crate::inbox::world::World;
+use crate::support::TestEnv;
 
 fn changed(
     before: &std::collections::BTreeMap<String, Vec<u8>>,
@@ -102,4 +105,137 @@ fn without_a_folder_no_page_is_written() {
         "2020-11-23T10:00:00Z",
     ]);
     assert_eq!(before, files(&env.path("pages")));
+}
+
+/// `dynamo site pages --check` finds the pages exactly as a full build
+/// writes them.
+#[track_caller]
+fn same_as_a_full_build(env: &TestEnv, after: &str) {
+    let check = env.run(&["site", "pages", "--check"]);
+    assert_eq!(
+        (check.code, check.stdout.as_str()),
+        (0, ""),
+        "after {after}: {}",
+        check.stderr
+    );
+}
+
+/// Events by every route — a reply read by the inbox, `move`, `undo`,
+/// `set` (a player renamed, so their page is named afresh), `resign` —
+/// and game files edited or replaced by hand between them: after each,
+/// the pages are byte for byte what a full build writes
+/// (docs/director.md, section "Web pages"). The folder is left alone for longer than the cache's
+/// settling time first, so that the updates take the other games from
+/// the cache, as they do at club scale.
+#[test]
+fn every_route_leaves_the_pages_a_full_build_writes() {
+    let w = World::with_config("\n[site]\ndir = \"pages\"\n");
+    let env = &w.env;
+    env.write("players.txt", PLAYERS);
+    env.ok(&[
+        "tournament",
+        "new",
+        "club",
+        "--players",
+        "players.txt",
+        "--start",
+        "2020-11-20T09:00:00Z",
+    ]);
+    // Alice's second game: renamed in the first, her page is named
+    // afresh, and this game's page, whose file does not change, links to
+    // the new one.
+    env.ok(&[
+        "new",
+        "games/k.pgn",
+        "--white",
+        "Ida",
+        "--black",
+        "Alice <alice@example.org>",
+        "--at",
+        "2020-11-20T09:00:00Z",
+    ]);
+    env.ok(&["site", "pages"]);
+    std::thread::sleep(Duration::from_millis(2500));
+
+    let notice = w.last_to("alice@example.org");
+    w.handled(&w.reply(&notice, "Alice <alice@example.org>", "a1@players", "e2e4"));
+    same_as_a_full_build(env, "a reply read by the inbox");
+    assert!(env.read("pages/games/g.html").contains("e2e4"));
+
+    let at = |d: u32| format!("2020-11-2{d}T10:00:00Z");
+    env.ok(&["move", "games/club/r01-b01.pgn", "e2e4", "--at", &at(1)]);
+    same_as_a_full_build(env, "move");
+    env.ok(&["move", "games/club/r01-b01.pgn", "e7e5", "--at", &at(2)]);
+    let undo = [
+        "undo",
+        "games/club/r01-b01.pgn",
+        "--reason",
+        "sent by mistake",
+    ];
+    env.ok(&[&undo[..], &["--at", &at(3)]].concat());
+    same_as_a_full_build(env, "undo");
+    // The inbox recorded its move at the mail's arrival, now: no `--at`.
+    env.ok(&["set", "games/g.pgn", "--white", "Alice Archer"]);
+    same_as_a_full_build(env, "set");
+    assert!(env.path("pages/players/alice-archer.html").exists());
+    assert!(!env.path("pages/players/alice.html").exists());
+    assert!(
+        env.read("pages/games/k.html")
+            .contains("players/alice-archer.html")
+    );
+    env.ok(&[
+        "resign",
+        "games/club/r01-b02.pgn",
+        "--by",
+        "black",
+        "--at",
+        &at(5),
+    ]);
+    same_as_a_full_build(env, "resign");
+
+    // Edited by hand in place (the same file, the same size), then an
+    // event in another game.
+    let path = env.path("games/club/r02-b01.pgn");
+    let text = std::fs::read_to_string(&path).expect("the game");
+    let edited = text.replacen("[Round \"2\"]", "[Round \"9\"]", 1);
+    assert_ne!(edited, text);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .and_then(|mut f| std::io::Write::write_all(&mut f, edited.as_bytes()))
+        .expect("edited in place");
+    env.ok(&["move", "games/club/r01-b01.pgn", "e7e5", "--at", &at(6)]);
+    same_as_a_full_build(env, "a game edited in place");
+    assert!(
+        env.read("pages/games/club/r02-b01.pgn")
+            .contains("[Round \"9\"]")
+    );
+
+    // Replaced by another file, and a game removed.
+    let other = env.read("games/club/r01-b02.pgn");
+    env.write(
+        "games/club/r02-b02.pgn.new",
+        &other.replace("Round \"1\"", "Round \"2\""),
+    );
+    std::fs::rename(
+        env.path("games/club/r02-b02.pgn.new"),
+        env.path("games/club/r02-b02.pgn"),
+    )
+    .expect("replaced");
+    env.ok(&[
+        "new",
+        "games/h.pgn",
+        "--white",
+        "Hedy",
+        "--black",
+        "Ida",
+        "--at",
+        &at(7),
+    ]);
+    env.ok(&["move", "games/h.pgn", "d2d4", "--at", &at(8)]);
+    same_as_a_full_build(env, "a game replaced and one made");
+    std::fs::remove_file(env.path("games/h.pgn")).expect("removed");
+    env.ok(&["move", "games/g.pgn", "e7e5"]);
+    same_as_a_full_build(env, "a game removed");
+    assert!(!env.path("pages/games/h.html").exists());
 }

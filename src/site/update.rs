@@ -1,0 +1,352 @@
+//! The pages in a folder brought up to date: all of them (`dynamo site
+//! DIR`, which writes the pages' cache), compared with the folder
+//! (`--check`), or after an event only those that changed (the recorder's
+//! `Pages`): the games whose files are no longer the ones the cache
+//! summarised are replayed and their pages written, and the pages that
+//! show them — their sections, their players, the index and the feed —
+//! are written again from the summaries. Every way writes the bytes a
+//! full build writes.
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+
+use super::build::{
+    Difference, Settings, Target, extra, put_all, put_common, put_game, put_player, put_section,
+};
+use super::cache::{Cache, Entry, Identity};
+use super::club::{Club, person_key};
+use super::error::SiteError;
+use super::scan::{Folder, load, load_games};
+use super::summary::Summary;
+use crate::durable::{self, FileError, FileLock};
+use crate::game::Game;
+use crate::tournament::Section;
+
+/// The site's lock file, in its folder: one writer of the pages at a time.
+pub const LOCK_FILE: &str = ".dynamo-site.lock";
+
+/// What writing the pages did.
+#[derive(Debug, Default)]
+pub struct Written {
+    /// How many files the site has (after a full build; after an update,
+    /// how many were looked at).
+    pub files: usize,
+    /// The files written and removed, by their path in the site.
+    pub written: Vec<String>,
+    pub removed: Vec<String>,
+    pub games: usize,
+    pub sections: usize,
+    pub players: usize,
+    /// The cache could not be written: the pages are right, the next
+    /// update will be a full build.
+    pub cache: Option<FileError>,
+}
+
+/// The folder `dir`, made if missing, locked for writing, and its real
+/// path (which names it in the cache).
+fn open(dir: &Path) -> Result<(FileLock, PathBuf), SiteError> {
+    std::fs::create_dir_all(dir).map_err(|e| FileError::new(dir, e))?;
+    let lock = FileLock::acquire(&dir.join(LOCK_FILE))?;
+    let real = std::fs::canonicalize(dir).map_err(|e| FileError::new(dir, e))?;
+    Ok((lock, real))
+}
+
+/// Every page of the games in `games_dir`, written into `dir` where it
+/// differs; files of the site's own folders it no longer has removed.
+pub fn rebuild(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Written, SiteError> {
+    let (_lock, real) = open(dir)?;
+    rebuild_locked(games_dir, dir, &real, settings)
+}
+
+fn rebuild_locked(
+    games_dir: &Path,
+    dir: &Path,
+    real: &Path,
+    settings: &Settings,
+) -> Result<Written, SiteError> {
+    let folder = Folder::read(games_dir)?;
+    let sections = folder.parse_sections(None)?;
+    // Each identity taken before its file is read: a file changed in
+    // between is read again next time, never trusted with old content.
+    let identities: Vec<Option<(Identity, bool)>> = folder
+        .games
+        .iter()
+        .map(|(p, _)| Identity::of(p).ok())
+        .collect();
+    let paths: Vec<&Path> = folder.games.iter().map(|(p, _)| p.as_path()).collect();
+    let games = load_games(&paths)?;
+    let summaries: Vec<Summary> = games.iter().map(Summary::of).collect();
+    let club = assemble(games_dir, &folder, summaries.clone(), &sections)?;
+    let target = Target::writing(dir);
+    put_all(&club, &games, &paths, settings, &target)?;
+    let done = target.finish();
+    let mut removed = Vec::new();
+    for path in extra(dir, &done.paths)? {
+        durable::remove(&dir.join(&path))?;
+        removed.push(path);
+    }
+    let mut cache = Cache::new(real, settings.delay_moves);
+    cache.sections = cached_sections(&folder, &sections);
+    cache.games = folder
+        .games
+        .iter()
+        .zip(identities)
+        .zip(summaries)
+        .filter_map(|(((_, file), id), summary)| {
+            let (identity, settled) = id?;
+            let entry = Entry {
+                identity,
+                settled,
+                summary,
+            };
+            Some((file.clone(), entry))
+        })
+        .collect();
+    Ok(Written {
+        files: done.paths.len(),
+        written: done.written,
+        removed,
+        games: club.games.len(),
+        sections: club.sections.len(),
+        players: club.players.len(),
+        cache: cache.save(games_dir).err(),
+    })
+}
+
+/// How `dir` differs from the pages of the games in `games_dir`, in path
+/// order; nothing is written.
+pub fn check(
+    games_dir: &Path,
+    dir: &Path,
+    settings: &Settings,
+) -> Result<Vec<Difference>, SiteError> {
+    let folder = Folder::read(games_dir)?;
+    let sections = folder.parse_sections(None)?;
+    let paths: Vec<&Path> = folder.games.iter().map(|(p, _)| p.as_path()).collect();
+    let games = load_games(&paths)?;
+    let summaries = games.iter().map(Summary::of).collect();
+    let club = assemble(games_dir, &folder, summaries, &sections)?;
+    let target = Target::checking(dir);
+    put_all(&club, &games, &paths, settings, &target)?;
+    let done = target.finish();
+    let mut out = done.differences;
+    out.extend(extra(dir, &done.paths)?.into_iter().map(Difference::Extra));
+    out.sort();
+    Ok(out)
+}
+
+fn assemble(
+    games_dir: &Path,
+    folder: &Folder,
+    summaries: Vec<Summary>,
+    sections: &[(PathBuf, Section)],
+) -> Result<Club, SiteError> {
+    let files = folder.games.iter().map(|(_, f)| f.clone());
+    Club::assemble(games_dir, files.zip(summaries).collect(), sections)
+}
+
+fn cached_sections(
+    folder: &Folder,
+    sections: &[(PathBuf, Section)],
+) -> std::collections::BTreeMap<String, (String, Section)> {
+    folder
+        .sections
+        .iter()
+        .zip(sections)
+        .map(|((_, rel, text), (_, s))| (rel.clone(), (text.clone(), s.clone())))
+        .collect()
+}
+
+/// The pages of `dir` brought up to date with the games in `games_dir`
+/// after an event: those of every game whose file changed since the
+/// cache was written (the event's, and any edited by hand meanwhile),
+/// and every page that shows them. Without a cache that describes `dir`,
+/// a full build.
+pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Written, SiteError> {
+    let (_lock, real) = open(dir)?;
+    let Some(old) = Cache::load(games_dir, &real, settings.delay_moves) else {
+        return rebuild_locked(games_dir, dir, &real, settings);
+    };
+    let folder = Folder::read(games_dir)?;
+    let same_sections = folder.sections.len() == old.sections.len()
+        && folder
+            .sections
+            .iter()
+            .all(|(_, rel, text)| old.sections.get(rel).is_some_and(|(t, _)| t == text));
+    if !same_sections {
+        // A section made or changed: its every game and player may show it.
+        return rebuild_locked(games_dir, dir, &real, settings);
+    }
+    let sections = folder.parse_sections(Some(&old))?;
+    let known = old.entries();
+    let mut loaded: HashMap<usize, Game> = HashMap::new();
+    let mut entries = Vec::with_capacity(folder.games.len());
+    for (i, (path, file)) in folder.games.iter().enumerate() {
+        if let Some(entry) = known.get(file.as_str()).filter(|e| e.stands_for(path)) {
+            entries.push((file.clone(), (*entry).clone()));
+            continue;
+        }
+        let id = Identity::of(path).ok();
+        let game = load(path)?;
+        if let Some((identity, settled)) = id {
+            let summary = Summary::of(&game);
+            entries.push((
+                file.clone(),
+                Entry {
+                    identity,
+                    settled,
+                    summary,
+                },
+            ));
+        }
+        loaded.insert(i, game);
+    }
+    if entries.len() != folder.games.len() {
+        // A file gone between the listing and its reading.
+        return rebuild_locked(games_dir, dir, &real, settings);
+    }
+    let summaries = entries.iter().map(|(_, e)| e.summary.clone()).collect();
+    let club = assemble(games_dir, &folder, summaries, &sections)?;
+    let before: Vec<(String, Summary)> = old
+        .games
+        .iter()
+        .map(|(f, e)| (f.clone(), e.summary.clone()))
+        .collect();
+    let Ok(was) = Club::assemble(games_dir, before, &sections) else {
+        return rebuild_locked(games_dir, dir, &real, settings);
+    };
+    let plan = Plan::new(&was, &club, loaded.keys().copied());
+    let target = Target::writing(dir);
+    put_common(&club, &target)?;
+    for &i in &plan.sections {
+        put_section(&club, i, &target)?;
+    }
+    for key in &plan.players {
+        put_player(&club, key, settings, &target)?;
+    }
+    for &i in &plan.games {
+        let path = &folder.games[i].0;
+        let game = match loaded.remove(&i) {
+            Some(game) => game,
+            None => load(path)?,
+        };
+        put_game(&club, i, &game, path, settings, &target)?;
+    }
+    let done = target.finish();
+    let mut removed = Vec::new();
+    for page in plan.gone {
+        if !done.paths.contains(&page) && dir.join(&page).exists() {
+            durable::remove(&dir.join(&page))?;
+            removed.push(page);
+        }
+    }
+    let mut cache = Cache::new(&real, settings.delay_moves);
+    cache.sections = old.sections;
+    cache.games = entries;
+    Ok(Written {
+        files: done.paths.len(),
+        written: done.written,
+        removed,
+        games: club.games.len(),
+        sections: club.sections.len(),
+        players: club.players.len(),
+        cache: cache.save(games_dir).err(),
+    })
+}
+
+/// Which pages an update writes, from the club as the pages show it
+/// (`was`, from the cache) and as it is now.
+#[derive(Debug, Default)]
+struct Plan {
+    /// Games by their index now.
+    games: BTreeSet<usize>,
+    /// Sections by their index (the same before and after: a section
+    /// changed makes a full build).
+    sections: BTreeSet<usize>,
+    /// Players by their key.
+    players: BTreeSet<String>,
+    /// Pages the site had and has no more, by their path in it.
+    gone: BTreeSet<String>,
+}
+
+/// What a game's page shows of other pages: its own path and its links.
+fn layout(club: &Club, i: usize) -> [Option<&str>; 4] {
+    let g = &club.games[i];
+    let section = g.section.map(|s| club.sections[s].page.as_str());
+    [
+        Some(g.page.as_str()),
+        section,
+        club.person_page(&g.summary.white),
+        club.person_page(&g.summary.black),
+    ]
+}
+
+impl Plan {
+    /// The pages to write after the games `read` (by index now) were
+    /// read again from their files.
+    fn new(was: &Club, now: &Club, read: impl Iterator<Item = usize>) -> Plan {
+        let mut plan = Plan {
+            games: read.collect(),
+            ..Plan::default()
+        };
+        let before: HashMap<&str, usize> = was
+            .games
+            .iter()
+            .enumerate()
+            .map(|(j, g)| (g.file.as_str(), j))
+            .collect();
+        let mut touched: Vec<(&Club, usize)> = Vec::new();
+        for i in 0..now.games.len() {
+            match before.get(now.games[i].file.as_str()) {
+                None => {
+                    plan.games.insert(i);
+                }
+                Some(&j) => {
+                    if layout(now, i) != layout(was, j) {
+                        plan.games.insert(i);
+                    }
+                    if now.games[i].page != was.games[j].page {
+                        plan.gone.insert(format!("{}.html", was.games[j].page));
+                        plan.gone.insert(format!("{}.pgn", was.games[j].page));
+                    }
+                    if plan.games.contains(&i) {
+                        touched.push((was, j));
+                    }
+                }
+            }
+        }
+        touched.extend(plan.games.iter().map(|&i| (now, i)));
+        let files: BTreeSet<&str> = now.games.iter().map(|g| g.file.as_str()).collect();
+        for (j, g) in was.games.iter().enumerate() {
+            if !files.contains(g.file.as_str()) {
+                touched.push((was, j));
+                plan.gone.insert(format!("{}.html", g.page));
+                plan.gone.insert(format!("{}.pgn", g.page));
+            }
+        }
+        for (club, i) in touched {
+            let g = &club.games[i];
+            plan.sections.extend(g.section);
+            plan.players.insert(person_key(&g.summary.white));
+            plan.players.insert(person_key(&g.summary.black));
+        }
+        if was.players != now.players {
+            // A player's page named afresh: every page may link to it.
+            plan.sections.extend(0..now.sections.len());
+            plan.players.extend(now.players.keys().cloned());
+            for (key, page) in &was.players {
+                if now.players.get(key) != Some(page) {
+                    plan.gone.insert(format!("{page}.html"));
+                }
+            }
+        }
+        for &s in &plan.sections {
+            if let Some(section) = now.sections.get(s) {
+                let rows = section.standings.rows.iter();
+                plan.players
+                    .extend(rows.map(|r| super::club::player_key(&r.name, r.email.as_deref())));
+            }
+        }
+        plan
+    }
+}
