@@ -5,6 +5,7 @@
 //! its own tests in `crates/dynamo-core/tests`.
 
 mod cli;
+mod conditional;
 mod game;
 mod inbox;
 mod mail;

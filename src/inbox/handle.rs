@@ -36,6 +36,7 @@ use crate::game::player::Mailbox;
 use crate::game::store::GameFile;
 use crate::mail::mail_config::MailConfig;
 use crate::mail::{self, Answer, MailError, Notice, Outbox, Pending, Secret, Sender, Token};
+use crate::recorder::conditional::Store;
 use crate::recorder::{NotRecorded, Notices, Pages, Recorder, Request, When, Who};
 
 /// What handling needs to know.
@@ -55,6 +56,9 @@ pub struct Settings<'a> {
     /// `[site] dir`: the web pages kept up to date with every move
     /// recorded, as the commands keep them; `None` without one.
     pub pages: Option<Pages>,
+    /// `conditional_dir`: the players' conditional lines, played when
+    /// the move they answer is recorded, as the commands play them.
+    pub conditionals: Store,
 }
 
 /// One mail handled.
@@ -293,7 +297,8 @@ impl<'a> Inbox<'a> {
         }
         let secret = self.secret()?;
         let mut notices = Notices::new(self.settings.mail, secret);
-        let mut recorder = Recorder::new(self.settings.lock_wait);
+        let mut recorder =
+            Recorder::new(self.settings.lock_wait).conditionals(self.settings.conditionals.clone());
         recorder.subscribe(&mut notices);
         if let Some(pages) = self.settings.pages.as_mut() {
             recorder.subscribe(pages);

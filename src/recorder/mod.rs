@@ -14,6 +14,7 @@
 //! imports it.
 
 mod action;
+pub mod conditional;
 mod error;
 pub mod leave;
 mod mailing;
