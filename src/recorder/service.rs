@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use dynamo_core::Color;
 
 use super::action::{Action, Done, Recorded, Request, Who};
-use super::conditional::Store;
+use super::conditional::store::Store;
 use super::error::{NotRecorded, Refusal, SubscriberError};
 use super::subscriber::Subscriber;
 use crate::game::clock::{self, format_time};

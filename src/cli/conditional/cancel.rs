@@ -8,7 +8,7 @@ use dynamo::config::Config;
 use dynamo::game::store::GameFile;
 use dynamo::recorder::When;
 
-use super::not_kept;
+use super::given::not_kept;
 use crate::cli::args::IdentityArgs;
 use crate::cli::failure;
 use crate::cli::notify::Said;

@@ -10,7 +10,7 @@ use dynamo::recorder::Recorder;
 use dynamo::recorder::conditional::Store;
 use serde_json::json;
 
-use super::not_kept;
+use super::given::not_kept;
 use crate::cli::{failure, store};
 use crate::exit::Exit;
 
