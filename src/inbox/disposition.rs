@@ -49,6 +49,9 @@ pub enum Why {
     MovedOn,
     /// The mail is larger than the inbox reads (this many bytes).
     TooLarge(usize),
+    /// The player's conditional lines, kept (numbered, as they now stand)
+    /// or `cancelled`.
+    Conditional { lines: Vec<String>, cancelled: bool },
 }
 
 /// What became of an answer.
@@ -147,6 +150,12 @@ impl Disposition {
                     Why::TooLarge(limit) => format!(
                         "not read for {}: the mail is larger than {limit} bytes",
                         game.display()
+                    ),
+                    Why::Conditional { lines, cancelled } => format!(
+                        "conditional lines {} in {}: {}",
+                        if *cancelled { "cancelled" } else { "kept" },
+                        game.display(),
+                        lines.join("; ")
                     ),
                 };
                 let answered = match reply {

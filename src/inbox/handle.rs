@@ -21,6 +21,7 @@ use chrono::{DateTime, Utc};
 use dynamo_core::Color;
 
 use super::command::Command;
+use super::conditional::conditional_answer;
 use super::disposition::{Disposition, ReplyFate, SetAside, Why};
 use super::error::InboxError;
 use super::games::{Found, Games, Target};
@@ -86,8 +87,8 @@ pub struct Inbox<'a> {
 }
 
 /// One mail being handled.
-struct Work<'w> {
-    key: MailKey,
+pub(super) struct Work<'w> {
+    pub(super) key: MailKey,
     incoming: &'w Incoming,
     arrived: DateTime<Utc>,
     held: Option<&'w InboxLock>,
@@ -228,6 +229,9 @@ impl<'a> Inbox<'a> {
                 return self.answer(work, &target.path, &target.game, side, &from, why);
             }
         };
+        if let Command::Conditional { .. } | Command::CancelConditionals = command {
+            return self.conditional(work, &target, command, &from);
+        }
         let judged = judge(
             &target.game,
             side,
@@ -242,7 +246,7 @@ impl<'a> Inbox<'a> {
     }
 
     /// The disposition of anything but a command to do now.
-    fn judged(
+    pub(super) fn judged(
         &mut self,
         work: &mut Work,
         path: &Path,
@@ -266,7 +270,7 @@ impl<'a> Inbox<'a> {
 
     /// Records `command` in the game of `target` under its lock, judged
     /// again on the game as it is then; or answers why not.
-    fn record(
+    pub(super) fn record(
         &mut self,
         work: &mut Work,
         target: &Target,
@@ -348,7 +352,7 @@ impl<'a> Inbox<'a> {
 
     /// Answers the sender why nothing was recorded, within the hourly
     /// limit, unless this mail was answered before.
-    fn answer(
+    pub(super) fn answer(
         &mut self,
         work: &mut Work,
         path: &Path,
@@ -391,6 +395,9 @@ impl<'a> Inbox<'a> {
                 ],
                 true,
             ),
+            Why::Conditional { lines, cancelled } => {
+                (conditional_answer(&mail, lines, *cancelled), true)
+            }
             Why::MovedOn => (
                 vec![format!(
                     "{mail} was read, but nothing was recorded: the game has moved on since \

@@ -82,6 +82,16 @@ pub fn action(command: &Command) -> Action {
         Command::OfferDraw => Action::OfferDraw,
         Command::AcceptDraw => Action::AcceptDraw,
         Command::DeclineDraw => Action::DeclineDraw,
+        Command::Conditional {
+            first: Some(first), ..
+        } => action(first),
+        // Lines are kept beside the game, never recorded in it (the inbox
+        // hands them to `Recorder::add_lines`): an empty move, which the
+        // recorder would refuse, were one ever asked.
+        Command::Conditional { first: None, .. } | Command::CancelConditionals => Action::Move {
+            text: String::new(),
+            offer_draw: false,
+        },
     }
 }
 

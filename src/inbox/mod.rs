@@ -13,6 +13,7 @@
 
 pub mod automatic;
 pub mod command;
+mod conditional;
 pub mod disposition;
 pub mod error;
 pub mod games;

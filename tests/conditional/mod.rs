@@ -4,3 +4,4 @@
 //! outside the director's folder for them.
 
 mod lines;
+mod mail;

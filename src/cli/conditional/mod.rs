@@ -5,10 +5,10 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use anyhow::{Context, Result};
-use clap::Subcommand;
 use crate::cli::config_file;
 use crate::exit::Exit;
+use anyhow::{Context, Result};
+use clap::Subcommand;
 
 mod add;
 mod cancel;
