@@ -194,3 +194,21 @@ impl Disposition {
         }
     }
 }
+
+/// The answer's lines about the player's conditional lines: `mail` is
+/// `Your mail of …`.
+pub(super) fn conditional_answer(mail: &str, lines: &[String], cancelled: bool) -> Vec<String> {
+    let mut out = vec![match (cancelled, lines.is_empty()) {
+        (true, true) => format!("{mail} was read: you had no conditional lines to cancel."),
+        (true, false) => {
+            format!("{mail} was read: your conditional lines are cancelled; none will be played:")
+        }
+        (false, _) => format!(
+            "{mail} was read: your conditional lines now stand as follows. Each reply is \
+             recorded the moment your opponent's move before it is; your opponent never sees \
+             them."
+        ),
+    }];
+    out.extend(lines.iter().map(|l| format!("  {l}")));
+    out
+}

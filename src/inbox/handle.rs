@@ -21,8 +21,7 @@ use chrono::{DateTime, Utc};
 use dynamo_core::Color;
 
 use super::command::Command;
-use super::conditional::conditional_answer;
-use super::disposition::{Disposition, ReplyFate, SetAside, Why};
+use super::disposition::{Disposition, ReplyFate, SetAside, Why, conditional_answer};
 use super::error::InboxError;
 use super::games::{Found, Games, Target};
 use super::judge::{Judged, action, judge, position_seen};
