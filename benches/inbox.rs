@@ -1,7 +1,7 @@
 //! `cargo bench --bench inbox`: `dynamo inbox --maildir` over a Maildir of
 //! 1,000 replies for 100 games (ten moves each), run as the real binary,
 //! each move recorded and both players' notices sent to an SMTP sink on
-//! loopback. The time per message is in the README.
+//! loopback. The time per message is in docs/reference.md, "Speed".
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};

@@ -1,4 +1,4 @@
-//! Exit codes, one meaning each (documented in README.md).
+//! Exit codes, one meaning each (documented in docs/reference.md, "Exit codes").
 
 use std::process::ExitCode;
 

@@ -28,7 +28,7 @@ pub(crate) fn mail_config(config: &Config) -> Result<&MailConfig> {
         Failure::new(
             Exit::Usage,
             "no [mail] table in the configuration: add host, port, security and from \
-             (see README, \"Mailing the position\")",
+             (see docs/mail.md, \"Sending by SMTP\")",
         )
         .into()
     })

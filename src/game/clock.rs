@@ -368,7 +368,7 @@ mod tests {
         assert_eq!(tc.allowance(11), Some(Duration::days(100)));
     }
 
-    /// The words a late move's notice gives its time control (README
+    /// The words a late move's notice gives its time control (docs/director.md,
     /// "Time control"): days per move, or moves per period with the
     /// period the move falls in.
     #[test]

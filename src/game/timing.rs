@@ -95,7 +95,7 @@ impl Game {
     }
 
     /// The last move, when it came after its deadline: what its notices,
-    /// the inbox and `move` say out loud (README "Time control").
+    /// the inbox and `move` say out loud (docs/director.md, "Time control").
     pub fn last_move_late(&self) -> Option<&LateMove> {
         let last = self.moves.last()?;
         self.late.last().filter(|l| l.ply == last.ply)

@@ -425,8 +425,8 @@ fn a_preview_writes_nothing_and_tells_no_one() {
     assert_eq!(std::fs::read(&path).expect("read"), before);
 }
 
-/// The inbox's line of a move after its deadline says so (README "Time
-/// control"): by how much, and who may claim the game.
+/// The inbox's line of a move after its deadline says so (docs/director.md,
+/// "Time control"): by how much, and who may claim the game.
 #[test]
 fn a_late_move_s_summary_says_it_is_late() {
     let white = Player::parse("Ada <ada@example.org>").expect("white");

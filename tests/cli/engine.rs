@@ -1,6 +1,6 @@
 //! `dynamo solve`, `dynamo analyse` and `adjudicate --analyse` as a user
-//! runs them: the layouts and JSON keys are a contract (README, "Problems
-//! and analysis").
+//! runs them: the layouts and JSON keys are a contract (docs/director.md,
+//! "Problems and analysis").
 
 use serde_json::Value;
 

@@ -1,6 +1,6 @@
 //! A refused move on the command line, `check`, `move` and `play` alike:
 //! the rule and up to three closest legal moves, the same piece to the
-//! same square first (README, "Positions and moves"); nothing written.
+//! same square first (docs/players.md, "Writing a move"); nothing written.
 
 use crate::support::TestEnv;
 

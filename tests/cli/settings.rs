@@ -253,7 +253,7 @@ fn leave_days_per_year_is_read_and_checked() {
     }
 }
 
-/// `dynamo config` prints every setting (README, "Configuration"): the
+/// `dynamo config` prints every setting (docs/reference.md, "Configuration"): the
 /// keys it prints, table by table, are the keys of config.example.toml,
 /// which has each one, so that neither can grow a key the other lacks.
 #[test]

@@ -292,7 +292,7 @@ fn move_with_mail_and_no_mail_table_records_nothing() {
     let env = TestEnv::new();
     env.new_game(&[]);
     let before = env.read("g.pgn");
-    let no_table = "dynamo: no [mail] table in the configuration: add host, port, security and from (see README, \"Mailing the position\")\n";
+    let no_table = "dynamo: no [mail] table in the configuration: add host, port, security and from (see docs/mail.md, \"Sending by SMTP\")\n";
     env.fails(&["move", "g.pgn", "e2e4", "--mail"], 2, no_table);
     assert_eq!(env.read("g.pgn"), before);
     env.write("dynamo.toml", "mail_after_move = true\n");

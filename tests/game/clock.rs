@@ -170,7 +170,7 @@ fn late_move_in_a_game_set_up_at_move_20() {
 }
 
 /// Under `10/50d`, Black's first move 22 days 2 hours after its deadline
-/// (worked out by hand, README "Time control"): Black used 72 days 2
+/// (worked out by hand, docs/director.md, "Time control"): Black used 72 days 2
 /// hours of the first period's 50, so Black's clock is 22 days 2 hours
 /// over the limit while White's runs, and once White has moved, Black's
 /// deadline is one already past.

@@ -200,7 +200,7 @@ fn every_rejection_has_a_reason_and_changes_nothing() {
         1,
         "dynamo: rejected: 'e7e5x' is not a move: at column 5, expected '/' or the end of the move, found 'x'; did you mean e7e5?\n",
     );
-    // A move number that is not the game's (README, "Positions and moves").
+    // A move number that is not the game's (docs/players.md, "Writing a move").
     rejected(
         &env,
         &["move", "g.pgn", "2... e5"],

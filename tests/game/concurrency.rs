@@ -1,6 +1,6 @@
 //! Racing writers: exactly one move is recorded per turn, a move that
 //! waited for the lock is timed when it gets it, a wait has a limit, and
-//! whoever may write a game may lock it (README, "Reliability": locking,
+//! whoever may write a game may lock it (docs/reference.md, "Reliability": locking,
 //! a lock wait has a limit).
 
 use std::os::unix::fs::{MetadataExt, PermissionsExt};

@@ -1,5 +1,5 @@
-//! The director's corrections (README, "Corrections and moves sent
-//! twice"): `undo` takes back the last move and `set` fixes the header,
+//! The director's corrections (docs/director.md, "Corrections and moves
+//! sent twice"): `undo` takes back the last move and `set` fixes the header,
 //! each under the game's lock, recorded in the file with its time and
 //! reason, the game still replaying; a refusal leaves the file as it was.
 

@@ -1,4 +1,4 @@
-//! A move sent twice (README, "Corrections and moves sent twice"): the
+//! A move sent twice (docs/director.md, "Corrections and moves sent twice"): the
 //! same move as the last one recorded, by the side that played it, or
 //! with no side given when it is no legal move for the side to move, is
 //! "already recorded", exit 0, and the file is not written (the same

@@ -1,6 +1,6 @@
 //! Game files on a real file system: symbolic links, mode and owner,
 //! special files, size, missing and empty folders, and the temporary
-//! files of killed writes (README, "Reliability").
+//! files of killed writes (docs/reference.md, "Reliability").
 
 use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};

@@ -1,6 +1,6 @@
 //! `dynamo move` killed (SIGKILL) at random moments: after each kill the
 //! game file is the old record or the new one, byte for byte, and once
-//! the next command has run no temporary file is left (README,
+//! the next command has run no temporary file is left (docs/reference.md,
 //! "Reliability": atomic, durable writes).
 
 use std::time::Instant;

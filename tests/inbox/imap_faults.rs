@@ -321,7 +321,7 @@ fn a_huge_literal_is_refused_unread() {
 }
 
 /// A mail over the limit is not fetched whole: its header alone comes,
-/// so that its sender can be answered (README, "What a reply may say").
+/// so that its sender can be answered (docs/players.md, "What a reply may say").
 #[test]
 fn of_a_message_over_the_limit_only_the_header_is_fetched() {
     let size = MAX_MESSAGE_BYTES + 1;
@@ -432,7 +432,7 @@ fn a_bye_during_idle_is_a_temporary_error_with_the_servers_words() {
 /// untagged `* OK` lines is cut off after `MAX_UNTAGGED` of them, with an
 /// error that says the server misbehaves, long before the command's time
 /// runs out (a timeout would mean the lines were kept until then). The
-/// peak memory this leaves is measured by hand: README, "The `[inbox]` table".
+/// peak memory this leaves is measured by hand: docs/mail.md, "The `[inbox]` table".
 #[test]
 fn endless_untagged_responses_end_in_an_error_not_in_memory() {
     let fake = Fake::start(GREETING, |c| {

@@ -2,7 +2,7 @@
 //! rule in `dynamo check`'s words with the closest legal moves, the
 //! position's picture from the player's side (the very picture of their
 //! last notice), and the notice's own "How to reply", which says what the
-//! player can do next and only that (README, "Mailing the position").
+//! player can do next and only that (docs/players.md, "How to reply").
 
 use mail_parser::MimeHeaders;
 

@@ -1,4 +1,4 @@
-//! The director's corrections are mailed as events of their own (README,
+//! The director's corrections are mailed as events of their own (docs/director.md,
 //! "Corrections and moves sent twice"): each player reads what was corrected and why, and the position;
 //! a changed address gets the notice, the old one does not; a move sent
 //! twice mails nothing.

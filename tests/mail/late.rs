@@ -1,5 +1,5 @@
 //! A move received after its deadline is said out loud to both players
-//! (README "Time control"): by how much, what the time control allowed,
+//! (docs/director.md, "Time control"): by how much, what the time control allowed,
 //! and that the opponent may claim the game on time; a clock over its
 //! limit is never shown as time in hand, and a deadline already past is
 //! labelled as such.

@@ -136,7 +136,7 @@ fn lead(text: &str) -> &str {
 
 /// An overdue reminder labels the deadline as past and says, in the
 /// time control's terms, that the opponent may claim the game on time
-/// (README "Time control"); worked out by hand for `3d`, late by minutes.
+/// (docs/director.md, "Time control"); worked out by hand for `3d`, late by minutes.
 #[test]
 fn an_overdue_reminder_under_a_per_move_control() {
     let server = SmtpServer::start(Options::default());

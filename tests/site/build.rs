@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use super::{EVE_ESCAPED, MOVES, PRIVATE, SECRET, build, club, files, text_of};
 
 /// No address, mail reference, note or secret in any file of the site,
-/// and Eve's name shown as written, never as markup (README "Web pages").
+/// and Eve's name shown as written, never as markup (docs/director.md, "Web pages").
 #[test]
 fn nothing_private_and_names_as_text() {
     let env = club("");

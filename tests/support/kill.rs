@@ -1,4 +1,4 @@
-//! The kill tests' harness (README, "Reliability"): `dynamo` started and
+//! The kill tests' harness (docs/reference.md, "Reliability"): `dynamo` started and
 //! killed with SIGKILL at a chosen moment, as a crash or a power cut would
 //! stop it, after which each test checks that nothing was lost, doubled
 //! or half written.

@@ -1,5 +1,5 @@
 //! `cargo bench`: perft from the start position and three middlegames
-//! (the README's "Speed" figures).
+//! (the figures of docs/reference.md, "Speed").
 
 use std::hint::black_box;
 

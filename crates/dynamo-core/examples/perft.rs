@@ -1,6 +1,6 @@
 //! `cargo run --release -p dynamo-core --example perft -- [DEPTH [FEN]]`:
 //! perft from the start position or FEN under `nost`, the count and the
-//! nodes per second of the library call alone (README, "Speed"). Run it
+//! nodes per second of the library call alone (docs/reference.md, "Speed"). Run it
 //! under `perf stat -e task-clock` for CPU time on a busy machine.
 
 use std::time::Instant;

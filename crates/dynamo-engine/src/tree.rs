@@ -1,6 +1,6 @@
 //! A solution as problemists print it: moves, their marks, threats and
-//! variations, in Popeye's layout with NOST notation (README, "Problems
-//! and analysis").
+//! variations, in Popeye's layout with NOST notation (docs/director.md,
+//! "Problems and analysis").
 
 use std::fmt::Write;
 

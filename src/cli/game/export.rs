@@ -30,7 +30,7 @@ pub(crate) enum Format {
     Pgn,
     /// The current position (extended FEN).
     Fen,
-    /// The whole game as JSON (README, "JSON").
+    /// The whole game as JSON (docs/reference.md, "JSON").
     Json,
 }
 

@@ -29,7 +29,7 @@ use crate::exit::Exit;
 pub(crate) struct Args {
     #[command(flatten)]
     submit: SubmitArgs,
-    /// Print the verdict as one line of JSON (README, "JSON"), a refused
+    /// Print the verdict as one line of JSON (docs/reference.md, "JSON"), a refused
     /// move included.
     #[arg(long, conflicts_with = "quiet")]
     json: bool,

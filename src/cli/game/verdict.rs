@@ -1,6 +1,6 @@
 //! The verdict on a move as JSON, for `move --json` and `check --json`,
 //! with a stable name for the rule that refuses a move. Scripts read
-//! these keys and names: they are part of the interface (README, "JSON").
+//! these keys and names: they are part of the interface (docs/reference.md, "JSON").
 
 use std::io::Write;
 

@@ -9,7 +9,7 @@ use crate::exit::Exit;
 
 /// Print the shell's completion script for dynamo.
 ///
-/// In bash: `source <(dynamo completions bash)`; README says where each
+/// In bash: `source <(dynamo completions bash)`; docs/reference.md says where each
 /// shell keeps them.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {

@@ -3,7 +3,7 @@
 //! notices and hidden HTML are cut) to one [`Command`], judged against
 //! the game, or the reason there is none ([`Unread`]).
 //!
-//! **The rule** (README, "What a reply may say"). A move may stand
+//! **The rule** (docs/players.md, "What a reply may say"). A move may stand
 //! anywhere in the player's own words, not only alone on a line (`I play
 //! Qd1d3/d2d6`, `My move: 1. e4`, `Nf3, I think`, `1...e5 (finally!)`);
 //! so may the phrases, inside a sentence (`I resign. Well played`, `I

@@ -2,7 +2,7 @@
 //! "On … wrote:" line above it, left out before the reader looks for
 //! moves: the notice's own moves (its headline, last move, move list,
 //! FEN lines and the examples of its "How to reply") are never the
-//! player's command (README, "What a reply may say").
+//! player's command (docs/players.md, "What a reply may say").
 //!
 //! The lines are found by what they are, as the notices write them
 //! (`mail::notice`'s text copy):

@@ -1,6 +1,6 @@
 //! The cases of the table: who replies in which position, how their mail
 //! client writes it, what they wrote, and what must come of it. The
-//! false friends of the reader (README, "What a reply may say") are here
+//! false friends of the reader (docs/players.md, "What a reply may say") are here
 //! too, each beside a move or alone.
 
 /// The position the reply answers.

@@ -1,4 +1,4 @@
-//! Move input as players write it (README, "Positions and moves"): every
+//! Move input as players write it (docs/players.md, "Writing a move"): every
 //! accepted form with the canonical move it names, and every kind of
 //! refusal with its exact words and suggestions. docs/RULES.md §10 lists
 //! the forms.
@@ -226,7 +226,7 @@ fn every_refusal_suggests_the_same_piece_to_the_same_square_first() {
     let cases: [(Position, &str, &str, &[&str]); 15] = [
         // A plain move that a piece of the side blocks: that piece named,
         // then the pushes that reach the square, the least disturbing
-        // first (README, "Mailing the position").
+        // first (docs/players.md, "Writing a move").
         (
             bishop_behind_its_pawn(),
             "3... Bc5",

@@ -1,5 +1,5 @@
 //! Threats of more than one move, shown whole as Popeye shows them
-//! (README, "Problems and analysis"): each threat move with the defences
+//! (docs/director.md, "Problems and analysis"): each threat move with the defences
 //! and the attacker's answers down to mate, and under `--all` every
 //! defence. Each printed line is replayed on the board and must end in
 //! mate (§6).

@@ -27,7 +27,7 @@ pub(crate) struct Args {
     /// `games_dir`).
     #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
-    /// Machine-readable output (see README).
+    /// Machine-readable output (docs/reference.md, "JSON").
     #[arg(long)]
     json: bool,
     /// Compute clocks as of this time instead of now (the forms --at
