@@ -40,7 +40,7 @@ pub struct Config {
     #[serde(deserialize_with = "leave_days_value")]
     pub leave_days_per_year: u32,
     /// Where players' conditional lines are kept, one file per game and
-    /// player (README, "Conditional moves").
+    /// player (docs/players.md, "Conditional moves").
     pub conditional_dir: PathBuf,
     /// Outgoing mail; `None` when the config has no `[mail]` table.
     pub mail: Option<MailConfig>,

@@ -25,7 +25,7 @@ pub enum Command {
     OfferDraw,
     AcceptDraw,
     DeclineDraw,
-    /// Conditional lines (README, "Conditional moves"), each its moves
+    /// Conditional lines (docs/players.md, "Conditional moves"), each its moves
     /// as written, and the move to record before them, if any.
     Conditional {
         first: Option<Box<Command>>,

@@ -1,4 +1,4 @@
-//! A reply with conditional lines (README, "Conditional moves"): its move,
+//! A reply with conditional lines (docs/players.md, "Conditional moves"): its move,
 //! if any, recorded as any move is; then the lines given to the recorder,
 //! which checks them on the game as it is after that move and keeps them
 //! beside it; and a private answer to the player listing their lines as

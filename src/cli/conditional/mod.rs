@@ -1,5 +1,5 @@
 //! `dynamo conditional add|list|cancel`: a player's conditional lines,
-//! given, listed and cancelled by the director (README, "Conditional
+//! given, listed and cancelled by the director (docs/director.md, "Conditional
 //! moves"); by mail, the inbox reads them from a player's reply.
 
 use std::io::{self, Write};

@@ -2,7 +2,7 @@
 //! with the opponent's next move (`if 12... Nf6 then 13. e5`, `12... Nf6
 //! 13. e5 Nd5 14. c4`), whose replies are recorded the moment the
 //! opponent's move is, at the same time, so that the player's clock does
-//! not run (README, "Conditional moves").
+//! not run (docs/players.md, "Conditional moves").
 //!
 //! **The lines** ([`line`]). Each is checked when given, move by move,
 //! with the rules of a played move, from the game as it is under its
