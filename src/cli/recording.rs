@@ -123,8 +123,14 @@ impl<'c> Recording<'c> {
     ) -> Result<Result<Recorded, Refusal<E>>> {
         let file = GameFile::existing(path).map_err(failure::game)?;
         let mut notices = self.mailing.as_ref().map(Mailing::notices);
-        let result = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?
-            .record_in(&file, request, check);
+        let mut recorder = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?;
+        let result = recorder.record_in(&file, request, check);
+        // The event stands; a conditional reply it called for waits for
+        // the next command on the game.
+        for problem in recorder.take_problems() {
+            eprintln!("dynamo: warning: {problem}");
+        }
+        drop(recorder);
         if let Some(n) = notices.as_mut() {
             self.queued.append(&mut n.take());
         }

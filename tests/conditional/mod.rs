@@ -3,5 +3,6 @@
 //! opponent's move is recorded, ended by anything else, and never shown
 //! outside the director's folder for them.
 
+mod kills;
 mod lines;
 mod mail;
