@@ -39,6 +39,9 @@ pub struct Config {
     /// leave`), counted once per day across their games; 0 to 366.
     #[serde(deserialize_with = "leave_days_value")]
     pub leave_days_per_year: u32,
+    /// Where players' conditional lines are kept, one file per game and
+    /// player (docs/players.md, "Conditional moves").
+    pub conditional_dir: PathBuf,
     /// Outgoing mail; `None` when the config has no `[mail]` table.
     pub mail: Option<MailConfig>,
     /// The IMAP mailbox of players' replies; `None` when the config has
@@ -57,6 +60,7 @@ impl Default for Config {
             require_identity: false,
             mail_after_move: false,
             leave_days_per_year: DEFAULT_LEAVE_DAYS,
+            conditional_dir: PathBuf::from("conditional"),
             mail: None,
             inbox: None,
             site: None,
@@ -279,6 +283,7 @@ impl Config {
     fn rebase(&mut self, folder: &Path) {
         let from = |p: &Path| folder.join(p);
         self.games_dir = from(&self.games_dir);
+        self.conditional_dir = from(&self.conditional_dir);
         if let Some(mail) = &mut self.mail {
             mail.outbox = from(&mail.outbox);
             mail.inbox_state = from(&mail.inbox_state);

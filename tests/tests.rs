@@ -6,6 +6,7 @@
 //! its own tests in `crates/dynamo-core/tests`.
 
 mod cli;
+mod conditional;
 mod digest;
 mod examples;
 mod game;

@@ -18,6 +18,7 @@ use dynamo::inbox::source::{self, MessageStep, Progress};
 use dynamo::inbox::state::InboxState;
 use dynamo::inbox::{Disposition, Handled, Inbox, InboxError, Settings, Source};
 use dynamo::mail::{Report, Secret, SecretError};
+use dynamo::recorder::conditional::Store;
 
 use crate::cli::args::QuietArgs;
 use crate::cli::{config_file, notify, recording, store};
@@ -128,6 +129,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
         lock_wait: store::lock_wait()?,
         dry_run: args.dry_run,
         pages: recording::pages(&config),
+        conditionals: Store::new(&config.conditional_dir),
     };
     let mut inbox = Inbox::new(settings);
     let quiet = args.quiet.quiet;

@@ -16,6 +16,7 @@ use crate::exit::Exit;
 mod across;
 mod analysis;
 mod args;
+mod conditional;
 mod config_file;
 mod digest;
 mod failure;
@@ -70,6 +71,11 @@ pub(crate) enum Command {
     #[command(flatten)]
     Tournament(tournament::Command),
     Inbox(inbox::Args),
+    /// A player's conditional moves: lines of play starting with the
+    /// opponent's next move, whose replies are recorded the moment the
+    /// opponent's move is.
+    #[command(subcommand)]
+    Conditional(conditional::Command),
 }
 
 pub fn main() -> ExitCode {
@@ -87,6 +93,7 @@ pub fn main() -> ExitCode {
         Command::Site(args) => site::execute(args, config),
         Command::Tournament(command) => tournament::execute(command, config),
         Command::Inbox(args) => inbox::execute(args, config),
+        Command::Conditional(command) => conditional::execute(command, config),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -15,6 +15,7 @@ use dynamo::config::Config;
 use dynamo::game::Game;
 use dynamo::game::store::GameFile;
 use dynamo::mail::{MailError, Pending};
+use dynamo::recorder::conditional::Store;
 use dynamo::recorder::{
     Creating, NotRecorded, Notices, Pages, Recorded, Recorder, Refusal, Request, SubscriberError,
     When,
@@ -100,8 +101,9 @@ impl<'c> Recording<'c> {
         notices: Option<&'s mut Notices<'_>>,
         pages: Option<&'s mut Pages>,
     ) -> Result<Recorder<'s>> {
-        let mut recorder =
-            Recorder::new(store::lock_wait()?).require_identity(config.require_identity);
+        let mut recorder = Recorder::new(store::lock_wait()?)
+            .require_identity(config.require_identity)
+            .conditionals(Store::new(&config.conditional_dir));
         if let Some(notices) = notices {
             recorder.subscribe(notices);
         }
@@ -121,8 +123,14 @@ impl<'c> Recording<'c> {
     ) -> Result<Result<Recorded, Refusal<E>>> {
         let file = GameFile::existing(path).map_err(failure::game)?;
         let mut notices = self.mailing.as_ref().map(Mailing::notices);
-        let result = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?
-            .record_in(&file, request, check);
+        let mut recorder = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?;
+        let result = recorder.record_in(&file, request, check);
+        // The event stands; a conditional reply it called for waits for
+        // the next command on the game.
+        for problem in recorder.take_problems() {
+            eprintln!("dynamo: warning: {problem}");
+        }
+        drop(recorder);
         if let Some(n) = notices.as_mut() {
             self.queued.append(&mut n.take());
         }
@@ -132,6 +140,22 @@ impl<'c> Recording<'c> {
             Err(NotRecorded::Game(e)) => Err(failure::game(e)),
             Err(NotRecorded::Subscriber(e)) => Err(subscriber_failure(e)),
         }
+    }
+
+    /// Runs `work` with the recorder and its subscribers (the conditional
+    /// commands: a reply owed from before is played with its notices).
+    pub(crate) fn with_recorder<T>(
+        &mut self,
+        work: impl FnOnce(&mut Recorder<'_>) -> T,
+    ) -> Result<T> {
+        let mut notices = self.mailing.as_ref().map(Mailing::notices);
+        let mut recorder = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?;
+        let done = work(&mut recorder);
+        drop(recorder);
+        if let Some(n) = notices.as_mut() {
+            self.queued.append(&mut n.take());
+        }
+        Ok(done)
     }
 
     /// Records `request` in the game at `path`; a refusal is the error.

@@ -177,6 +177,23 @@ pub fn update_file<T, E>(
     Ok((changed, extra))
 }
 
+/// Locks the game `file` as [`update_file`] does and hands `look` the
+/// game as it is now, writing nothing: for what is kept beside a game
+/// and guarded by its lock (a player's conditional lines).
+pub fn inspect_file<T>(
+    file: &GameFile,
+    wait: Duration,
+    look: impl FnOnce(&Game) -> T,
+) -> Result<T, GameError> {
+    let real = file.real();
+    let meta = std::fs::metadata(real).map_err(|e| GameError::from(FileError::new(real, e)))?;
+    if !meta.is_file() || meta.len() > MAX_FILE_BYTES {
+        read(real)?;
+    }
+    let _lock = lock(real, wait)?;
+    Ok(look(&Game::load(real)?))
+}
+
 /// Writes a new game to `path`, creating its folder if needed, waiting at
 /// most `wait` for another writer; an existing file, or a link, is never
 /// overwritten.

@@ -7,6 +7,9 @@ use std::fmt;
 use crate::mail::digest::Choice;
 use crate::mail::notice::reply;
 
+/// The phrase that cancels a player's conditional lines.
+pub const CANCEL_CONDITIONALS: &str = "cancel conditionals";
+
 /// What a player asks for in a reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
@@ -26,13 +29,22 @@ pub enum Command {
     /// `digest daily` or `digest off`: how the player takes their mail
     /// (`mail::digest`), not a command of the game.
     Digest(Choice),
+    /// Conditional lines (docs/players.md, "Conditional moves"), each its moves
+    /// as written, and the move to record before them, if any.
+    Conditional {
+        first: Option<Box<Command>>,
+        lines: Vec<Vec<String>>,
+    },
+    /// `cancel conditionals`.
+    CancelConditionals,
 }
 
 impl Command {
     /// A phrase's command; `None` for a move.
     pub fn phrase(&self) -> Option<&'static str> {
         match self {
-            Command::Move { .. } => None,
+            Command::Move { .. } | Command::Conditional { .. } => None,
+            Command::CancelConditionals => Some(CANCEL_CONDITIONALS),
             Command::Resign => Some(reply::RESIGN),
             Command::OfferDraw => Some(reply::OFFER_DRAW),
             Command::AcceptDraw => Some(reply::ACCEPT_DRAW),
@@ -60,6 +72,13 @@ impl fmt::Display for Command {
                     write!(f, " and {}", reply::OFFER_DRAW)?;
                 }
                 Ok(())
+            }
+            Command::Conditional { first, lines } => {
+                if let Some(first) = first {
+                    write!(f, "{first}, ")?;
+                }
+                let lines: Vec<String> = lines.iter().map(|l| l.join(" ")).collect();
+                write!(f, "conditional lines {}", lines.join("; "))
             }
             phrase => f.write_str(phrase.phrase().unwrap_or_default()),
         }

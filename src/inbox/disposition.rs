@@ -59,6 +59,9 @@ pub enum Why {
     MovedOn,
     /// The mail is larger than the inbox reads (this many bytes).
     TooLarge(usize),
+    /// The player's conditional lines, kept (numbered, as they now stand)
+    /// or `cancelled`.
+    Conditional { lines: Vec<String>, cancelled: bool },
 }
 
 /// What became of an answer.
@@ -158,6 +161,12 @@ impl Disposition {
                         "not read for {}: the mail is larger than {limit} bytes",
                         game.display()
                     ),
+                    Why::Conditional { lines, cancelled } => format!(
+                        "conditional lines {} in {}: {}",
+                        if *cancelled { "cancelled" } else { "kept" },
+                        game.display(),
+                        lines.join("; ")
+                    ),
                 };
                 let answered = match reply {
                     ReplyFate::Queued => format!("{answer} {to}"),
@@ -208,4 +217,22 @@ impl Disposition {
             _ => None,
         }
     }
+}
+
+/// The answer's lines about the player's conditional lines: `mail` is
+/// `Your mail of …`.
+pub(super) fn conditional_answer(mail: &str, lines: &[String], cancelled: bool) -> Vec<String> {
+    let mut out = vec![match (cancelled, lines.is_empty()) {
+        (true, true) => format!("{mail} was read: you had no conditional lines to cancel."),
+        (true, false) => {
+            format!("{mail} was read: your conditional lines are cancelled; none will be played:")
+        }
+        (false, _) => format!(
+            "{mail} was read: your conditional lines now stand as follows. Each reply is \
+             recorded the moment your opponent's move before it is; your opponent never sees \
+             them."
+        ),
+    }];
+    out.extend(lines.iter().map(|l| format!("  {l}")));
+    out
 }

@@ -21,7 +21,7 @@ use chrono::{DateTime, Utc};
 use dynamo_core::Color;
 
 use super::command::Command;
-use super::disposition::{Disposition, ReplyFate, SetAside, Why};
+use super::disposition::{Disposition, ReplyFate, SetAside, Why, conditional_answer};
 use super::error::InboxError;
 use super::games::{Found, Games, Target};
 use super::judge::{Judged, action, judge, position_seen};
@@ -37,6 +37,7 @@ use crate::game::store::GameFile;
 use crate::mail::digest::token::DigestToken;
 use crate::mail::mail_config::MailConfig;
 use crate::mail::{self, Answer, MailError, Notice, Outbox, Pending, Secret, Sender, Token};
+use crate::recorder::conditional::Store;
 use crate::recorder::{NotRecorded, Notices, Pages, Recorder, Request, When, Who};
 
 /// What handling needs to know.
@@ -56,6 +57,9 @@ pub struct Settings<'a> {
     /// `[site] dir`: the web pages kept up to date with every move
     /// recorded, as the commands keep them; `None` without one.
     pub pages: Option<Pages>,
+    /// `conditional_dir`: the players' conditional lines, played when
+    /// the move they answer is recorded, as the commands play them.
+    pub conditionals: Store,
 }
 
 /// One mail handled.
@@ -231,6 +235,9 @@ impl<'a> Inbox<'a> {
         if let Command::Digest(choice) = command {
             return self.choose_digest(work, &target, &from, choice);
         }
+        if let Command::Conditional { .. } | Command::CancelConditionals = command {
+            return self.conditional(work, &target, command, &from);
+        }
         let judged = judge(
             &target.game,
             side,
@@ -245,7 +252,7 @@ impl<'a> Inbox<'a> {
     }
 
     /// The disposition of anything but a command to do now.
-    fn judged(
+    pub(super) fn judged(
         &mut self,
         work: &mut Work,
         path: &Path,
@@ -269,7 +276,7 @@ impl<'a> Inbox<'a> {
 
     /// Records `command` in the game of `target` under its lock, judged
     /// again on the game as it is then; or answers why not.
-    fn record(
+    pub(super) fn record(
         &mut self,
         work: &mut Work,
         target: &Target,
@@ -303,7 +310,8 @@ impl<'a> Inbox<'a> {
         }
         let secret = self.secret()?;
         let mut notices = Notices::new(self.settings.mail, secret);
-        let mut recorder = Recorder::new(self.settings.lock_wait);
+        let mut recorder =
+            Recorder::new(self.settings.lock_wait).conditionals(self.settings.conditionals.clone());
         recorder.subscribe(&mut notices);
         if let Some(pages) = self.settings.pages.as_mut() {
             recorder.subscribe(pages);
@@ -353,7 +361,7 @@ impl<'a> Inbox<'a> {
 
     /// Answers the sender why nothing was recorded, within the hourly
     /// limit, unless this mail was answered before.
-    fn answer(
+    pub(super) fn answer(
         &mut self,
         work: &mut Work,
         path: &Path,
@@ -396,6 +404,9 @@ impl<'a> Inbox<'a> {
                 ],
                 true,
             ),
+            Why::Conditional { lines, cancelled } => {
+                (conditional_answer(&mail, lines, *cancelled), true)
+            }
             Why::MovedOn => (
                 vec![format!(
                     "{mail} was read, but nothing was recorded: the game has moved on since \

@@ -83,7 +83,15 @@ pub fn action(command: &Command) -> Option<Action> {
         Command::OfferDraw => Action::OfferDraw,
         Command::AcceptDraw => Action::AcceptDraw,
         Command::DeclineDraw => Action::DeclineDraw,
-        Command::Digest(_) => return None,
+        Command::Conditional {
+            first: Some(first), ..
+        } => return action(first),
+        // Lines are kept beside the game, never recorded in it (the inbox
+        // hands them to `Recorder::add_lines`); the digest choice is not
+        // the game's either.
+        Command::Conditional { first: None, .. }
+        | Command::CancelConditionals
+        | Command::Digest(_) => return None,
     })
 }
 

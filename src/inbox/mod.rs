@@ -13,6 +13,7 @@
 
 pub mod automatic;
 pub mod command;
+mod conditional;
 mod digest;
 pub mod disposition;
 pub mod error;

@@ -15,6 +15,7 @@
 //! imports it.
 
 mod action;
+pub mod conditional;
 mod error;
 pub mod leave;
 mod letters;

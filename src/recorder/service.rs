@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 use dynamo_core::Color;
 
 use super::action::{Action, Done, Recorded, Request, Who};
+use super::conditional::store::Store;
 use super::error::{NotRecorded, Refusal, SubscriberError};
 use super::subscriber::Subscriber;
 use crate::game::clock::{self, format_time};
@@ -21,6 +22,12 @@ pub struct Recorder<'s> {
     wait: Duration,
     require_identity: bool,
     subscribers: Vec<&'s mut dyn Subscriber>,
+    /// The players' conditional lines, played as the games go on.
+    pub(super) conditionals: Option<Store>,
+    /// The conditional replies recorded, in order (`take_followed`).
+    pub(super) followed: Vec<Recorded>,
+    /// What went wrong after an event was recorded, in words.
+    pub(super) problems: Vec<String>,
 }
 
 /// Why the front end's check or the judging stopped an update.
@@ -36,6 +43,9 @@ impl<'s> Recorder<'s> {
             wait,
             require_identity: false,
             subscribers: Vec::new(),
+            conditionals: None,
+            followed: Vec::new(),
+            problems: Vec::new(),
         }
     }
 
@@ -71,7 +81,28 @@ impl<'s> Recorder<'s> {
     /// since the notice answered?"). Each subscriber is told: held,
     /// prepared, then committed once the event is in the file, or
     /// discarded when nothing was recorded.
+    ///
+    /// With conditional lines kept ([`Recorder::conditionals`]), a reply
+    /// owed from before (a recorder stopped between a move and its
+    /// reply) is played first, and the replies the event calls for after
+    /// it ([`Recorder::take_followed`]); see [`super::conditional`].
     pub fn record_in<E>(
+        &mut self,
+        file: &GameFile,
+        request: &Request,
+        check: impl FnOnce(&Game, Option<Color>) -> Result<(), E>,
+    ) -> Result<Recorded, NotRecorded<E>> {
+        self.follow(file).map_err(NotRecorded::from_follow)?;
+        let recorded = self.record_once(file, request, check)?;
+        if let Err(e) = self.follow(file) {
+            // The event stands; its replies are owed to the next run.
+            self.problems.push(e.to_string());
+        }
+        Ok(recorded)
+    }
+
+    /// Records `request` alone, as [`Recorder::record_in`] describes.
+    pub(super) fn record_once<E>(
         &mut self,
         file: &GameFile,
         request: &Request,
@@ -268,7 +299,7 @@ fn judge<E>(
 }
 
 /// The side named by `side` or the address `from`, which must agree.
-fn identify<E>(
+pub(super) fn identify<E>(
     game: &Game,
     side: Option<Color>,
     from: Option<&str>,

@@ -53,7 +53,7 @@ fn new_game(env: &TestEnv, moves: &[&str]) {
 }
 
 /// A `dynamo.toml` whose `[mail]` table points at `port` on loopback.
-fn mail_config(env: &TestEnv, port: u16, security: &str, login: Option<&str>) {
+pub(crate) fn mail_config(env: &TestEnv, port: u16, security: &str, login: Option<&str>) {
     mail_config_with(env, port, security, login, "");
 }
 
@@ -72,7 +72,7 @@ fn mail_config_with(env: &TestEnv, port: u16, security: &str, login: Option<&str
 }
 
 /// The notices waiting in the outbox.
-fn queued(env: &TestEnv) -> Vec<PathBuf> {
+pub(crate) fn queued(env: &TestEnv) -> Vec<PathBuf> {
     json_files(&env.path("outbox"))
 }
 
@@ -104,7 +104,7 @@ fn ids(value: &HeaderValue) -> Vec<String> {
 }
 
 /// The Message-IDs the server received, in order.
-fn message_ids(server: &SmtpServer) -> Vec<String> {
+pub(crate) fn message_ids(server: &SmtpServer) -> Vec<String> {
     server
         .messages()
         .iter()

@@ -32,6 +32,8 @@ pub(crate) fn execute(_args: Args, path: Option<&Path>, out: &mut impl Write) ->
     writeln!(out, "require_identity = {}", config.require_identity)?;
     writeln!(out, "mail_after_move = {}", config.mail_after_move)?;
     writeln!(out, "leave_days_per_year = {}", config.leave_days_per_year)?;
+    let conditional = config.conditional_dir.display();
+    writeln!(out, "conditional_dir = {}", text(&conditional))?;
     match &config.mail {
         Some(mail) => print_mail(out, mail)?,
         None => writeln!(out, "# no [mail] table: mail is off")?,

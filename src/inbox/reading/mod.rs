@@ -55,6 +55,7 @@
 //! [`Unread::Missing`]: verdict::Unread::Missing
 //! [`read_reply`]: verdict::read_reply
 
+pub mod conditional;
 pub mod labelled;
 pub mod moves;
 pub mod phrases;

@@ -4,9 +4,10 @@
 use dynamo_core::{Color, Move, MoveError, Notation, Position, notation, parse_game_move};
 use thiserror::Error;
 
+use super::conditional::{LineWords, line_words};
 use super::moves::{MoveWord, Sureness, move_words};
 use super::phrases::phrase_words;
-use crate::inbox::command::Command;
+use crate::inbox::command::{CANCEL_CONDITIONALS, Command};
 use crate::mail::notice::reply;
 
 /// Why a reply records nothing.
@@ -54,6 +55,10 @@ struct Named<'w> {
 /// Reads the command of the player of `side` from their own words,
 /// judged in `position`, the position of the notice they answer.
 pub fn read_reply(text: &str, position: &Position, side: Color) -> Result<Command, Unread> {
+    let found = line_words(text, position.turn() != side);
+    if found.cancel || !found.lines.is_empty() {
+        return with_lines(found, position, side);
+    }
     let words = move_words(text);
     let mut phrases: Vec<Command> = Vec::new();
     for p in phrase_words(text) {
@@ -122,6 +127,32 @@ pub fn read_reply(text: &str, position: &Position, side: Color) -> Result<Comman
         ([], None) => Err(Unread::Missing),
         ([one], _) => Ok(one.clone()),
         (more, _) => Err(unclear(&[], more)),
+    }
+}
+
+/// A reply with conditional lines or `cancel conditionals`: the rest of
+/// it may hold one move, recorded before the lines, and nothing else.
+fn with_lines(found: LineWords, position: &Position, side: Color) -> Result<Command, Unread> {
+    let first = match read_reply(&found.rest, position, side) {
+        Ok(command @ Command::Move { .. }) => Some(Box::new(command)),
+        Ok(other) => return Err(Unread::Unclear(vec![other.to_string(), "lines".into()])),
+        Err(Unread::Missing) => None,
+        Err(e) => return Err(e),
+    };
+    if !found.cancel {
+        return Ok(Command::Conditional {
+            first,
+            lines: found.lines,
+        });
+    }
+    match (first, found.lines.is_empty()) {
+        (None, true) => Ok(Command::CancelConditionals),
+        (first, _) => {
+            let mut said: Vec<String> = first.iter().map(|c| c.to_string()).collect();
+            said.extend(found.lines.iter().map(|l| l.join(" ")));
+            said.push(CANCEL_CONDITIONALS.to_string());
+            Err(Unread::Unclear(said))
+        }
     }
 }
 

@@ -1,0 +1,61 @@
+//! What the conditional commands share: a line as given on the command
+//! line, and lines not kept in the commands' words.
+
+use dynamo::recorder::conditional::LinesNotKept;
+
+use crate::cli::{failure, recording};
+use crate::exit::{Exit, Failure};
+
+/// Lines not kept, in the commands' words, with their exit code: a
+/// refused line is a rejection (1), as a refused move is.
+pub(super) fn not_kept(e: LinesNotKept) -> anyhow::Error {
+    match e {
+        LinesNotKept::Refused(why) => recording::refusal(why),
+        LinesNotKept::Line(e) => Failure::new(Exit::Rejected, format!("refused: {e}")).into(),
+        LinesNotKept::NoStore => Failure::new(Exit::Usage, e.to_string()).into(),
+        LinesNotKept::Game(e) => failure::game(e),
+        LinesNotKept::Subscriber(e) => recording::subscriber_failure(e),
+    }
+}
+
+/// One line as given on the command line, its moves apart: `if 12...
+/// Nf6 then 13. e5` and `12...Nf6, 13.e5` alike give `12... Nf6`,
+/// `13. e5`.
+pub(super) fn moves_of(line: &str) -> Vec<String> {
+    let mut moves = Vec::new();
+    let mut number: Option<&str> = None;
+    for word in line.split_whitespace() {
+        let word = word.trim_end_matches([',', ';']);
+        if word.is_empty() || ["if", "then", "and"].contains(&word.to_lowercase().as_str()) {
+            continue;
+        }
+        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 && word[digits..].chars().all(|c| c == '.' || c == '…') && digits < word.len()
+        {
+            number = Some(word);
+            continue;
+        }
+        moves.push(match number.take() {
+            Some(n) => format!("{n} {word}"),
+            None => word.to_string(),
+        });
+    }
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::moves_of;
+
+    #[test]
+    fn a_line_is_read_move_by_move() {
+        assert_eq!(
+            moves_of("if 12... Nf6 then 13. e5"),
+            ["12... Nf6", "13. e5"]
+        );
+        assert_eq!(
+            moves_of("12...Nf6, 13.e5 Nd5 14. c4"),
+            ["12...Nf6", "13.e5", "Nd5", "14. c4"]
+        );
+    }
+}

@@ -1,0 +1,127 @@
+//! Where a player's conditional lines are kept: one small JSON file per
+//! game and player in the director's folder for them (`conditional_dir`,
+//! beside the inbox's state), never in the game file or the site. Read
+//! and written only under the game's lock, each write atomic and durable
+//! ([`crate::durable`]).
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use dynamo_core::Color;
+use serde::{Deserialize, Serialize};
+
+use super::line::{MAX_LINES, MAX_PLIES, Moves};
+use crate::durable::{self, FileError, ReadError};
+use crate::game::{Event, Game};
+use crate::id;
+
+/// The largest store file read: far above [`MAX_LINES`] lines of
+/// [`MAX_PLIES`] moves.
+const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// A player's lines in one game, as kept.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stored {
+    /// The game's event the lines start after (its place, `seq`), and
+    /// its key, which proves it is still that event.
+    pub seq: u32,
+    pub key: String,
+    /// How many moves the game had then: the lines' first move is the
+    /// next one.
+    pub ply: u32,
+    /// The lines, each in canonical notation, the opponent's move first.
+    pub lines: Vec<Moves>,
+    /// Why the lines ended, once they have: kept so that the director and
+    /// the player can be told; ended lines are never played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<String>,
+}
+
+impl Stored {
+    /// `lines` standing after `event`.
+    pub fn after(event: &Event, lines: Vec<Moves>) -> Stored {
+        Stored {
+            seq: event.seq,
+            key: event.key(),
+            ply: event.ply,
+            lines,
+            ended: None,
+        }
+    }
+}
+
+/// The folder of every game's lines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Store {
+    dir: PathBuf,
+}
+
+impl Store {
+    /// The lines kept in `dir` (made on first use).
+    pub fn new(dir: &Path) -> Store {
+        Store {
+            dir: dir.to_path_buf(),
+        }
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The file of the lines of `side` in `game`: named by the game's
+    /// id, which stays the same whatever the file is called.
+    fn path(&self, game: &Game, side: Color) -> PathBuf {
+        let name = id::sanitize(&game.game_id(), "-.");
+        let side = match side {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        self.dir.join(format!("{name}.{side}.json"))
+    }
+
+    /// The lines of `side` in `game`, if any were given.
+    pub fn load(&self, game: &Game, side: Color) -> Result<Option<Stored>, FileError> {
+        let path = self.path(game, side);
+        let bytes = match durable::read_regular(&path, MAX_FILE_BYTES) {
+            Ok(bytes) => bytes,
+            Err(ReadError::File(e)) if e.source.kind() == io::ErrorKind::NotFound => {
+                return Ok(None);
+            }
+            Err(ReadError::File(e)) => return Err(e),
+            Err(other) => return Err(FileError::new(&path, io::Error::other(other.to_string()))),
+        };
+        let stored: Stored = serde_json::from_slice(&bytes)
+            .map_err(|e| FileError::new(&path, io::Error::new(io::ErrorKind::InvalidData, e)))?;
+        if stored.lines.len() > MAX_LINES || stored.lines.iter().any(|l| l.len() > MAX_PLIES) {
+            let why = "more lines or longer lines than are kept";
+            return Err(FileError::new(
+                &path,
+                io::Error::new(io::ErrorKind::InvalidData, why),
+            ));
+        }
+        Ok(Some(stored))
+    }
+
+    /// Keeps `stored` as the lines of `side` in `game`; call it under the
+    /// game's lock.
+    pub fn save(&self, game: &Game, side: Color, stored: &Stored) -> Result<(), FileError> {
+        std::fs::create_dir_all(&self.dir).map_err(|e| FileError::new(&self.dir, e))?;
+        let path = self.path(game, side);
+        durable::remove_stale_temps(&path);
+        let mut text = serde_json::to_string_pretty(stored)
+            .map_err(|e| FileError::new(&path, io::Error::other(e)))?;
+        text.push('\n');
+        durable::write_atomic(&path, text.as_bytes())
+    }
+
+    /// Forgets the lines of `side` in `game`; call it under the game's
+    /// lock.
+    pub fn remove(&self, game: &Game, side: Color) -> Result<(), FileError> {
+        let path = self.path(game, side);
+        match std::fs::symlink_metadata(&path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            _ => durable::remove(&path),
+        }
+    }
+}
