@@ -33,12 +33,14 @@ pub mod illegal;
 mod movegen;
 pub mod moves;
 pub mod notation;
+mod pawns;
 pub mod perft;
 pub mod position;
 #[cfg(test)]
 mod random;
 pub mod role;
 pub mod rules;
+mod safety;
 pub mod setup;
 pub mod square;
 mod zobrist;

@@ -12,7 +12,7 @@ use crate::square::{Square, Step};
 /// Whether `piece` arriving on `to` must promote: a pawn ending on its own
 /// last rank, whoever moved it there (docs/RULES.md §4).
 #[inline]
-fn promotes(piece: Piece, to: Option<Square>) -> bool {
+pub(crate) fn promotes(piece: Piece, to: Option<Square>) -> bool {
     piece.role == Role::Pawn && to.is_some_and(|to| to.rank() == piece.color.last_rank())
 }
 
@@ -268,128 +268,6 @@ impl Position {
         false
     }
 
-    /// docs/RULES.md §4: plain steps, straight pushes of own pieces within the
-    /// pawn's reach, diagonal pushes of enemy pieces.
-    pub(crate) fn pawn_moves(&self, from: Square, pawn: Piece, out: &mut Vec<Move>) {
-        let forward = Step::new(0, pawn.color.forward());
-        let reach: u8 = if from.rank() == pawn.color.pawn_rank() {
-            2
-        } else {
-            1
-        };
-        // The squares ahead to the last rank, without allocating: this runs
-        // for every pawn of every position perft visits.
-        let mut squares = [from; 7];
-        let mut len = 0;
-        for sq in from.ray(forward) {
-            squares[len] = sq;
-            len += 1;
-        }
-        let ahead = &squares[..len];
-
-        // Plain steps, and the first own piece within reach.
-        let mut own_target = None;
-        for (i, &sq) in ahead.iter().take(reach as usize).enumerate() {
-            match self.board.piece_at(sq) {
-                None => emit_plain(out, pawn, from, sq),
-                Some(p) => {
-                    if p.color == pawn.color {
-                        own_target = Some((i as u8 + 1, sq, p));
-                    }
-                    break;
-                }
-            }
-        }
-
-        // The own piece goes to a square at most reach + 1 in front of the
-        // pawn, over empty squares, or off the board past the last rank;
-        // the pawn stays or advances within its reach, behind it.
-        if let Some((at, target_from, target)) = own_target {
-            for k in at + 1..=reach + 1 {
-                let landing = ahead.get(k as usize - 1).copied();
-                if landing.is_some_and(|sq| !self.board.is_empty(sq)) {
-                    break;
-                }
-                let furthest = reach.min(k - 1) as usize;
-                for q in 0..=furthest {
-                    let to = if q == 0 {
-                        Some(from)
-                    } else {
-                        ahead.get(q - 1).copied()
-                    };
-                    if to.is_none() {
-                        break;
-                    }
-                    Pair::new(self.rules.promotion, out, pawn, from, target, target_from)
-                        .push(to, landing);
-                }
-                if landing.is_none() {
-                    break;
-                }
-            }
-        }
-
-        // Enemy pieces on the squares an orthodox pawn attacks go one more
-        // square along the diagonal; the pawn stays or takes their place.
-        for side in [-1, 1] {
-            let diagonal = Step::new(side, pawn.color.forward());
-            let Some(target_from) = from.offset(diagonal) else {
-                continue;
-            };
-            let Some(target) = self.board.piece_at(target_from) else {
-                continue;
-            };
-            if target.color == pawn.color {
-                continue;
-            }
-            let landing = match target_from.offset(diagonal) {
-                None => None,
-                Some(sq) if self.board.is_empty(sq) => Some(sq),
-                Some(_) => continue,
-            };
-            for to in [from, target_from] {
-                Pair::new(self.rules.promotion, out, pawn, from, target, target_from)
-                    .push(Some(to), landing);
-            }
-        }
-    }
-
-    /// docs/RULES.md §9 `en_passant_edge`: the a- or h-file pawn that has just
-    /// stepped two squares may be pushed off by an enemy pawn beside it,
-    /// which stays or moves to the square passed over.
-    pub(crate) fn en_passant_edge_pushes(&self, out: &mut Vec<Move>) {
-        let Some(passed) = self.ep_square else {
-            return;
-        };
-        let them = !self.turn;
-        let Some(victim_sq) = passed.offset(Step::new(0, them.forward())) else {
-            return;
-        };
-        let Some(victim) = self.board.piece_at(victim_sq) else {
-            return;
-        };
-        if victim != Piece::new(them, Role::Pawn) {
-            return;
-        }
-        let pawn = Piece::new(self.turn, Role::Pawn);
-        for side in [-1, 1] {
-            let Some(from) = victim_sq.offset(Step::new(side, 0)) else {
-                continue;
-            };
-            if self.board.piece_at(from) != Some(pawn) {
-                continue;
-            }
-            let mut tos = vec![from];
-            if self.board.is_empty(passed) {
-                tos.push(passed);
-            }
-            for to in tos {
-                Pair::new(self.rules.promotion, out, pawn, from, victim, victim_sq)
-                    .push(Some(to), None);
-            }
-        }
-    }
-
     /// docs/RULES.md §8: castling when king and rook keep their rights, stand on
     /// their original squares and nothing stands between them. Check on
     /// the way is tested after generation.
@@ -409,34 +287,11 @@ impl Position {
     }
 }
 
-/// A plain pawn step, one move per promotion choice on the last rank.
-fn emit_plain(out: &mut Vec<Move>, pawn: Piece, from: Square, to: Square) {
-    if promotes(pawn, Some(to)) {
-        for role in Role::PROMOTIONS {
-            out.push(Move::Plain {
-                role: Role::Pawn,
-                from,
-                to: Some(to),
-                promotion: Some(role),
-                choice: None,
-            });
-        }
-    } else {
-        out.push(Move::Plain {
-            role: Role::Pawn,
-            from,
-            to: Some(to),
-            promotion: None,
-            choice: None,
-        });
-    }
-}
-
 /// One mover acting on one target: lists its pushes and pulls, one move
 /// per promotion choice when the mover (a pawn) or the target lands on its
 /// last rank, except an enemy pawn under `promotion=owner`, whose owner
 /// chooses later (docs/RULES.md §9.1).
-struct Pair<'a> {
+pub(crate) struct Pair<'a> {
     /// Who chooses an enemy pawn's piece (docs/RULES.md §9.1).
     chooser: Promotion,
     out: &'a mut Vec<Move>,
@@ -448,7 +303,7 @@ struct Pair<'a> {
 
 impl<'a> Pair<'a> {
     #[inline]
-    fn new(
+    pub(crate) fn new(
         chooser: Promotion,
         out: &'a mut Vec<Move>,
         mover: Piece,
@@ -469,7 +324,7 @@ impl<'a> Pair<'a> {
     /// The target goes to `landing`, the pusher to `to` (`Some(from)`:
     /// it stays).
     #[inline]
-    fn push(&mut self, to: Option<Square>, landing: Option<Square>) {
+    pub(crate) fn push(&mut self, to: Option<Square>, landing: Option<Square>) {
         self.emit(Move::Push, to, landing);
     }
 

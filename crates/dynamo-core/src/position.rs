@@ -8,7 +8,8 @@ use crate::illegal::Illegal;
 use crate::moves::Move;
 use crate::role::{Piece, Role};
 use crate::rules::Rules;
-use crate::square::{Square, Step};
+use crate::safety::safe_after;
+use crate::square::Square;
 use crate::zobrist;
 
 /// Everything the rules need to know about the game so far: the board, whose
@@ -472,25 +473,6 @@ impl Position {
     }
 }
 
-/// docs/RULES.md §6 on the board after a move: the mover's king is not in
-/// check, and no king was carried over a square where it would be.
-#[inline]
-fn safe_after(
-    m: &Move,
-    board: &Board,
-    king: Square,
-    us: Color,
-    rules: Rules,
-) -> Result<(), Illegal> {
-    if can_push_or_pull_off(board, king, !us) {
-        return Err(Illegal::LeavesKingInCheck);
-    }
-    if rules.king_transit_check {
-        king_transit(m, board)?;
-    }
-    Ok(())
-}
-
 /// The square passed over when a pawn on the a- or h-file steps two squares
 /// (docs/RULES.md §9 `en_passant_edge`).
 fn edge_double_step(from: Square, to: Option<Square>) -> Option<Square> {
@@ -501,42 +483,4 @@ fn edge_double_step(from: Square, to: Option<Square>) -> Option<Square> {
     } else {
         None
     }
-}
-
-/// docs/RULES.md §6: no push or pull may carry a king over a square where it
-/// would be in check. Each passed square is judged on the board after the
-/// move with the king there instead of on its landing square; a pusher
-/// that followed onto that square is left out.
-fn king_transit(m: &Move, after: &Board) -> Result<(), Illegal> {
-    let Some(shove) = m.shove() else {
-        return Ok(());
-    };
-    if shove.target != Role::King {
-        return Ok(());
-    }
-    let Some(landing) = shove.target_to else {
-        return Ok(());
-    };
-    let Some((dir, distance)) = Step::line_between(shove.target_from, landing) else {
-        return Ok(());
-    };
-    if distance < 2 {
-        // One step or a knight's jump passes no square.
-        return Ok(());
-    }
-    let king = after
-        .piece_at(landing)
-        .expect("the pushed king stands on its landing square");
-    for passed in shove.target_from.between(landing, dir) {
-        let mut board = *after;
-        board.set(landing, None);
-        board.set(passed, Some(king));
-        if can_push_or_pull_off(&board, passed, !king.color) {
-            return Err(Illegal::KingTransit {
-                color: king.color,
-                square: passed,
-            });
-        }
-    }
-    Ok(())
 }
