@@ -3,6 +3,7 @@
 //! opponent's move is recorded, ended by anything else, and never shown
 //! outside the director's folder for them.
 
+mod imap;
 mod kills;
 mod lines;
 mod mail;

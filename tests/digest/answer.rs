@@ -9,7 +9,7 @@ use crate::support::smtp::{Options, Received, SmtpServer};
 
 /// A reply to `digest` from Bob, Message-ID `<id>`, with `body`, the
 /// digest quoted below it as a mail client quotes it.
-fn reply(digest: &Received, id: &str, body: &str) -> String {
+pub(super) fn reply(digest: &Received, id: &str, body: &str) -> String {
     let d = parse(digest);
     let their = d.message_id().expect("a Message-ID").to_string();
     let quoted: String = text_of(digest)

@@ -2,10 +2,12 @@
 //! choice (`daily`, by the director or in a reply), their notices held
 //! back and one mail a day in their place however often `dynamo digest`
 //! runs, urgent mail still at once, and a reply to the digest with one
-//! labelled move per game (`answer`).
+//! labelled move per game (`answer`), also read from a real Dovecot
+//! over IMAP (`imap`).
 
 mod answer;
 mod daily;
+mod imap;
 
 use mail_parser::{Message, MessageParser};
 
