@@ -4,7 +4,7 @@
 //! opponent's move is, at the same time, so that the player's clock does
 //! not run (docs/players.md, "Conditional moves").
 //!
-//! **The lines** ([`line`]). Each is checked when given, move by move,
+//! **The lines** ([`mod@line`]). Each is checked when given, move by move,
 //! with the rules of a played move, from the game as it is under its
 //! lock; one illegal step refuses the whole line, and lines that answer
 //! one opponent's move differently are refused as conflicting. They are
