@@ -3,9 +3,10 @@
 //! a reader of replies) treats it alike: nothing is recorded, and the
 //! sender is told it already was.
 
-use dynamo_core::{Color, Position, parse_game_move, parse_move};
+use dynamo_core::{Color, Move, Position, parse_game_move};
 
 use super::record::{Game, RecordedMove};
+use super::replay::read_recorded;
 
 impl Game {
     /// The last recorded move, when `text`, submitted by `by` (if known),
@@ -13,8 +14,11 @@ impl Game {
     /// no side given, `text` is no legal move for the side to move now.
     /// "The same move" is the same move once read in the position it was
     /// played from, whatever the notation (`e4`, `e2e4`, `5254`, `1.
-    /// P-K4`). A text that is a legal move for the side to move, with no
-    /// side given, is that side's new move, never a duplicate.
+    /// P-K4`), and an owner's turn is its choice and its move, `=Q
+    /// Qe8/e7e6`, though the record writes the choice on the mover's move
+    /// before it (docs/RULES.md §9.1). A text that is a legal move for the
+    /// side to move, with no side given, is that side's new move, never a
+    /// duplicate.
     pub fn already_recorded(&self, text: &str, by: Option<Color>) -> Option<&RecordedMove> {
         let last = self.moves.last()?;
         match by {
@@ -23,21 +27,24 @@ impl Game {
             None if self.check_move(text, None).is_ok() => return None,
             None => {}
         }
-        let before = self.position_before_last()?;
+        let (before, recorded) = self.last_played()?;
         let submitted = parse_game_move(&before, text).ok()?;
-        let recorded = parse_move(&before, &last.notation).ok()?;
         (submitted == recorded).then_some(last)
     }
 
-    /// The position the last move was played from, replayed from the
-    /// start; `None` before the first move.
-    fn position_before_last(&self) -> Option<Position> {
-        let (_, earlier) = self.moves.split_last()?;
+    /// The last move as played, with the position it was played from,
+    /// replayed from the start as the file is: an owner's choice read off
+    /// the mover's move goes with the move after it. `None` before the
+    /// first move.
+    fn last_played(&self) -> Option<(Position, Move)> {
         let mut pos = self.start.clone();
-        for m in earlier {
-            let mv = parse_move(&pos, &m.notation).ok()?;
-            pos = pos.play(&mv).ok()?;
+        let mut choice: Option<String> = None;
+        let mut last = None;
+        for m in &self.moves {
+            let (mv, after, completed) = read_recorded(&pos, choice.take(), &m.notation).ok()?;
+            last = Some((std::mem::replace(&mut pos, after), mv));
+            choice = completed;
         }
-        Some(pos)
+        last
     }
 }

@@ -1,0 +1,92 @@
+//! An owner's turn sent twice (§9.1; docs/director.md, "Corrections and
+//! moves sent twice"): the record keeps the choice on the mover's move
+//! (`Re6e7/e7e8=Q`) and the owner's move plain (`Qe8/e7e6`), so the
+//! turn sent again as written, `=Q Qe8/e7e6`, is recognised by what it
+//! is, not by its text: already recorded, exit 0, the file unchanged. A
+//! different choice or move is a new move by a side whose turn is over.
+
+use crate::support::TestEnv;
+
+use super::game::game_awaiting_whites_choice;
+
+const ALREADY: &str = "already recorded as 2. Qe8/e7e6 at 2026-11-01T11:00:00Z; nothing to do\n";
+
+/// The game after White's turn, `=Q Qe8/e7e6`, received at 11:00.
+fn after_whites_choice(env: &TestEnv) -> String {
+    game_awaiting_whites_choice(env);
+    env.ok(&[
+        "move",
+        "g.pgn",
+        "=Q Qe8/e7e6",
+        "--by",
+        "white",
+        "--at",
+        "2026-11-01T11:00:00Z",
+    ]);
+    env.read("g.pgn")
+}
+
+#[test]
+fn the_owners_turn_sent_again_is_already_recorded() {
+    let env = TestEnv::new();
+    let before = after_whites_choice(&env);
+    // The same time (the mail read twice) and a later one (sent again).
+    for at in ["2026-11-01T11:00:00Z", "2026-11-01T12:00:00Z"] {
+        for by in [&["--by", "white"][..], &[]] {
+            let mut args = vec!["move", "g.pgn", "=Q Qe8/e7e6", "--at", at];
+            args.extend_from_slice(by);
+            assert_eq!(env.ok(&args), ALREADY, "{args:?}");
+            assert_eq!(env.read("g.pgn"), before, "{args:?}");
+        }
+    }
+    // In another notation, it is the same turn.
+    assert_eq!(
+        env.ok(&["move", "g.pgn", "2. =Q Qe8/e7e6", "--by", "white"]),
+        ALREADY
+    );
+    assert_eq!(env.read("g.pgn"), before);
+}
+
+#[test]
+fn another_choice_or_move_sent_after_the_owners_turn_is_refused() {
+    let env = TestEnv::new();
+    let before = after_whites_choice(&env);
+    for text in ["=R Re8/e7e6", "=Q Qe8/e7e5", "=Q Ka1b1"] {
+        env.fails(
+            &[
+                "move",
+                "g.pgn",
+                text,
+                "--by",
+                "white",
+                "--at",
+                "2026-11-01T12:00:00Z",
+            ],
+            1,
+            "dynamo: rejected: it is Black's turn, not White's\n",
+        );
+        assert_eq!(env.read("g.pgn"), before, "{text}");
+    }
+}
+
+#[test]
+fn a_move_after_the_owners_turn_sent_again_is_already_recorded() {
+    let env = TestEnv::new();
+    after_whites_choice(&env);
+    env.ok(&[
+        "move",
+        "g.pgn",
+        "Kh4g5",
+        "--by",
+        "black",
+        "--at",
+        "2026-11-01T12:00:00Z",
+    ]);
+    let before = env.read("g.pgn");
+    // The moves before it replay through the choice on the mover's move.
+    assert_eq!(
+        env.ok(&["move", "g.pgn", "Kh4g5", "--by", "black"]),
+        "already recorded as 2... Kh4g5 at 2026-11-01T12:00:00Z; nothing to do\n"
+    );
+    assert_eq!(env.read("g.pgn"), before);
+}
