@@ -4,6 +4,8 @@
 //! turn sent again as written, `=Q Qe8/e7e6`, is recognised by what it
 //! is, not by its text: already recorded, exit 0, the file unchanged. A
 //! different choice or move is a new move by a side whose turn is over.
+//! `undo`, the director's correction for a move entered twice, reads the
+//! record the same way.
 
 use crate::support::TestEnv;
 
@@ -89,4 +91,66 @@ fn a_move_after_the_owners_turn_sent_again_is_already_recorded() {
         "already recorded as 2... Kh4g5 at 2026-11-01T12:00:00Z; nothing to do\n"
     );
     assert_eq!(env.read("g.pgn"), before);
+}
+
+#[test]
+fn undo_takes_back_the_owners_turn_and_the_move_after_it() {
+    let env = TestEnv::new();
+    after_whites_choice(&env);
+    env.ok(&[
+        "move",
+        "g.pgn",
+        "Kh4g5",
+        "--by",
+        "black",
+        "--at",
+        "2026-11-01T12:00:00Z",
+    ]);
+    // The moves before the last replay through the choice on the mover's
+    // move: the owner's turn stays as it was.
+    env.ok(&[
+        "undo",
+        "g.pgn",
+        "--reason",
+        "entered twice",
+        "--at",
+        "2026-11-01T13:00:00Z",
+    ]);
+    let file = env.read("g.pgn");
+    assert!(
+        file.contains(
+            "1... Re6e7/e7e8=Q {2026-11-01T10:00:00Z}\n2. Qe8/e7e6 {2026-11-01T11:00:00Z}"
+        ),
+        "{file}"
+    );
+    // Taking back the owner's turn leaves the pawn awaiting the choice
+    // again, the mover's move without it.
+    env.ok(&[
+        "undo",
+        "g.pgn",
+        "--reason",
+        "wrong piece",
+        "--at",
+        "2026-11-01T13:01:00Z",
+    ]);
+    let file = env.read("g.pgn");
+    assert!(
+        file.contains("1... Re6e7/e7e8 {2026-11-01T10:00:00Z}"),
+        "{file}"
+    );
+    assert!(!file.contains("e7e8=Q {"), "{file}");
+    assert!(
+        env.ok(&["verify", "g.pgn"])
+            .starts_with("g.pgn: ok, 1 half-move")
+    );
+    let out = env.ok(&[
+        "move",
+        "g.pgn",
+        "=R Re8/e7e6",
+        "--by",
+        "white",
+        "--at",
+        "2026-11-01T14:00:00Z",
+    ]);
+    assert!(out.starts_with("2. =R Re8/e7e6\n"), "{out}");
 }
