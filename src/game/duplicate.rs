@@ -6,7 +6,6 @@
 use dynamo_core::{Color, Move, Position, parse_game_move};
 
 use super::record::{Game, RecordedMove};
-use super::replay::read_recorded;
 
 impl Game {
     /// The last recorded move, when `text`, submitted by `by` (if known),
@@ -32,18 +31,14 @@ impl Game {
         (submitted == recorded).then_some(last)
     }
 
-    /// The last move as played, with the position it was played from,
-    /// replayed from the start as the file is: an owner's choice read off
-    /// the mover's move goes with the move after it. `None` before the
-    /// first move.
+    /// The last move as played, with the position it was played from;
+    /// `None` before the first move.
     fn last_played(&self) -> Option<(Position, Move)> {
-        let mut pos = self.start.clone();
-        let mut choice: Option<String> = None;
+        let mut before = self.start.clone();
         let mut last = None;
-        for m in &self.moves {
-            let (mv, after, completed) = read_recorded(&pos, choice.take(), &m.notation).ok()?;
-            last = Some((std::mem::replace(&mut pos, after), mv));
-            choice = completed;
+        for played in self.played() {
+            let (mv, after) = played.ok()?;
+            last = Some((std::mem::replace(&mut before, after), mv));
         }
         last
     }

@@ -154,3 +154,15 @@ fn undo_takes_back_the_owners_turn_and_the_move_after_it() {
     ]);
     assert!(out.starts_with("2. =R Re8/e7e6\n"), "{out}");
 }
+
+#[test]
+fn show_ply_reads_the_owners_turn_as_played() {
+    let env = TestEnv::new();
+    after_whites_choice(&env);
+    // After White's turn: the chosen queen on e8 pushed the rook to e6.
+    let show = env.ok(&["show", "--game", "g.pgn", "--ply", "2", "--ascii"]);
+    assert!(
+        show.contains("FEN: 4Q3/8/4r3/8/7k/8/8/K7 b - - 1 2"),
+        "{show}"
+    );
+}
