@@ -6,13 +6,14 @@
 //! say why not; the game they are called on is never changed.
 
 use chrono::{DateTime, Datelike, NaiveDate, NaiveTime, Utc};
-use dynamo_core::{Color, Rules, parse_move, quoted};
+use dynamo_core::{Color, Rules, notation, quoted};
 
 use super::clock::{self, TimeControl};
 use super::event::{EventKind, HeaderFix, TagChange, TakenBack};
 use super::pgn::{BadValue, check_value, is_tag_name};
 use super::player::{Mailbox, Player};
 use super::record::{GAME_ID, Game, Gap};
+use super::replay::read_recorded;
 use super::text::action_of;
 
 /// Why a correction is refused. Nothing is written when one of these is
@@ -268,6 +269,7 @@ impl Game {
         );
         game.set_tag("Result", Some("*".to_string()));
         let broken = |e: String| CorrectionError::Replay(e);
+        let mut choice = None;
         for (ply, gap) in self.gaps.iter().enumerate() {
             for item in gap {
                 match item {
@@ -289,11 +291,16 @@ impl Game {
                 }
             }
             if ply < keep {
+                // Read as replay reads the file: the owner's choice on the
+                // mover's move goes with the owner's move after it, and
+                // is gone with it when that is the move taken back
+                // (docs/RULES.md §9.1).
                 let m = &self.moves[ply];
-                let mv =
-                    parse_move(&game.position, &m.notation).map_err(|e| broken(e.to_string()))?;
-                let after = game.position.play(&mv).map_err(|e| broken(e.to_string()))?;
-                game.push_move(m.notation.clone(), after, m.received);
+                let (mv, after, completed) =
+                    read_recorded(&game.position, choice.take(), &m.notation)
+                        .map_err(|e| broken(e.to_string()))?;
+                game.push_move(notation::format(&mv), after, m.received);
+                choice = completed;
             }
         }
         Ok(game)

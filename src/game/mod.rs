@@ -39,6 +39,7 @@ pub mod leave;
 pub mod outcome;
 pub mod peek;
 pub mod pgn;
+pub mod played;
 pub mod player;
 mod record;
 mod replay;

@@ -380,14 +380,11 @@ impl Game {
             }
         }
         // Reading the move judges it and builds the position after it.
-        let text = match &choice {
-            Some(choice) => format!("{choice} {}", raw.text),
-            None => raw.text.clone(),
-        };
-        let (m, after, completed) = read_completed(&self.position, &text).map_err(|e| match e {
-            MoveError::Illegal { reason, .. } => fail(reason.to_string()),
-            MoveError::Syntax(s) => fail(s.to_string()),
-        })?;
+        let (m, after, completed) =
+            read_recorded(&self.position, choice, &raw.text).map_err(|e| match e {
+                MoveError::Illegal { reason, .. } => fail(reason.to_string()),
+                MoveError::Syntax(s) => fail(s.to_string()),
+            })?;
         if let Some(ending) = &self.ending {
             return Err(fail(format!(
                 "the game was already over ({}: {})",
@@ -417,6 +414,20 @@ impl Game {
         }
         self.push_move(notation::format(&m), after, received);
         Ok(completed)
+    }
+}
+
+/// Reads a recorded move, `text`, after the one before it; `choice` is
+/// the owner's choice written on that one, returned by the reading before
+/// (see [`read_completed`]).
+pub(super) fn read_recorded(
+    pos: &Position,
+    choice: Option<String>,
+    text: &str,
+) -> Result<(dynamo_core::Move, Position, Option<String>), MoveError> {
+    match choice {
+        Some(choice) => read_completed(pos, &format!("{choice} {text}")),
+        None => read_completed(pos, text),
     }
 }
 

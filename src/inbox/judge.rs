@@ -5,7 +5,7 @@
 //! `move`, `resign` and `draw`.
 
 use chrono::{DateTime, Utc};
-use dynamo_core::{Color, Position, notation, parse_game_move, parse_move};
+use dynamo_core::{Color, Move, Position, parse_game_move};
 
 use super::command::Command;
 use crate::game::{Event, EventKind, Game};
@@ -119,13 +119,13 @@ fn by(game: &Game, event: &Event) -> Option<Color> {
 fn matches(game: &Game, event: &Event, command: &Command) -> bool {
     match (command, &event.kind) {
         (Command::Move { text, number, .. }, EventKind::Moved) => {
-            let ply = event.ply as usize;
-            let recorded = ply.checked_sub(1).and_then(|i| game.moves().get(i));
-            let (Some(recorded), Some(before)) = (recorded, position_at(game, ply)) else {
+            // What the move is, not its text: an owner's turn is recorded
+            // without its choice, which the mover's move before carries
+            // (docs/RULES.md §9.1).
+            let Some((before, recorded)) = played_at(game, event.ply as usize) else {
                 return false;
             };
-            parse_game_move(&before, &with_number(text, *number))
-                .is_ok_and(|m| notation::format(&m) == recorded.notation)
+            parse_game_move(&before, &with_number(text, *number)).is_ok_and(|m| m == recorded)
         }
         (Command::Resign, EventKind::Resigned { .. })
         | (Command::OfferDraw, EventKind::DrawOffered { .. })
@@ -138,11 +138,17 @@ fn matches(game: &Game, event: &Event, command: &Command) -> bool {
 /// The position before ply `ply` (from 1) of the game.
 fn position_at(game: &Game, ply: usize) -> Option<Position> {
     let mut position = game.start_position().clone();
-    for m in game.moves().get(..ply.checked_sub(1)?)? {
-        let mv = parse_move(&position, &m.notation).ok()?;
-        position = position.play(&mv).ok()?;
+    for played in game.played().take(ply.checked_sub(1)?) {
+        position = played.ok()?.1;
     }
     Some(position)
+}
+
+/// Ply `ply` (from 1) of the game as played, with the position before it.
+fn played_at(game: &Game, ply: usize) -> Option<(Position, Move)> {
+    let before = position_at(game, ply)?;
+    let (mv, _) = game.played().nth(ply.checked_sub(1)?)?.ok()?;
+    Some((before, mv))
 }
 
 /// An event in a few words: `12... Qd8/d7d5`, `Black's resignation`.

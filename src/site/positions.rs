@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use dynamo_core::{Move, Position, parse_move};
+use dynamo_core::{Move, Position};
 
 use super::error::SiteError;
 use crate::game::Game;
@@ -24,19 +24,13 @@ impl<'g> Positions<'g> {
     pub fn of(game: &'g Game, path: &Path) -> Result<Positions<'g>, SiteError> {
         let mut positions = vec![game.start_position().clone()];
         let mut plies = Vec::with_capacity(game.moves().len());
-        for m in game.moves() {
-            let Some(pos) = positions.last() else { break };
+        for played in game.played() {
             // A replayed game's moves read again; if one did not, the page
             // would show a wrong board.
-            let played = parse_move(pos, &m.notation)
-                .ok()
-                .and_then(|mv| pos.play(&mv).ok().map(|after| (mv, after)));
-            let Some((mv, after)) = played else {
-                return Err(SiteError::Game {
-                    path: path.to_path_buf(),
-                    why: format!("move {} no longer reads", m.notation),
-                });
-            };
+            let (mv, after) = played.map_err(|m| SiteError::Game {
+                path: path.to_path_buf(),
+                why: format!("move {} no longer reads", m.notation),
+            })?;
             plies.push(mv);
             positions.push(after);
         }

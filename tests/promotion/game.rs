@@ -5,7 +5,7 @@
 
 use crate::support::TestEnv;
 
-fn game_awaiting_whites_choice(env: &TestEnv) {
+pub(super) fn game_awaiting_whites_choice(env: &TestEnv) {
     env.ok(&[
         "new",
         "g.pgn",

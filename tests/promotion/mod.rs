@@ -5,3 +5,4 @@
 
 mod game;
 mod names;
+mod resent;

@@ -106,12 +106,9 @@ fn position_at(game: &Game, path: &Path, ply: usize) -> Result<Position> {
         .into());
     }
     let mut pos = game.start_position().clone();
-    for m in &moves[..ply] {
+    for played in game.played().take(ply) {
         // The game replayed already: each of its moves is legal.
-        let played = dynamo_core::parse_move(&pos, &m.notation)
-            .ok()
-            .and_then(|mv| pos.play(&mv).ok());
-        pos = played.ok_or_else(|| {
+        pos = played.map(|(_, after)| after).map_err(|m| {
             Failure::new(
                 Exit::Rejected,
                 format!("{}: {} no longer replays", path.display(), m.numbered()),
