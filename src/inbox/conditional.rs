@@ -14,8 +14,8 @@ use super::handle::{Inbox, Work};
 use super::judge::{Judged, judge};
 use crate::game::Game;
 use crate::game::store::GameFile;
+use crate::recorder::Who;
 use crate::recorder::conditional::LinesNotKept;
-use crate::recorder::{Recorder, Who};
 
 impl Inbox<'_> {
     /// Handles `command`, a reply's lines or `cancel conditionals`.
@@ -45,8 +45,7 @@ impl Inbox<'_> {
             }
         }
         let settings = self.settings();
-        let mut recorder =
-            Recorder::new(settings.lock_wait).conditionals(settings.conditionals.clone());
+        let mut recorder = settings.recorder();
         let who = Who::side(side);
         let why = if settings.dry_run {
             let lines = lines.iter().map(|l| l.join(" ")).collect();

@@ -22,19 +22,18 @@ use super::disposition::{Disposition, ReplyFate, SetAside};
 use super::error::InboxError;
 use super::games::Target;
 use super::handle::{Inbox, Work};
-use super::judge::{Judged, action, judge, position_seen};
+use super::judge::{Judged, judge, position_seen};
 use super::reading::labelled::labelled_parts;
 use super::reading::phrases::phrase_words;
 use super::reading::verdict::{Unread, read_reply};
+use super::record::{Mail, Recording, record};
 use crate::game::Game;
 use crate::game::clock::format_time_short;
-use crate::game::store::GameFile;
 use crate::mail::digest::answer::{Answered, answer};
 use crate::mail::digest::record::DigestRecord;
 use crate::mail::digest::token::DigestToken;
 use crate::mail::digest::{Choice, Choices};
-use crate::mail::{self, Answer, Built, MailError, Notice, Outbox, Secret, Sender};
-use crate::recorder::{NotRecorded, Notices, Recorder, Request, When, Who};
+use crate::mail::{self, Answer, Built, Notice, Outbox, Sender};
 
 fn choice_words(choice: Choice) -> &'static str {
     match choice {
@@ -83,7 +82,7 @@ impl<'a> Inbox<'a> {
             format_time_short(work.arrived),
             choice_words(choice)
         )];
-        let secret = self.secret_of()?;
+        let secret = self.settings.signing_secret()?;
         let built = notice.answer(
             &Sender::new(config, secret),
             &Answer {
@@ -245,73 +244,30 @@ impl<'a> Inbox<'a> {
     }
 
     /// Records one game's command as a reply in its own thread is
-    /// recorded: the same recorder, subscribers and judging under the
-    /// game's lock.
+    /// recorded ([`record`]), in a line for the answer.
     fn digest_record(
         &mut self,
         work: &mut Work,
         target: &Target,
         command: &Command,
     ) -> Result<String, InboxError> {
-        let Some(asked) = action(command) else {
-            return Ok("not recorded: not a command of the game".to_string());
+        let mail = Mail {
+            arrived: work.arrived,
+            reference: &work.key.reference,
         };
-        let (side, seq) = (target.side, target.seq);
-        let reference = work.key.reference.clone();
-        let request = Request {
-            action: asked,
-            who: Who::side(side),
-            when: When::Arrived(work.arrived),
-            mail: Some(reference.clone()),
-        };
-        let recorder = Recorder::new(self.settings.lock_wait);
-        if self.settings.dry_run {
-            return Ok(match recorder.preview(&target.game, &request) {
-                Ok(done) => format!("would record {}", done.summary()),
-                Err(r) => format!("not recorded: rejected: {r}"),
-            });
-        }
-        let secret = self.secret_of()?;
-        let mut notices = Notices::new(self.settings.mail, secret);
-        let mut recorder = recorder;
-        recorder.subscribe(&mut notices);
-        if let Some(pages) = self.settings.pages.as_mut() {
-            recorder.subscribe(pages);
-        }
-        let key = target.game.events().get(seq as usize).map(|e| e.key());
-        let file = GameFile::existing(&target.path)?;
-        let result = recorder.record_in(&file, &request, |game: &Game, _| {
-            if game.events().get(seq as usize).map(|e| e.key()) != key {
-                return Err(Judged::MovedOn);
-            }
-            match judge(game, side, seq, command, &reference) {
-                Judged::Current => Ok(()),
-                other => Err(other),
-            }
-        });
-        drop(recorder);
-        work.pending.extend(notices.take());
-        match result {
-            Ok(done) => Ok(format!("recorded {}", done.summary())),
-            Err(NotRecorded::Refused { why, .. }) => Ok(match why.split() {
-                Err(judged) => judged_words(judged),
-                Ok(why) => format!("not recorded: rejected: {why}"),
-            }),
-            Err(NotRecorded::Game(e)) => Err(e.into()),
-            Err(NotRecorded::Subscriber(e)) => Err(match e.downcast::<MailError>() {
-                Ok(e) => e.into(),
-                Err(e) => InboxError::Source {
-                    what: e.to_string(),
-                    temporary: false,
-                },
-            }),
-        }
-    }
-
-    fn secret_of(&self) -> Result<&'a Secret, InboxError> {
-        self.settings.secret.ok_or_else(|| InboxError::Source {
-            what: "no secret to sign the answer's reply token with".to_string(),
-            temporary: false,
+        let recording = record(
+            &mut self.settings,
+            &mail,
+            target,
+            command,
+            &mut work.pending,
+        )?;
+        Ok(match recording {
+            Recording::Done(what) if self.settings.dry_run => format!("would record {what}"),
+            Recording::Done(what) => format!("recorded {what}"),
+            Recording::Judged(_, judged) => judged_words(judged),
+            Recording::Rejected(_, why) => format!("not recorded: {why}"),
+            Recording::NotOfTheGame => "not recorded: not a command of the game".to_string(),
         })
     }
 

@@ -14,8 +14,7 @@
 //! again. An answer's Message-ID is made from the mail it answers, and one
 //! the outbox holds already is not queued again.
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::path::Path;
 
 use chrono::{DateTime, Utc};
 use dynamo_core::Color;
@@ -24,43 +23,20 @@ use super::command::Command;
 use super::disposition::{Disposition, ReplyFate, SetAside, Why, conditional_answer};
 use super::error::InboxError;
 use super::games::{Found, Games, Target};
-use super::judge::{Judged, action, judge, position_seen};
+use super::judge::{Judged, judge, position_seen};
 use super::key::MailKey;
 use super::message::{self, Incoming, MessageError, RawMessage};
 use super::reading::verdict::{Unread, read_reply};
+use super::record::{Mail, Recording, record};
+use super::settings::Settings;
 use super::state::{InboxLock, InboxState, MailNote, time_text};
 use super::text::notice_lines::without_notice;
 use crate::game::Game;
 use crate::game::clock::format_time_short;
 use crate::game::player::Mailbox;
-use crate::game::store::GameFile;
 use crate::mail::digest::token::DigestToken;
-use crate::mail::mail_config::MailConfig;
-use crate::mail::{self, Answer, MailError, Notice, Outbox, Pending, Secret, Sender, Token};
-use crate::recorder::conditional::Store;
-use crate::recorder::{NotRecorded, Notices, Pages, Recorder, Request, When, Who};
-
-/// What handling needs to know.
-#[derive(Debug, Clone)]
-pub struct Settings<'a> {
-    /// Where the games are (`games_dir`).
-    pub games_dir: PathBuf,
-    /// `[mail]`: the outbox, the sender, the inbox's state folder and the
-    /// hourly limit of answers.
-    pub mail: &'a MailConfig,
-    /// The secret of the reply tokens; without one no token is valid.
-    pub secret: Option<&'a Secret>,
-    /// How long to wait for a lock (the inbox's, a game's).
-    pub lock_wait: Duration,
-    /// Say what would be done; change nothing.
-    pub dry_run: bool,
-    /// `[site] dir`: the web pages kept up to date with every move
-    /// recorded, as the commands keep them; `None` without one.
-    pub pages: Option<Pages>,
-    /// `conditional_dir`: the players' conditional lines, played when
-    /// the move they answer is recorded, as the commands play them.
-    pub conditionals: Store,
-}
+use crate::mail::{self, Answer, Notice, Outbox, Pending, Sender, Token};
+use crate::recorder::Pages;
 
 /// One mail handled.
 #[derive(Debug)]
@@ -274,8 +250,8 @@ impl<'a> Inbox<'a> {
         self.answer(work, path, game, side, from, why)
     }
 
-    /// Records `command` in the game of `target` under its lock, judged
-    /// again on the game as it is then; or answers why not.
+    /// Records `command` in the game of `target` ([`record`]); or answers
+    /// why not.
     pub(super) fn record(
         &mut self,
         work: &mut Work,
@@ -283,80 +259,33 @@ impl<'a> Inbox<'a> {
         command: &Command,
         from: &str,
     ) -> Result<Disposition, InboxError> {
-        let (path, side, seq) = (&target.path, target.side, target.seq);
-        let recorded = |what: String| Disposition::Recorded {
-            game: path.to_path_buf(),
-            what,
-            from: from.to_string(),
+        let (path, side) = (&target.path, target.side);
+        let mail = Mail {
+            arrived: work.arrived,
+            reference: &work.key.reference,
         };
-        let mut request = Request {
-            action: action(command).ok_or_else(|| InboxError::Source {
+        let recording = record(
+            &mut self.settings,
+            &mail,
+            target,
+            command,
+            &mut work.pending,
+        )?;
+        match recording {
+            Recording::Done(what) => Ok(Disposition::Recorded {
+                game: path.to_path_buf(),
+                what,
+                from: from.to_string(),
+            }),
+            Recording::Judged(game, judged) => self.judged(work, path, &game, side, from, judged),
+            Recording::Rejected(game, why) => {
+                self.answer(work, path, &game, side, from, Why::Refused(why))
+            }
+            Recording::NotOfTheGame => Err(InboxError::Source {
                 what: format!("{command} is not a command of the game"),
                 temporary: false,
-            })?,
-            who: Who::side(side),
-            when: When::Arrived(work.arrived),
-            mail: None,
-        };
-        if self.settings.dry_run {
-            let recorder = Recorder::new(self.settings.lock_wait);
-            return match recorder.preview(&target.game, &request) {
-                Ok(done) => Ok(recorded(done.summary())),
-                Err(r) => {
-                    let why = Why::Refused(format!("rejected: {r}"));
-                    self.answer(work, path, &target.game, side, from, why)
-                }
-            };
-        }
-        let secret = self.secret()?;
-        let mut notices = Notices::new(self.settings.mail, secret);
-        let mut recorder =
-            Recorder::new(self.settings.lock_wait).conditionals(self.settings.conditionals.clone());
-        recorder.subscribe(&mut notices);
-        if let Some(pages) = self.settings.pages.as_mut() {
-            recorder.subscribe(pages);
-        }
-        let key = target.game.events().get(seq as usize).map(|e| e.key());
-        let reference = work.key.reference.clone();
-        request.mail = Some(reference.clone());
-        let file = GameFile::existing(path)?;
-        let result = recorder.record_in(&file, &request, |game: &Game, _| {
-            // Judged again: another mail may have moved the game since.
-            if game.events().get(seq as usize).map(|e| e.key()) != key {
-                return Err(Judged::MovedOn);
-            }
-            match judge(game, side, seq, command, &reference) {
-                Judged::Current => Ok(()),
-                other => Err(other),
-            }
-        });
-        drop(recorder);
-        work.pending.extend(notices.take());
-        match result {
-            Ok(done) => Ok(recorded(done.summary())),
-            Err(NotRecorded::Refused { why, game }) => match why.split() {
-                Err(judged) => self.judged(work, path, &game, side, from, judged),
-                Ok(why) => {
-                    let why = Why::Refused(format!("rejected: {why}"));
-                    self.answer(work, path, &game, side, from, why)
-                }
-            },
-            Err(NotRecorded::Game(e)) => Err(e.into()),
-            Err(NotRecorded::Subscriber(e)) => Err(match e.downcast::<MailError>() {
-                Ok(e) => e.into(),
-                Err(e) => InboxError::Source {
-                    what: e.to_string(),
-                    temporary: false,
-                },
             }),
         }
-    }
-
-    fn secret(&self) -> Result<&'a Secret, InboxError> {
-        self.settings.secret.ok_or_else(|| InboxError::Source {
-            what: "no secret to sign the answer's reply token with".to_string(),
-            temporary: false,
-        })
     }
 
     /// Answers the sender why nothing was recorded, within the hourly
@@ -432,7 +361,10 @@ impl<'a> Inbox<'a> {
             lines,
             position,
         };
-        let built = notice.answer(&Sender::new(config, self.secret()?), &answer)?;
+        let built = notice.answer(
+            &Sender::new(config, self.settings.signing_secret()?),
+            &answer,
+        )?;
         let answered = |reply: ReplyFate| Disposition::Answered {
             game: path.to_path_buf(),
             to: to.to_string(),

@@ -8,7 +8,7 @@
 //! the notice they answer. None of them knows game files;
 //! the handling above them does: [`handle`] (one mail, from any source:
 //! find the game by its reply tokens in `games`, judge the command in
-//! `judge`, record it or answer), what it remembers in [`state`], and the
+//! `judge`, record it in [`record`] or answer), what it remembers in [`state`], and the
 //! mailboxes it reads in [`source`], [`maildir`] and [`imap`].
 
 pub mod automatic;
@@ -26,6 +26,8 @@ pub mod key;
 pub mod maildir;
 pub mod message;
 pub mod reading;
+mod record;
+pub mod settings;
 pub mod source;
 pub mod state;
 pub mod text;
@@ -33,7 +35,8 @@ pub mod text;
 pub use command::Command;
 pub use disposition::{Disposition, ReplyFate, SetAside, Why};
 pub use error::InboxError;
-pub use handle::{Handled, Inbox, Settings};
+pub use handle::{Handled, Inbox};
 pub use message::{Automatic, Incoming, MessageError};
 pub use reading::verdict::{Unread, read_reply};
+pub use settings::Settings;
 pub use source::{RawMessage, Source};
