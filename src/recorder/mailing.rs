@@ -13,7 +13,7 @@ use chrono::Utc;
 use dynamo_core::Color;
 
 use super::action::Recorded;
-use super::conditional::Ended;
+use super::conditional::ended::Ended;
 use super::error::SubscriberError;
 use super::subscriber::Subscriber;
 use crate::game::Game;

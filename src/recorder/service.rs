@@ -8,7 +8,8 @@ use chrono::{DateTime, Utc};
 use dynamo_core::Color;
 
 use super::action::{Action, Done, Recorded, Request, Who};
-use super::conditional::{self, store::Store};
+use super::conditional::ended;
+use super::conditional::store::Store;
 use super::error::{NotRecorded, Refusal, SubscriberError};
 use super::subscriber::Subscriber;
 use crate::game::clock::{self, format_time};
@@ -117,7 +118,7 @@ impl<'s> Recorder<'s> {
             let recorded = judge(game, request, now, require_identity, check)
                 .map_err(|why| Stop::Refused(why, Box::new(game.clone())))?;
             let ended = match conditionals {
-                Some(store) => conditional::ended_by(store, &recorded.game)
+                Some(store) => ended::ended_by(store, &recorded.game)
                     .map_err(|e| Stop::Subscriber(SubscriberError::new(e)))?,
                 None => Vec::new(),
             };

@@ -16,7 +16,7 @@
 //!    the write failed). A refused action is never committed.
 
 use super::action::Recorded;
-use super::conditional::Ended;
+use super::conditional::ended::Ended;
 use super::error::SubscriberError;
 use crate::game::Game;
 use crate::game::store::GameFile;

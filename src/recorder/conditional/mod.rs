@@ -59,15 +59,13 @@
 //! made); new lines join those standing (cancel first to replace them);
 //! a reply that could not be played after all ends the lines, saying why.
 
-mod ended;
+pub mod ended;
 mod follow;
 pub mod line;
 mod manage;
 pub mod store;
 pub mod walk;
 
-pub use ended::Ended;
-pub(crate) use ended::ended_by;
 pub use follow::FollowError;
 pub use line::{LineError, MAX_LINES, MAX_PLIES};
 pub use manage::{LinesNotKept, Standing};
