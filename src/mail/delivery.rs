@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use chrono::{DateTime, SecondsFormat, Utc};
+use dynamo_core::Color;
 use lettre::Address;
 
 use super::digest;
@@ -95,16 +96,17 @@ pub fn recording(config: &MailConfig, file: &GameFile) -> Result<RecordingLock, 
 }
 
 /// Builds both players' notices of `game`'s latest event and queues them,
-/// held back until that event is in the game `file`. Call it with the
+/// held back until that event is in the game `file`; each of `private`
+/// goes in its player's copy only ([`Notice::private`]). Call it with the
 /// recording lock held, before the file is written.
 pub fn queue_event(
     config: &MailConfig,
     secret: &Secret,
-    game: &Game,
+    (game, private): (&Game, &[(Color, String)]),
     file: &GameFile,
     now: DateTime<Utc>,
 ) -> Result<Vec<Pending>, MailError> {
-    queue_notices(config, secret, game, Some(file), now)
+    queue_notices(config, secret, (game, private), Some(file), now)
 }
 
 /// Builds and queues both players' notices of the latest event of a game
@@ -115,7 +117,7 @@ pub fn queue_latest(
     game: &Game,
     now: DateTime<Utc>,
 ) -> Result<Vec<Pending>, MailError> {
-    queue_notices(config, secret, game, None, now)
+    queue_notices(config, secret, (game, &[]), None, now)
 }
 
 /// The latest event's notices, queued; with `awaited`, held back until the
@@ -123,11 +125,12 @@ pub fn queue_latest(
 fn queue_notices(
     config: &MailConfig,
     secret: &Secret,
-    game: &Game,
+    (game, private): (&Game, &[(Color, String)]),
     awaited: Option<&GameFile>,
     now: DateTime<Utc>,
 ) -> Result<Vec<Pending>, MailError> {
-    let notice = Notice::from_game(game, now);
+    let mut notice = Notice::from_game(game, now);
+    notice.private = private.to_vec();
     let built = notice.build(&Sender::new(config, secret))?;
     let awaits = awaited.map(|file| Awaits {
         game: file.key().to_path_buf(),

@@ -5,11 +5,15 @@
 //! whatever stops the process afterwards, and a refused one has none.
 //! A digest player's notice of a non-urgent event is held back the same
 //! way, in the outbox's `held/`, owed to their next digest
-//! (`mail::digest`): never delivered by itself.
+//! (`mail::digest`): never delivered by itself. The player whose
+//! conditional lines the event ends is told in their own copy which, and
+//! why; the opponent's copy says nothing of them.
 
 use chrono::Utc;
+use dynamo_core::Color;
 
 use super::action::Recorded;
+use super::conditional::ended::Ended;
 use super::error::SubscriberError;
 use super::subscriber::Subscriber;
 use crate::game::Game;
@@ -25,6 +29,8 @@ pub struct Notices<'a> {
     held: Vec<RecordingLock>,
     prepared: Vec<Pending>,
     queued: Vec<Pending>,
+    /// What the next prepared notices tell one player each.
+    private: Vec<(Color, String)>,
 }
 
 impl<'a> Notices<'a> {
@@ -36,6 +42,7 @@ impl<'a> Notices<'a> {
             held: Vec::new(),
             prepared: Vec::new(),
             queued: Vec::new(),
+            private: Vec::new(),
         }
     }
 
@@ -52,9 +59,15 @@ impl Subscriber for Notices<'_> {
         Ok(())
     }
 
+    fn lines_ended(&mut self, ended: &[Ended]) {
+        self.private = ended.iter().flat_map(Ended::told).collect();
+    }
+
     fn prepare(&mut self, file: &GameFile, game: &Game) -> Result<(), SubscriberError> {
-        let queued = mail::queue_event(self.config, self.secret, game, file, Utc::now())
-            .map_err(SubscriberError::new)?;
+        let private = std::mem::take(&mut self.private);
+        let queued =
+            mail::queue_event(self.config, self.secret, (game, &private), file, Utc::now())
+                .map_err(SubscriberError::new)?;
         self.prepared.extend(queued);
         Ok(())
     }
@@ -68,6 +81,7 @@ impl Subscriber for Notices<'_> {
     }
 
     fn discard(&mut self) {
+        self.private.clear();
         // Nothing was recorded: the notices are void. Should removing
         // fail, the next `--retry` finds their event missing.
         mail::discard(self.config, &self.prepared);

@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 use dynamo_core::Color;
 
 use super::action::{Action, Done, Recorded, Request, Who};
+use super::conditional::ended;
 use super::conditional::store::Store;
 use super::error::{NotRecorded, Refusal, SubscriberError};
 use super::subscriber::Subscriber;
@@ -110,12 +111,19 @@ impl<'s> Recorder<'s> {
     ) -> Result<Recorded, NotRecorded<E>> {
         self.hold(file)?;
         let require_identity = self.require_identity;
+        let conditionals = &self.conditionals;
         let subscribers = &mut self.subscribers;
         let result = store::update_file(file, self.wait, |game| {
             let now = clock::truncate(Utc::now());
             let recorded = judge(game, request, now, require_identity, check)
                 .map_err(|why| Stop::Refused(why, Box::new(game.clone())))?;
+            let ended = match conditionals {
+                Some(store) => ended::ended_by(store, &recorded.game)
+                    .map_err(|e| Stop::Subscriber(SubscriberError::new(e)))?,
+                None => Vec::new(),
+            };
             for s in subscribers.iter_mut() {
+                s.lines_ended(&ended);
                 s.prepare(file, &recorded.game).map_err(Stop::Subscriber)?;
             }
             Ok((recorded.game.clone(), recorded))

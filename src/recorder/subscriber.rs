@@ -1,5 +1,4 @@
-//! What reacts to a recorded event: the notices and the web pages today;
-//! conditional moves tomorrow. A subscriber is registered on the
+//! What reacts to a recorded event: the notices and the web pages. A subscriber is registered on the
 //! [`super::Recorder`], never on a front end, so adding one touches no
 //! command and not the inbox.
 //!
@@ -10,12 +9,14 @@
 //! 1. [`Subscriber::hold`], before the game's lock is taken (the outbox's
 //!    recording lock: always taken before the game's, never after);
 //! 2. [`Subscriber::prepare`], under the game's lock, with the game about
-//!    to be written; an error here stops the write;
+//!    to be written (after [`Subscriber::lines_ended`], the conditional
+//!    lines it ends); an error here stops the write;
 //! 3. then either [`Subscriber::commit`], once the event is in the file,
 //!    or [`Subscriber::discard`], when nothing was recorded (refused, or
 //!    the write failed). A refused action is never committed.
 
 use super::action::Recorded;
+use super::conditional::ended::Ended;
 use super::error::SubscriberError;
 use crate::game::Game;
 use crate::game::store::GameFile;
@@ -26,6 +27,13 @@ pub trait Subscriber {
     fn hold(&mut self, file: &GameFile) -> Result<(), SubscriberError> {
         let _ = file;
         Ok(())
+    }
+
+    /// Under the lock of `file`, just before [`Subscriber::prepare`]: the
+    /// conditional lines the event about to be written ends, each for its
+    /// player's eyes only.
+    fn lines_ended(&mut self, ended: &[Ended]) {
+        let _ = ended;
     }
 
     /// Under the lock of `file`, before `game` is written over it.

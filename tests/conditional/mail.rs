@@ -2,7 +2,7 @@
 //! move, answered privately, played when the opponent's reply is read,
 //! and never in a notice to the opponent, the game file or an export.
 
-use crate::inbox::world::{GAME, World, text_of};
+use crate::inbox::world::{GAME, World, parse, text_of};
 
 const ALICE: &str = "Alice <alice@example.org>";
 const BOB: &str = "Bob <bob@example.org>";
@@ -12,13 +12,65 @@ fn seen_by_bob(w: &World) -> String {
     let mut all: String = w
         .mail_to("bob@example.org")
         .iter()
-        .map(|m| format!("{}{}", m.data, text_of(m)))
+        .map(|m| format!("{}{}{}", m.data, text_of(m), html_of(m)))
         .collect();
     all.push_str(&w.game());
     for format in ["pgn", "fen", "json"] {
         all.push_str(&w.env.ok(&["export", GAME, "--format", format]));
     }
     all
+}
+
+/// The HTML copy of a received message, decoded.
+fn html_of(m: &crate::support::smtp::Received) -> String {
+    parse(m).body_html(0).expect("an HTML part").into_owned()
+}
+
+/// Nothing of Alice's lines nor of their end reaches Bob.
+fn assert_private(w: &World) {
+    let seen = seen_by_bob(w);
+    for hidden in ["conditional", "Ended line", "Ng1f3"] {
+        assert!(!seen.contains(hidden), "{hidden} in {seen}");
+    }
+}
+
+#[test]
+fn a_move_no_line_began_with_ends_them_and_alices_copy_alone_says_which_and_why() {
+    let w = World::new();
+    let notice = w.last_to("alice@example.org");
+    let text = "1. e2e4, and if 1... e5 then 2. Nf3\r\nif 1... c5 then 2. Nf3 Nc6 3. d4";
+    w.handled(&w.reply(&notice, ALICE, "m1@alice", text));
+    let answer = text_of(&w.last_to("alice@example.org"));
+    assert!(
+        answer.contains("  1... c7c5 2. Ng1f3 Nb8c6 3. d2d4"),
+        "{answer}"
+    );
+    let notice = w.last_to("bob@example.org");
+    let out = w.handled(&w.reply(&notice, BOB, "m2@bob", "1... d5"));
+    assert!(out.contains("recorded 1... d7d5"), "{out}");
+    let told = w.last_to("alice@example.org");
+    for copy in [text_of(&told), html_of(&told)] {
+        assert!(
+            copy.contains(
+                "Your conditional lines ended, so none of them will be played: \
+                 none of them began with 1... d7d5."
+            ),
+            "{copy}"
+        );
+        assert!(copy.contains("Ended line: 1... e7e5 2. Ng1f3"), "{copy}");
+        assert!(
+            copy.contains("Ended line: 1... c7c5 2. Ng1f3 Nb8c6 3. d2d4"),
+            "{copy}"
+        );
+    }
+    assert_private(&w);
+    // Told once: Alice's next notice says nothing of them.
+    let notice = w.last_to("alice@example.org");
+    w.handled(&w.reply(&notice, ALICE, "m3@alice", "2. d2d4"));
+    let notice = w.last_to("bob@example.org");
+    w.handled(&w.reply(&notice, BOB, "m4@bob", "2... e7e6"));
+    assert!(!text_of(&w.last_to("alice@example.org")).contains("conditional"));
+    assert_private(&w);
 }
 
 #[test]

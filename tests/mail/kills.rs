@@ -156,7 +156,8 @@ fn a_notice_whose_event_was_never_written_is_dropped_not_sent() {
     config.outbox = env.path("outbox");
     let secret = dynamo::mail::Secret::from_bytes(b"a secret for this test only");
     let file = dynamo::game::store::GameFile::existing(&path).expect("the game");
-    dynamo::mail::queue_event(&config, &secret, &moved, &file, chrono::Utc::now()).expect("queued");
+    dynamo::mail::queue_event(&config, &secret, (&moved, &[]), &file, chrono::Utc::now())
+        .expect("queued");
     assert_eq!(queued(&env).len(), 2);
     let out = env.ok(&["mail", "--retry"]);
     assert_eq!(
@@ -168,7 +169,7 @@ fn a_notice_whose_event_was_never_written_is_dropped_not_sent() {
     assert!(queued(&env).is_empty());
 
     // Written after all (its recorder was only slow): then it is owed.
-    let _ = dynamo::mail::queue_event(&config, &secret, &moved, &file, chrono::Utc::now())
+    let _ = dynamo::mail::queue_event(&config, &secret, (&moved, &[]), &file, chrono::Utc::now())
         .expect("queued");
     std::fs::write(&path, moved.to_text()).expect("written");
     let out = env.ok(&["mail", "--retry"]);

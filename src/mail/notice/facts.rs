@@ -82,6 +82,9 @@ pub struct Notice {
     pub draw_offer: Option<Color>,
     /// The event this notice is about.
     pub happened: Happened,
+    /// Lines for one player's copy only, never the other's: which of
+    /// their conditional lines this event ended, and why.
+    pub private: Vec<(Color, String)>,
     /// The keys of the game's earlier events, oldest first (threading).
     pub earlier: Vec<String>,
     /// The last move's marks and the pieces lost off the board.
@@ -148,6 +151,7 @@ impl Notice {
                 kind: last.kind.clone(),
                 at: last.at,
             },
+            private: Vec::new(),
             earlier,
             replayed,
             clocks,

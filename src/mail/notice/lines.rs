@@ -190,6 +190,12 @@ impl Notice {
             self.named(Color::White),
             self.named(Color::Black)
         ));
+        lines.extend(
+            self.private
+                .iter()
+                .filter(|(only, _)| *only == side)
+                .map(|(_, line)| line.clone()),
+        );
         lines
     }
 

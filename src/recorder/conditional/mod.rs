@@ -59,6 +59,7 @@
 //! made); new lines join those standing (cancel first to replace them);
 //! a reply that could not be played after all ends the lines, saying why.
 
+pub mod ended;
 mod follow;
 pub mod line;
 mod manage;
