@@ -8,8 +8,9 @@
 //! the notice they answer. None of them knows game files;
 //! the handling above them does: [`handle`] (one mail, from any source:
 //! find the game by its reply tokens in `games`, judge the command in
-//! `judge`, record it in [`record`] or answer), what it remembers in [`state`], and the
-//! mailboxes it reads in [`source`], [`maildir`] and [`imap`].
+//! `judge`, record it through `record` or answer), what it remembers in
+//! [`state`], and the mailboxes it reads in [`source`], [`maildir`] and
+//! [`imap`].
 
 pub mod automatic;
 pub mod command;

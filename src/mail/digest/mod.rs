@@ -17,7 +17,7 @@
 //! day (UTC), and one the outbox holds in any state is not made again:
 //! what is held after it waits for the next day's.
 //!
-//! Decisions where the issue is silent, as a demanding club player would
+//! Decisions the rule book and the guides leave open, as a demanding club player would
 //! want them (docs/players.md, "The daily digest"):
 //! - a digest goes only on a day when something was held for the player
 //!   since their last one: a quiet day brings no mail (`remind` still

@@ -54,7 +54,7 @@
 //!   to events already in the file, under the lock, so a store whose
 //!   event is no longer there (a file edited by hand) ends its lines.
 //!
-//! Where the issue is silent: a player to move cannot give lines for
+//! Decisions the guides leave open: a player to move cannot give lines for
 //! after their move without it (the line would start with a move not yet
 //! made); new lines join those standing (cancel first to replace them);
 //! a reply that could not be played after all ends the lines, saying why.
