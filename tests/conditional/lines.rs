@@ -248,3 +248,69 @@ fn cancelled_lines_are_not_played() {
     bob(&env, "e7e5", "2020-11-20T12:00:00Z");
     assert_eq!(moves(&env), ["e2e4", "e7e5"]);
 }
+
+/// docs/RULES.md §7 inside a line: after 1. e2e4 d7d5 2. e4d5/d5c6, the
+/// pawn on c6 pushing back to restore the board is refused, as a played
+/// move is, whether the step is the player's own reply or an opponent's
+/// move the line expects; the same pawn's stationary push is not.
+#[test]
+fn a_step_that_would_undo_the_move_before_it_refuses_the_line() {
+    let env = after_e4();
+    // Alice's line expects Bob to undo her second move: refused whole.
+    let out = env.run(&[
+        "conditional",
+        "add",
+        "g.pgn",
+        "--by",
+        "white",
+        "1... d5 2. e4d5/d5c6 c6d5/d5e4 3. Ng1f3",
+    ]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(
+        out.stderr.contains(
+            "rejected: c6d5/d5e4: the move would undo your opponent's last move (no-undo rule)"
+        ),
+        "{}",
+        out.stderr
+    );
+    bob(&env, "d7d5", "2020-11-20T12:00:00Z");
+    // Bob's own reply would undo Alice's push: refused whole, nothing kept.
+    let out = env.run(&[
+        "conditional",
+        "add",
+        "g.pgn",
+        "--by",
+        "black",
+        "if 2. e4d5/d5c6 then 2... c6d5/d5e4",
+    ]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        "dynamo: refused: 2. e4d5/d5c6 2... c6d5/d5e4: rejected: 2... c6d5/d5e4: \
+         the move would undo your opponent's last move (no-undo rule); did you mean c6/d5e4?\n"
+    );
+    assert_eq!(
+        env.ok(&["conditional", "list", "g.pgn"]),
+        "no conditional lines\n"
+    );
+    // The stationary push the refusal suggests leaves the pusher on c6:
+    // not the board before Alice's move, so it stands and is played.
+    env.ok(&[
+        "conditional",
+        "add",
+        "g.pgn",
+        "--by",
+        "black",
+        "if 2. e4d5/d5c6 then 2... c6/d5e4",
+    ]);
+    env.ok(&[
+        "move",
+        "g.pgn",
+        "e4d5/d5c6",
+        "--by",
+        "white",
+        "--at",
+        "2020-11-20T13:00:00Z",
+    ]);
+    assert_eq!(moves(&env), ["e2e4", "d7d5", "e4d5/d5c6", "c6/d5e4"]);
+}
