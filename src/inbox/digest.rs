@@ -30,7 +30,7 @@ use super::record::{Mail, Recording, record};
 use crate::game::Game;
 use crate::game::clock::format_time_short;
 use crate::mail::digest::answer::{Answered, answer};
-use crate::mail::digest::record::DigestRecord;
+use crate::mail::digest::record::{DigestGame, DigestRecord};
 use crate::mail::digest::token::DigestToken;
 use crate::mail::digest::{Choice, Choices};
 use crate::mail::{self, Answer, Built, Notice, Outbox, Sender};
@@ -225,12 +225,36 @@ impl<'a> Inbox<'a> {
                            their own"
                     .to_string());
             }
+            // Lines are kept from a reply in the game's own thread, where
+            // the answer lists them; here they would pass unseen.
+            Ok(Command::Conditional { first: None, .. } | Command::CancelConditionals) => {
+                return Ok(LINES_ELSEWHERE.to_string());
+            }
+            Ok(Command::Conditional {
+                first: Some(first), ..
+            }) => {
+                let said = self.digest_command(work, entry, game, side, seq, &first)?;
+                return Ok(format!("{said}; {LINES_ELSEWHERE}"));
+            }
             Ok(command) => command,
             Err(Unread::Refused(e)) => return Ok(format!("not recorded: rejected: {e}")),
             Err(other) => return Ok(format!("not recorded: {other}")),
         };
+        self.digest_command(work, entry, game, side, seq, &command)
+    }
+
+    /// Judges and records one game's command of a digest reply.
+    fn digest_command(
+        &mut self,
+        work: &mut Work,
+        entry: &DigestGame,
+        game: Game,
+        side: Color,
+        seq: u32,
+        command: &Command,
+    ) -> Result<String, InboxError> {
         let reference = work.key.reference.clone();
-        match judge(&game, side, seq, &command, &reference) {
+        match judge(&game, side, seq, command, &reference) {
             Judged::Current => {}
             other => return Ok(judged_words(other)),
         }
@@ -240,7 +264,7 @@ impl<'a> Inbox<'a> {
             side,
             seq,
         };
-        self.digest_record(work, &target, &command)
+        self.digest_record(work, &target, command)
     }
 
     /// Records one game's command as a reply in its own thread is
@@ -300,6 +324,10 @@ impl<'a> Inbox<'a> {
         Ok(ReplyFate::Queued)
     }
 }
+
+/// The answer to conditional lines in a reply to a digest.
+const LINES_ELSEWHERE: &str = "conditional lines not kept: send them in a reply to the \
+                               game's own notice, where the answer lists them";
 
 fn moved_on() -> String {
     "not recorded: the game has moved on since the digest; see its latest notice".to_string()

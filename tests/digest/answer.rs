@@ -121,3 +121,39 @@ fn digest_daily_in_a_reply_to_a_notice_is_chosen_and_confirmed() {
     let shown = env.ok(&["digest", "--player", "bob@example.org"]);
     assert!(shown.contains("digest daily"), "{shown}");
 }
+
+/// Conditional lines are kept from a reply in a game's own thread, where
+/// the answer lists them; in a reply to the digest they are not kept,
+/// and the answer says so rather than passing over them.
+#[test]
+fn conditional_lines_in_a_reply_to_the_digest_are_answered_not_dropped() {
+    let server = SmtpServer::start(Options::default());
+    let env = TestEnv::new();
+    config(&env, server.port);
+    five_games(&env, "none");
+    env.ok(&["digest", "--player", "bob@example.org", "--choose", "daily"]);
+    for n in [1, 3] {
+        env.ok(&["move", &format!("games/r0{n}-b01.pgn"), "e2e4"]);
+    }
+    env.ok(&["digest", "--now", "2030-01-01T07:00:00Z"]);
+    let digest = digests(&server.messages()).pop().expect("a digest");
+    let raw = reply(
+        &digest,
+        "d1@bob",
+        "r01-b01: e7e5 and if 2. Ng1f3 then 2... Nb8c6\r\nr03-b01: if 2. d2d4 then 2... d7d5",
+    );
+    deliver(&env, "1893492000.M1P1.test", &raw);
+    let out = env.ok(&["inbox", "--maildir", "Maildir"]);
+    assert!(
+        out.contains("r01-b01: recorded 1... e7e5; conditional lines not kept"),
+        "{out}"
+    );
+    assert!(out.contains("r03-b01: conditional lines not kept"), "{out}");
+    assert!(env.read("games/r01-b01.pgn").contains("e7e5"));
+    for n in [1, 3] {
+        assert_eq!(
+            env.ok(&["conditional", "list", &format!("games/r0{n}-b01.pgn")]),
+            "no conditional lines\n"
+        );
+    }
+}
