@@ -11,7 +11,9 @@
 //! - a deadline within a day: the player's own clock with a day or less
 //!   left after the event;
 //! - the director's corrections (`undo`, `set`): the game changed under
-//!   the player.
+//!   the player;
+//! - the end of the player's own conditional lines: they counted on a
+//!   reply being played for them, and must now answer themselves.
 //!
 //! Held for the digest: the opponent's moves (with more than a day
 //! left), leave, a declined draw, and the player's own move: its
@@ -30,6 +32,9 @@ pub fn urgent(notice: &Notice, side: Color) -> bool {
         return true;
     }
     if notice.draw_offer == Some(!side) {
+        return true;
+    }
+    if notice.private.iter().any(|(owner, _)| *owner == side) {
         return true;
     }
     if matches!(
@@ -68,5 +73,15 @@ mod tests {
         );
         assert!(urgent(&late, Color::Black));
         assert!(!urgent(&late, Color::White));
+    }
+
+    #[test]
+    fn the_end_of_a_players_conditional_lines_goes_at_once_to_them_alone() {
+        let mut ended = sample(&["e2e4"]);
+        ended
+            .private
+            .push((Color::Black, "Ended line: 1... e7e5".to_string()));
+        assert!(urgent(&ended, Color::Black));
+        assert!(!urgent(&ended, Color::White));
     }
 }
