@@ -125,3 +125,41 @@ fn a_refused_line_is_answered_with_its_reason() {
     let answer = text_of(&w.last_to("alice@example.org"));
     assert!(answer.contains("nothing was recorded"), "{answer}");
 }
+
+/// `undo` ends the lines too, saying so in the notice of the correction
+/// to their player alone (docs/players.md, "Conditional moves").
+#[test]
+fn undo_ends_the_lines_and_alices_copy_of_the_correction_says_so() {
+    let w = World::new();
+    let notice = w.last_to("alice@example.org");
+    w.handled(&w.reply(
+        &notice,
+        ALICE,
+        "m1@alice",
+        "1. e2e4, and if 1... e5 then 2. Nf3",
+    ));
+    let before = w.mail_to("alice@example.org").len();
+    w.env.ok(&[
+        "undo",
+        GAME,
+        "--reason",
+        "entered by mistake",
+        "--mail",
+        "-q",
+    ]);
+    let got = w.mail_to("alice@example.org");
+    assert_eq!(got.len(), before + 1, "one notice of the correction");
+    let told = got.last().expect("the correction's notice");
+    for copy in [text_of(told), html_of(told)] {
+        assert!(
+            copy.contains("Your conditional lines ended, so none of them will be played"),
+            "{copy}"
+        );
+        assert!(copy.contains("Ended line: 1... e7e5 2. Ng1f3"), "{copy}");
+    }
+    assert_eq!(
+        w.env.ok(&["conditional", "list", GAME]),
+        "White: ended (the director took back 1. e2e4):\n  1... e7e5 2. Ng1f3\n"
+    );
+    assert_private(&w);
+}
