@@ -26,7 +26,7 @@ use super::judge::{Judged, judge, position_seen};
 use super::reading::labelled::labelled_parts;
 use super::reading::phrases::phrase_words;
 use super::reading::verdict::{Unread, read_reply};
-use super::record::{Mail, Recording, record};
+use super::record::Recording;
 use crate::game::Game;
 use crate::game::clock::format_time_short;
 use crate::mail::digest::answer::{Answered, answer};
@@ -268,25 +268,14 @@ impl<'a> Inbox<'a> {
     }
 
     /// Records one game's command as a reply in its own thread is
-    /// recorded ([`record`]), in a line for the answer.
+    /// recorded ([`Inbox::record_mail`]), in a line for the answer.
     fn digest_record(
         &mut self,
         work: &mut Work,
         target: &Target,
         command: &Command,
     ) -> Result<String, InboxError> {
-        let mail = Mail {
-            arrived: work.arrived,
-            reference: &work.key.reference,
-        };
-        let recording = record(
-            &mut self.settings,
-            &mail,
-            target,
-            command,
-            &mut work.pending,
-        )?;
-        Ok(match recording {
+        Ok(match self.record_mail(work, target, command)? {
             Recording::Done(what) if self.settings.dry_run => format!("would record {what}"),
             Recording::Done(what) => format!("recorded {what}"),
             Recording::Judged(_, judged) => judged_words(judged),

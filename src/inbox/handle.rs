@@ -250,6 +250,27 @@ impl<'a> Inbox<'a> {
         self.answer(work, path, game, side, from, why)
     }
 
+    /// Records `command` in `target` as this mail's, at its arrival and
+    /// with its reference ([`record`]).
+    pub(super) fn record_mail(
+        &mut self,
+        work: &mut Work,
+        target: &Target,
+        command: &Command,
+    ) -> Result<Recording, InboxError> {
+        let mail = Mail {
+            arrived: work.arrived,
+            reference: &work.key.reference,
+        };
+        record(
+            &mut self.settings,
+            &mail,
+            target,
+            command,
+            &mut work.pending,
+        )
+    }
+
     /// Records `command` in the game of `target` ([`record`]); or answers
     /// why not.
     pub(super) fn record(
@@ -260,18 +281,7 @@ impl<'a> Inbox<'a> {
         from: &str,
     ) -> Result<Disposition, InboxError> {
         let (path, side) = (&target.path, target.side);
-        let mail = Mail {
-            arrived: work.arrived,
-            reference: &work.key.reference,
-        };
-        let recording = record(
-            &mut self.settings,
-            &mail,
-            target,
-            command,
-            &mut work.pending,
-        )?;
-        match recording {
+        match self.record_mail(work, target, command)? {
             Recording::Done(what) => Ok(Disposition::Recorded {
                 game: path.to_path_buf(),
                 what,
