@@ -58,9 +58,10 @@ pub struct Answer<'a> {
     pub position: bool,
 }
 
-/// The `Auto-Submitted: auto-replied` header (RFC 3834).
+/// The `Auto-Submitted: auto-replied` header (RFC 3834), on every answer
+/// to a player's mail (the digest's answer too).
 #[derive(Debug, Clone)]
-struct AutoReplied;
+pub(super) struct AutoReplied;
 
 impl Header for AutoReplied {
     fn name() -> HeaderName {

@@ -6,35 +6,15 @@
 //! which the outbox sends once; its subject carries the digest's token,
 //! so a reply to the answer is read as a reply to the digest.
 
-use std::error::Error;
-
 use lettre::Message;
 use lettre::message::Mailbox;
-use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
+use lettre::message::header::ContentType;
 
-use super::super::answer::answer_id;
+use super::super::answer::{AutoReplied, answer_id};
 use super::super::envelope::{Built, Sender};
 use super::super::error::MailError;
 use super::super::text::header_text;
 use super::token::DigestToken;
-
-/// The `Auto-Submitted: auto-replied` header (RFC 3834).
-#[derive(Debug, Clone)]
-struct AutoReplied;
-
-impl Header for AutoReplied {
-    fn name() -> HeaderName {
-        HeaderName::new_from_ascii_str("Auto-Submitted")
-    }
-
-    fn parse(_: &str) -> Result<Self, Box<dyn Error + Send + Sync>> {
-        Ok(AutoReplied)
-    }
-
-    fn display(&self) -> HeaderValue {
-        HeaderValue::new(Self::name(), "auto-replied".to_string())
-    }
-}
 
 /// The mail a digest answer answers.
 #[derive(Debug, Clone, Copy)]
