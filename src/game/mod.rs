@@ -28,6 +28,7 @@
 
 mod actions;
 pub mod allowance;
+mod choice;
 pub mod clock;
 mod correct;
 mod duplicate;
@@ -52,6 +53,7 @@ mod timing;
 
 pub use actions::{Checked, Rejection};
 pub use allowance::{LeaveTaken, OverAllowance, YearOfLeave};
+pub use choice::read_choice;
 pub use clock::{Clock, LateMove, TimeControl, TimeControlError, TimeError};
 pub use correct::{CorrectionError, TagEdit};
 pub use error::{GameError, RecordError};

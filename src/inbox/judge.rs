@@ -167,6 +167,7 @@ fn describe(game: &Game, event: &Event) -> String {
         EventKind::Undone { .. } => "the director's taking back of a move".to_string(),
         EventKind::Corrected(_) => "the director's correction of the header".to_string(),
         EventKind::Leave { by, .. } => format!("{}'s leave", by.title()),
+        EventKind::Chose { by, role } => format!("{}'s choice of a {}", by.title(), role.name()),
     }
 }
 
