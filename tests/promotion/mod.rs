@@ -4,5 +4,6 @@
 //! `promotion=owner` played with `dynamo move`.
 
 mod game;
+mod inbox;
 mod names;
 mod resent;
