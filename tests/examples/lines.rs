@@ -53,11 +53,14 @@ pub fn command_lines(text: &str) -> Vec<(usize, String)> {
 fn the_command(line: &str) -> Option<String> {
     // `sudo -u dynamo VAR=x dynamo …`: the user's name is followed by a
     // variable, the command by its subcommand.
-    let start = line.match_indices("dynamo ").map(|(at, _)| at).find(|&at| {
-        let after_word = at == 0 || matches!(line.as_bytes()[at - 1], b' ' | b'/' | b'(');
-        let next = line[at + 7..].split_whitespace().next().unwrap_or("");
-        after_word && !next.contains('=')
-    })?;
+    let start = line
+        .match_indices("dynamo ")
+        .map(|(at, _)| at)
+        .find(|&at| {
+            let after_word = at == 0 || matches!(line.as_bytes()[at - 1], b' ' | b'/' | b'(');
+            let next = line[at + 7..].split_whitespace().next().unwrap_or("");
+            after_word && !next.contains('=')
+        })?;
     let command = until_shell_syntax(&line[start..]);
     let mut bare = String::new();
     let mut depth = 0;
