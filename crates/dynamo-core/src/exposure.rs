@@ -106,7 +106,7 @@
 //! squares) are compared in full.
 
 use crate::bitboard::{Bitboard, ray};
-use crate::check::{can_push_or_pull_off, can_push_or_pull_off_among, slides_along};
+use crate::check::Attackers;
 use crate::color::Color;
 use crate::moves::Move;
 use crate::position::Position;
@@ -175,6 +175,9 @@ pub(crate) struct Exposure {
     /// Where the board differs from the board before the opponent's last
     /// move; `None` when that board is unknown (nothing to compare).
     undo: Option<Bitboard>,
+    /// The enemy's pieces, for the check test on the occupied squares
+    /// after a move that moves none of them.
+    attackers: Attackers,
 }
 
 impl Exposure {
@@ -185,11 +188,8 @@ impl Exposure {
         let king = pos.kings[us];
         let board = &pos.board;
         let occupied = board.occupied();
-        let threatens = |sq: Square, dir: usize| {
-            board
-                .piece_at(sq)
-                .is_some_and(|p| p.color == them && slides_along(p.role, dir))
-        };
+        let attackers = Attackers::of(board, them);
+        let threatens = |sq: Square, dir: usize| attackers.slides_along(sq, dir);
         let mut hard = Bitboard::from_square(king);
         let mut rays = [Quiet::THREATENING; 8];
         for (dir, quiet) in rays.iter_mut().enumerate() {
@@ -232,13 +232,14 @@ impl Exposure {
             .fold(Bitboard::EMPTY, |zones, quiet| zones | quiet.zone);
         Exposure {
             us,
-            in_check: can_push_or_pull_off(board, king, them),
+            in_check: attackers.threaten(occupied, king),
             hard,
             lines,
             zones,
             rays,
             leapers: crate::check::leaper_pushers(king, them),
             undo: pos.previous.as_ref().map(|prev| board.differences(prev)),
+            attackers,
         }
     }
 
@@ -298,24 +299,45 @@ impl Exposure {
                 )
             }
         };
-        if let Some(differences) = self.undo
-            && differences.is_subset(vacated | landed)
-        {
-            return None;
-        }
-        let occupied = (pos.board.occupied() & !vacated) | landed;
-        if can_push_or_pull_off_among(&pos.board, occupied, king, !us) {
+        if !self.judge_ours(pos.board.occupied(), vacated, landed, king)? {
             return Some(false);
         }
+        let occupied = (pos.board.occupied() & !vacated) | landed;
         // §6: each passed square on the board after the move, with the
         // king there instead of on its landing square (and a pusher that
         // followed onto it left out).
         let transit_safe = carried.into_iter().flatten().all(|passed| {
             let occupied =
                 (occupied & !Bitboard::from_square(king)) | Bitboard::from_square(passed);
-            !can_push_or_pull_off_among(&pos.board, occupied, passed, !us)
+            !self.attackers.threaten(occupied, passed)
         });
         Some(transit_safe)
+    }
+
+    /// A move that moves none of the enemy's pieces and carries no king,
+    /// judged by the check test on the occupied squares after it (see
+    /// [`Exposure::judge_by_occupancy`]): it empties `vacated` and fills
+    /// `landed` of `occupied`, our king ending on `king`. `None` when it
+    /// changes every square where the last move changed the board, so
+    /// that it might undo it (compared in full).
+    #[inline]
+    pub(crate) fn judge_ours(
+        &self,
+        occupied: Bitboard,
+        vacated: Bitboard,
+        landed: Bitboard,
+        king: Square,
+    ) -> Option<bool> {
+        if let Some(differences) = self.undo
+            && differences.is_subset(vacated | landed)
+        {
+            return None;
+        }
+        Some(
+            !self
+                .attackers
+                .threaten((occupied & !vacated) | landed, king),
+        )
     }
 
     /// The one verdict on every pseudo-legal move of a group, when the
