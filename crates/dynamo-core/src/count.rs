@@ -11,9 +11,11 @@
 //! arithmetic, exactly as movegen.rs would list it: how many squares the
 //! target can land on, how many the mover can stop on for each, one move
 //! more per promotion choice. Otherwise the group is listed by movegen.rs
-//! and each move judged on its own, as before. Kings, castling, the
-//! en-passant-edge pushes and every push or pull of a king are always
-//! listed and judged.
+//! and each move judged on its own, as before. The king's steps that move
+//! only our pieces are judged one by one on the occupied squares after
+//! them, without being listed. Castling, the en-passant-edge pushes, a
+//! king's step onto an enemy piece and every push or pull of a king are
+//! always listed and judged.
 //!
 //! `Position::legal_moves().len()` must always equal the count; a
 //! property test holds the two together on random positions under every
@@ -142,11 +144,7 @@ impl Counter<'_> {
         }
         match piece.role {
             Role::Pawn => self.pawn(sq, piece),
-            Role::King => {
-                for v in Step::KING {
-                    pos.leaper_step_moves(sq, Role::King, v, &mut self.listed);
-                }
-            }
+            Role::King => self.king(sq),
             Role::Knight => self.knight(sq, piece),
             Role::Bishop => self.slider(sq, piece, &DIAGONAL),
             Role::Rook => self.slider(sq, piece, &STRAIGHT),
@@ -383,6 +381,69 @@ impl Counter<'_> {
             self.judge_listed();
         } else {
             self.group(touch, enemy, || count, list);
+        }
+    }
+
+    /// The king's moves by each step (docs/RULES.md §3), counted as
+    /// `Position::leaper_step_moves` lists them. A step that moves only
+    /// our pieces (onto an empty square, or shoving one of ours) is
+    /// judged move by move on the occupied squares after it
+    /// ([`Exposure::judge_ours`]) without listing; a step onto an enemy
+    /// piece, or one that might undo the last move, is listed and judged.
+    fn king(&mut self, from: Square) {
+        let pos = self.pos;
+        let board = &pos.board;
+        let occupied = board.occupied();
+        let origin = Bitboard::from_square(from);
+        for v in Step::KING {
+            // The king never leaves the board (§3).
+            let Some(at) = from.offset(v) else {
+                continue;
+            };
+            let target = board.piece_at(at);
+            let exposure = &self.exposure;
+            let mut count = Some(0);
+            let mut judge = |vacated: Bitboard, landed: Bitboard, king: Square, moves: usize| {
+                count = match (count, exposure.judge_ours(occupied, vacated, landed, king)) {
+                    (Some(count), Some(legal)) => Some(count + usize::from(legal) * moves),
+                    _ => None,
+                };
+            };
+            let step = Bitboard::from_square(at);
+            match target {
+                None => judge(origin, step, at, 1),
+                Some(target) if target.color == pos.turn => {
+                    // Pushed one step on (or off), the king staying or
+                    // following; pulled onto the king's square by its
+                    // step back.
+                    let landing = at.offset(v);
+                    if landing.is_none_or(|sq| board.is_empty(sq)) {
+                        let lands = Bitboard::from_option(landing);
+                        let moves = choices(target, landing);
+                        judge(step, lands, from, moves);
+                        judge(origin | step, step | lands, at, moves);
+                    }
+                    if let Some(back) = from.offset(v.reverse())
+                        && board.is_empty(back)
+                    {
+                        let behind = Bitboard::from_square(back);
+                        judge(
+                            origin | step,
+                            behind | origin,
+                            back,
+                            choices(target, Some(from)),
+                        );
+                    }
+                }
+                Some(_) => count = None,
+            }
+            match count {
+                Some(count) => self.count += count,
+                None => {
+                    pos.leaper_step_moves(from, Role::King, v, &mut self.listed);
+                    self.judge_listed();
+                }
+            }
         }
     }
 
