@@ -67,6 +67,12 @@ impl Attackers {
         self.sliders[dir & 1].contains(sq)
     }
 
+    /// Whether one of these pieces on `squares` slides along `dir`.
+    #[inline]
+    pub(crate) fn slide_along(&self, squares: Bitboard, dir: usize) -> bool {
+        squares.intersects(self.sliders[dir & 1])
+    }
+
     /// Whether these pieces could push or pull the piece on `sq` off the
     /// board, on a board whose occupied squares are `occupied`: the
     /// board they were found on, or the board after a move that moved

@@ -60,7 +60,13 @@
 //!      promoted pawn keeps its colour). So the first piece within the
 //!      zone, if any, is ours, *P* or the guard; and there is one when
 //!      the guard stays or one of ours landed, unless the zone is the
-//!      whole ray. Either way the direction does not threaten.
+//!      whole ray. Either way the direction does not threaten; or
+//!   3. lands no enemy piece on the ray, when no enemy piece on the ray
+//!      slides along it (the ray is *clear*): after the move the ray
+//!      holds pieces it held, none of them a threat, and pieces the move
+//!      landed there, which are ours, so whatever comes first does not
+//!      threaten. The quick decision of a single move uses 1 and 2;
+//!      counting a group of moves (count.rs) uses all three.
 //!
 //!   A threatening direction's verdict reads the whole line through *K*
 //!   (the ray behind the king, the squares beyond the slider), so a move
@@ -123,6 +129,9 @@ struct Quiet {
     guard: Bitboard,
     /// The squares up to and including the guard, or the whole ray.
     zone: Bitboard,
+    /// The whole ray when no enemy piece on it slides along it, else no
+    /// square (see [`Quiet::stays_clear`]).
+    clear: Bitboard,
 }
 
 impl Quiet {
@@ -130,7 +139,20 @@ impl Quiet {
         near: Bitboard::EMPTY,
         guard: Bitboard::EMPTY,
         zone: Bitboard::EMPTY,
+        clear: Bitboard::EMPTY,
     };
+
+    /// Whether the direction stays quiet after every move of a group
+    /// whose enemy target, if any, lands only on `enemy_lands`, whatever
+    /// else the moves touch: no enemy piece on the ray slides along it,
+    /// and none can land there. After such a move the ray holds the
+    /// pieces it held, which do not threaten, and pieces that landed
+    /// there, which are ours (see the module's documentation), so its
+    /// first piece, if any, does not threaten.
+    #[inline]
+    fn stays_clear(&self, enemy_lands: Bitboard) -> bool {
+        !self.clear.is_empty() && !enemy_lands.intersects(self.clear)
+    }
 
     /// Whether a move keeps the direction quiet.
     #[inline]
@@ -194,11 +216,17 @@ impl Exposure {
         let mut rays = [Quiet::THREATENING; 8];
         for (dir, quiet) in rays.iter_mut().enumerate() {
             let full = ray(king, dir);
+            let clear = if attackers.slide_along(full, dir) {
+                Bitboard::EMPTY
+            } else {
+                full
+            };
             let Some(first) = (full & occupied).nearest(dir) else {
                 *quiet = Quiet {
                     near: full,
                     guard: Bitboard::EMPTY,
                     zone: full,
+                    clear,
                 };
                 continue;
             };
@@ -213,16 +241,19 @@ impl Exposure {
                     near,
                     guard: Bitboard::EMPTY,
                     zone: full,
+                    clear,
                 },
                 Some(second) if threatens(second, dir) => Quiet {
                     near,
                     guard: Bitboard::from_square(first),
                     zone: near,
+                    clear,
                 },
                 Some(second) => Quiet {
                     near,
                     guard: Bitboard::from_square(second),
                     zone: full & !ray(second, dir),
+                    clear,
                 },
             };
         }
@@ -345,9 +376,11 @@ impl Exposure {
     /// pull a king, or castle; each touches only squares of `touch`, and
     /// an enemy target, if any, starts on `enemy_from` and lands on one of
     /// `enemy_lands` (or off the board). Each such move is one that
-    /// [`Exposure::judge_by_lines`] decides the same way: it touches no
-    /// threatening line; every quiet direction whose near part it touches
-    /// keeps its guard and gets no enemy piece in its zone; it moves no
+    /// [`Exposure::judge_by_lines`] decides the same way, or that leaves
+    /// every direction as quiet as it was: it touches no threatening
+    /// line; every quiet direction whose near part it touches gets no
+    /// enemy piece in its zone, and keeps its guard or holds no enemy
+    /// piece that slides along it ([`Quiet::stays_clear`]); it moves no
     /// enemy piece from or to a leaper's square; and it leaves alone one
     /// of the squares where the last move changed the board, so it cannot
     /// undo it. Counting uses this to count a group of moves without
@@ -365,7 +398,8 @@ impl Exposure {
         if touch.intersects(self.lines)
             && self.rays.iter().any(|quiet| {
                 touch.intersects(quiet.near)
-                    && (enemy_lands.intersects(quiet.zone) || touch.intersects(quiet.guard))
+                    && (enemy_lands.intersects(quiet.zone)
+                        || (touch.intersects(quiet.guard) && !quiet.stays_clear(enemy_lands)))
             })
         {
             return None;
