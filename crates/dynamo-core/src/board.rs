@@ -136,6 +136,21 @@ impl Board {
         self.occupied
     }
 
+    /// The squares of `color`'s pieces, by role in the order of
+    /// [`Role::ALL`]: found square by square, for the check test
+    /// (check.rs) to read a whole position's pieces at once.
+    pub(crate) fn roles_of(&self, color: Color) -> [Bitboard; 6] {
+        let mut roles = [Bitboard::EMPTY; 6];
+        let colour = color as u8;
+        for sq in self.occupied {
+            let byte = self.squares[sq.index()];
+            if byte >> 3 == colour {
+                roles[usize::from(byte & 7) - 1].insert(sq);
+            }
+        }
+        roles
+    }
+
     /// The Zobrist key of the placement, kept up to date by every change.
     #[inline]
     pub fn zobrist(&self) -> u64 {

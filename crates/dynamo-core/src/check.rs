@@ -3,48 +3,21 @@
 //!
 //! The test is pseudo-legal: the attacker's own king safety, the
 //! king-transit rule and the no-undo rule do not matter to it. It runs for
-//! candidate moves, so it reads precomputed tables: the squares along each
-//! line as bitboards (bitboard.rs), and the few squares from which a
-//! knight, king or pawn could push a piece on a given edge square off.
+//! candidate moves, so it reads the attacker's pieces as bitboards, found
+//! once a position ([`Attackers`]), against precomputed tables: the
+//! squares along each line (bitboard.rs), and the few squares from which
+//! a knight, king or pawn could push a piece on a given edge square off.
 
-use crate::bitboard::{Bitboard, ray};
+use crate::bitboard::{Bitboard, ray, reverse};
 use crate::board::Board;
 use crate::color::Color;
-use crate::role::{Piece, Role};
+use crate::role::Role;
 use crate::square::{Square, Step};
 
 /// Whether `by` could push or pull the piece on `sq` (a piece of the other
 /// side) off the board in one turn.
 pub fn can_push_or_pull_off(board: &Board, sq: Square, by: Color) -> bool {
-    can_push_or_pull_off_among(board, board.occupied(), sq, by)
-}
-
-/// The same test on a board whose occupied squares are `occupied` rather
-/// than `board`'s own, where every square whose occupancy differs holds
-/// no piece of `by`, before or after: the board after a move that moves
-/// none of `by`'s pieces, judged without building it (exposure.rs).
-pub(crate) fn can_push_or_pull_off_among(
-    board: &Board,
-    occupied: Bitboard,
-    sq: Square,
-    by: Color,
-) -> bool {
-    lines_threaten(board, occupied, sq, by)
-        || pushers_threaten(
-            board,
-            &TABLES.knight_pushers[sq.index()],
-            Piece::new(by, Role::Knight),
-        )
-        || pushers_threaten(
-            board,
-            &TABLES.king_pushers[sq.index()],
-            Piece::new(by, Role::King),
-        )
-        || pushers_threaten(
-            board,
-            &TABLES.pawn_pushers[by.index()][sq.index()],
-            Piece::new(by, Role::Pawn),
-        )
+    Attackers::of(board, by).threaten(board.occupied(), sq)
 }
 
 /// Whether `color`'s king stands in check on `board`.
@@ -55,91 +28,106 @@ pub fn is_in_check(board: &Board, color: Color) -> bool {
     }
 }
 
+/// The pieces of one side as the check test reads them: its sliders by
+/// the lines they move along, its knights, king and pawns. Found once for
+/// a position, they answer the test for any square and for the occupied
+/// squares after any move that moves none of these pieces
+/// ([`Attackers::threaten`]), a few ANDs a line.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Attackers {
+    by: Color,
+    /// Index 0: rooks and queens (ranks and files, the even directions of
+    /// [`Step::KING`]); index 1: bishops and queens (diagonals).
+    sliders: [Bitboard; 2],
+    knights: Bitboard,
+    king: Bitboard,
+    pawns: Bitboard,
+}
+
+impl Attackers {
+    /// `by`'s pieces on `board`.
+    pub(crate) fn of(board: &Board, by: Color) -> Attackers {
+        let roles = board.roles_of(by);
+        let role = |r: Role| roles[r as usize];
+        Attackers {
+            by,
+            sliders: [
+                role(Role::Rook) | role(Role::Queen),
+                role(Role::Bishop) | role(Role::Queen),
+            ],
+            knights: role(Role::Knight),
+            king: role(Role::King),
+            pawns: role(Role::Pawn),
+        }
+    }
+
+    /// Whether one of these pieces stands on `sq` and slides along `dir`.
+    #[inline]
+    pub(crate) fn slides_along(&self, sq: Square, dir: usize) -> bool {
+        self.sliders[dir & 1].contains(sq)
+    }
+
+    /// Whether one of these pieces on `squares` slides along `dir`.
+    #[inline]
+    pub(crate) fn slide_along(&self, squares: Bitboard, dir: usize) -> bool {
+        squares.intersects(self.sliders[dir & 1])
+    }
+
+    /// Whether these pieces could push or pull the piece on `sq` off the
+    /// board, on a board whose occupied squares are `occupied`: the
+    /// board they were found on, or the board after a move that moved
+    /// none of them, where every square whose occupancy differs holds no
+    /// piece of theirs, before or after (exposure.rs).
+    #[inline]
+    pub(crate) fn threaten(&self, occupied: Bitboard, sq: Square) -> bool {
+        let i = sq.index();
+        let leapers = (TABLES.knight_pushers[i] & self.knights)
+            | (TABLES.king_pushers[i] & self.king)
+            | (TABLES.pawn_pushers[self.by.index()][i] & self.pawns);
+        !leapers.is_empty() || self.lines_threaten(occupied, sq)
+    }
+
+    /// Sliders push the piece off when the line behind it is empty to the
+    /// edge, and pull it off by leaving the board themselves when the line
+    /// behind the slider is empty to the edge.
+    #[inline]
+    fn lines_threaten(&self, occupied: Bitboard, sq: Square) -> bool {
+        for dir in 0..8 {
+            let line = ray(sq, dir);
+            let sliders = self.sliders[dir & 1];
+            if !line.intersects(sliders) {
+                continue;
+            }
+            let Some(slider_sq) = (line & occupied).nearest(dir) else {
+                continue;
+            };
+            if sliders.contains(slider_sq)
+                && ((ray(sq, reverse(dir)) & occupied).is_empty()
+                    || (ray(slider_sq, dir) & occupied).is_empty())
+            {
+                return true;
+            }
+        }
+        false
+    }
+}
+
 /// The squares from which an enemy knight, king or pawn of `by` would
 /// push the piece on `sq` off the board.
 pub(crate) fn leaper_pushers(sq: Square, by: Color) -> Bitboard {
-    let mut bits = Bitboard::EMPTY;
-    for squares in [
-        &TABLES.knight_pushers[sq.index()],
-        &TABLES.king_pushers[sq.index()],
-        &TABLES.pawn_pushers[by.index()][sq.index()],
-    ] {
-        for &s in squares.iter() {
-            bits.insert(s);
-        }
-    }
-    bits
-}
-
-/// Whether `role` slides along direction `dir` of [`Step::KING`]: even
-/// directions are ranks and files, odd ones diagonals.
-#[inline]
-pub(crate) fn slides_along(role: Role, dir: usize) -> bool {
-    if dir.is_multiple_of(2) {
-        role.slides_straight()
-    } else {
-        role.slides_diagonally()
-    }
-}
-
-/// Sliders push the piece off when the line behind it is empty to the
-/// edge, and pull it off by leaving the board themselves when the line
-/// behind the slider is empty to the edge.
-fn lines_threaten(board: &Board, occupied: Bitboard, sq: Square, by: Color) -> bool {
-    for dir in 0..8 {
-        let Some(slider_sq) = (ray(sq, dir) & occupied).nearest(dir) else {
-            continue;
-        };
-        let Some(piece) = board.piece_at(slider_sq) else {
-            continue;
-        };
-        if piece.color != by || !slides_along(piece.role, dir) {
-            continue;
-        }
-        if (ray(sq, (dir + 4) % 8) & occupied).is_empty()
-            || (ray(slider_sq, dir) & occupied).is_empty()
-        {
-            return true;
-        }
-    }
-    false
-}
-
-fn pushers_threaten(board: &Board, squares: &Squares, attacker: Piece) -> bool {
-    squares.iter().any(|&s| board.has(s, attacker))
-}
-
-/// Up to 8 squares, stored inline so the tables can be built at compile
-/// time.
-struct Squares {
-    squares: [Square; 8],
-    len: u8,
-}
-
-impl Squares {
-    const EMPTY: Squares = Squares {
-        squares: [Square::A1; 8],
-        len: 0,
-    };
-
-    const fn push(&mut self, sq: Square) {
-        self.squares[self.len as usize] = sq;
-        self.len += 1;
-    }
-
-    fn iter(&self) -> std::slice::Iter<'_, Square> {
-        self.squares[..self.len as usize].iter()
-    }
+    TABLES.knight_pushers[sq.index()]
+        | TABLES.king_pushers[sq.index()]
+        | TABLES.pawn_pushers[by.index()][sq.index()]
 }
 
 struct Tables {
     /// From where a knight pushes the piece on a square off the board.
-    knight_pushers: [Squares; 64],
+    knight_pushers: [Bitboard; 64],
     /// From where a king pushes the piece on a square off the board.
-    king_pushers: [Squares; 64],
+    king_pushers: [Bitboard; 64],
     /// From where a pawn of each colour pushes an enemy piece on a square
     /// off the board (diagonally forward).
-    pawn_pushers: [[Squares; 64]; 2],
+    pawn_pushers: [[Bitboard; 64]; 2],
 }
 
 const fn offset(sq: u8, step: Step) -> Option<Square> {
@@ -154,26 +142,26 @@ const fn offset(sq: u8, step: Step) -> Option<Square> {
 
 /// The squares `s` from which a step `v` out of `steps` hits `sq`, with
 /// `sq + v` off the board.
-const fn pushers(sq: u8, steps: &[Step]) -> Squares {
-    let mut out = Squares::EMPTY;
+const fn pushers(sq: u8, steps: &[Step]) -> Bitboard {
+    let mut out = 0u64;
     let mut i = 0;
     while i < steps.len() {
         let v = steps[i];
         if offset(sq, v).is_none()
             && let Some(from) = offset(sq, v.reverse())
         {
-            out.push(from);
+            out |= 1 << from.index();
         }
         i += 1;
     }
-    out
+    Bitboard(out)
 }
 
 const fn build_tables() -> Tables {
     let mut t = Tables {
-        knight_pushers: [Squares::EMPTY; 64],
-        king_pushers: [Squares::EMPTY; 64],
-        pawn_pushers: [[Squares::EMPTY; 64], [Squares::EMPTY; 64]],
+        knight_pushers: [Bitboard::EMPTY; 64],
+        king_pushers: [Bitboard::EMPTY; 64],
+        pawn_pushers: [[Bitboard::EMPTY; 64], [Bitboard::EMPTY; 64]],
     };
     let white_pawn = [Step::new(-1, 1), Step::new(1, 1)];
     let black_pawn = [Step::new(-1, -1), Step::new(1, -1)];

@@ -11,9 +11,11 @@
 //! arithmetic, exactly as movegen.rs would list it: how many squares the
 //! target can land on, how many the mover can stop on for each, one move
 //! more per promotion choice. Otherwise the group is listed by movegen.rs
-//! and each move judged on its own, as before. Kings, castling, the
-//! en-passant-edge pushes and every push or pull of a king are always
-//! listed and judged.
+//! and each move judged on its own, as before. The king's steps that move
+//! only our pieces are judged one by one on the occupied squares after
+//! them, without being listed. Castling, the en-passant-edge pushes, a
+//! king's step onto an enemy piece and every push or pull of a king are
+//! always listed and judged.
 //!
 //! `Position::legal_moves().len()` must always equal the count; a
 //! property test holds the two together on random positions under every
@@ -79,6 +81,73 @@ fn choices(piece: Piece, sq: Option<Square>) -> usize {
     }
 }
 
+/// A slider's plain moves along its line and its pushes of the first
+/// piece ahead, `pushed`: that piece, its distance `j`, how many empty
+/// squares it can land on beyond, the squares beyond it, and whether they
+/// reach the edge (see [`Counter::slider_line`]).
+#[inline(always)]
+fn push_count(
+    pos: &Position,
+    from: Square,
+    dir: usize,
+    empty_ahead: usize,
+    pushed: Option<(Piece, usize, usize, Bitboard, bool)>,
+) -> usize {
+    let mut count = empty_ahead;
+    if let Some((target, j, landings, beyond, to_edge)) = pushed {
+        // Landing n squares beyond, the mover stays or stops on one
+        // of the j + n − 1 squares before the landing: j + n moves.
+        count += landings * j + landings * (landings + 1) / 2;
+        if to_edge {
+            // Only the square at the edge can be the target's
+            // last rank (a pawn never stands on its own).
+            let last = beyond.furthest(dir);
+            if landings > 0 {
+                count += (target_choices(pos, target, last) - 1) * (j + landings);
+            }
+            // Off the board: the mover stays, stops on any square
+            // of the line, or leaves too.
+            count += ray_len(from, dir) + 2;
+        }
+    }
+    count
+}
+
+/// A slider's pulls of the first piece behind, `pulled`: that piece, its
+/// square, its distance and the squares up to it, with `empty_ahead`
+/// squares ahead of the slider, `open` to the edge.
+#[inline(always)]
+fn pull_count(
+    pos: &Position,
+    dir: usize,
+    empty_ahead: usize,
+    open: bool,
+    pulled: Option<(Piece, Square, usize, Bitboard)>,
+) -> usize {
+    let back = reverse(dir);
+    let occupied = pos.board.occupied();
+    let mut count = 0;
+    if let Some((target, at, jb, _)) = pulled {
+        // The mover goes m squares, the target lands on one of the
+        // jb + m − 1 squares behind it.
+        let first = usize::from(!pos.rules.stationary_pull);
+        count += (first..=empty_ahead)
+            .map(|m| (jb + m).saturating_sub(1))
+            .sum::<usize>();
+        if open {
+            // The mover leaves the board: the target lands on any
+            // square up to the edge (the last perhaps promoting),
+            // or goes off too, unless the push generation listed
+            // that as the same move.
+            count += jb + empty_ahead - 1 + target_choices(pos, target, ray(at, dir).furthest(dir));
+            if !(ray(at, back) & occupied).is_empty() {
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
 /// A group whose targets are all ours, or that has none.
 const NO_ENEMY: (Bitboard, Bitboard) = (Bitboard::EMPTY, Bitboard::EMPTY);
 
@@ -142,11 +211,7 @@ impl Counter<'_> {
         }
         match piece.role {
             Role::Pawn => self.pawn(sq, piece),
-            Role::King => {
-                for v in Step::KING {
-                    pos.leaper_step_moves(sq, Role::King, v, &mut self.listed);
-                }
-            }
+            Role::King => self.king(sq),
             Role::Knight => self.knight(sq, piece),
             Role::Bishop => self.slider(sq, piece, &DIAGONAL),
             Role::Rook => self.slider(sq, piece, &STRAIGHT),
@@ -185,25 +250,28 @@ impl Counter<'_> {
     }
 
     /// The moves `Position::slider_line_moves` lists for `dir`, counted
-    /// (see there and docs/RULES.md §2 for what each is). Returns whether
-    /// the line ahead is empty to the edge.
+    /// (see there and docs/RULES.md §2 for what each is): one group, or,
+    /// when the line shoves a king, the plain moves with the pushes and
+    /// the pulls as two, the one that shoves the king listed and judged
+    /// move by move (§6). Returns whether the line ahead is empty to the
+    /// edge.
     fn slider_line(&mut self, from: Square, mover: Piece, dir: usize) -> bool {
         let pos = self.pos;
         let board = &pos.board;
         let occupied = board.occupied();
         let back = reverse(dir);
         let ahead = ray(from, dir);
-        let mut touch = Bitboard::from_square(from);
-        let mut shoves_king = false;
+        let origin = Bitboard::from_square(from);
+        let mut touch = origin;
         // Enemy targets' squares: where they start, where they may land.
-        let mut enemy = NO_ENEMY;
-        let mut note = |target: Piece, at: Square, lands: Bitboard| {
+        let enemy_of = |target: Piece, at: Square, lands: Bitboard| {
             if target.color != mover.color {
-                enemy.0.insert(at);
-                enemy.1 |= lands;
+                (Bitboard::from_square(at), lands)
+            } else {
+                NO_ENEMY
             }
-            shoves_king |= target.role == Role::King;
         };
+        let mut push_enemy = NO_ENEMY;
 
         // The push: the first piece ahead, `j` squares away, lands on one
         // of `landings` empty squares beyond it, or goes off when nothing
@@ -218,7 +286,7 @@ impl Counter<'_> {
                 None => ahead,
             };
             touch |= reach;
-            note(target, at, reach & beyond);
+            push_enemy = enemy_of(target, at, reach & beyond);
             let landings = match second {
                 Some(second) => ray_len(at, dir) - ray_len(second, dir) - 1,
                 None => ray_len(at, dir),
@@ -229,6 +297,7 @@ impl Counter<'_> {
         if open {
             touch |= ahead;
         }
+        let push_touch = touch;
         // Squares the mover can stop on ahead.
         let empty_ahead = pushed.map_or(ray_len(from, dir), |(_, j, ..)| j - 1);
 
@@ -237,59 +306,62 @@ impl Counter<'_> {
             let target = board.piece_at(at)?;
             let between = ray(from, back) & !ray(at, back);
             touch |= between;
-            // It lands behind the mover, or anywhere up to the edge.
-            note(target, at, ray(at, dir) & touch);
-            Some((target, at, ray_len(from, back) - ray_len(at, back)))
+            Some((target, at, ray_len(from, back) - ray_len(at, back), between))
         });
+        // It lands behind the mover, or anywhere up to the edge.
+        let pull_enemy = |touch: Bitboard| {
+            pulled.map_or(NO_ENEMY, |(target, at, ..)| {
+                enemy_of(target, at, ray(at, dir) & touch)
+            })
+        };
 
-        if shoves_king {
-            // A king pushed or pulled is judged move by move (§6).
-            pos.slider_line_moves(from, mover.role, dir, &mut self.listed);
-            self.judge_listed();
+        let push_count = || push_count(pos, from, dir, empty_ahead, pushed);
+        let pull_count = || pull_count(pos, dir, empty_ahead, open, pulled);
+        let push_king = pushed.is_some_and(|(target, ..)| target.role == Role::King);
+        let pull_king = pulled.is_some_and(|(target, ..)| target.role == Role::King);
+        if !push_king && !pull_king {
+            let pull_enemy = pull_enemy(touch);
+            let enemy = (push_enemy.0 | pull_enemy.0, push_enemy.1 | pull_enemy.1);
+            self.group(
+                touch,
+                enemy,
+                || push_count() + pull_count(),
+                |pos, out| {
+                    pos.slider_line_moves(from, mover.role, dir, out);
+                },
+            );
             return open;
         }
-        let count = || {
-            let mut count = empty_ahead;
-            if let Some((target, j, landings, beyond, to_edge)) = pushed {
-                // Landing n squares beyond, the mover stays or stops on one
-                // of the j + n − 1 squares before the landing: j + n moves.
-                count += landings * j + landings * (landings + 1) / 2;
-                if to_edge {
-                    // Only the square at the edge can be the target's
-                    // last rank (a pawn never stands on its own).
-                    let last = beyond.furthest(dir);
-                    if landings > 0 {
-                        count += (target_choices(pos, target, last) - 1) * (j + landings);
-                    }
-                    // Off the board: the mover stays, stops on any square
-                    // of the line, or leaves too.
-                    count += ray_len(from, dir) + 2;
-                }
-            }
-            if let Some((target, at, jb)) = pulled {
-                // The mover goes m squares, the target lands on one of the
-                // jb + m − 1 squares behind it.
-                let first = usize::from(!pos.rules.stationary_pull);
-                count += (first..=empty_ahead)
-                    .map(|m| (jb + m).saturating_sub(1))
-                    .sum::<usize>();
-                if open {
-                    // The mover leaves the board: the target lands on any
-                    // square up to the edge (the last perhaps promoting),
-                    // or goes off too, unless the push generation listed
-                    // that as the same move.
-                    count += jb + empty_ahead - 1
-                        + target_choices(pos, target, ray(at, dir).furthest(dir));
-                    if !(ray(at, back) & occupied).is_empty() {
-                        count += 1;
-                    }
-                }
-            }
-            count
-        };
-        self.group(touch, enemy, count, |pos, out| {
-            pos.slider_line_moves(from, mover.role, dir, out);
-        });
+        // A king pushed or pulled is judged move by move (§6); the other
+        // part of the line is a group of its own. The pulls touch the
+        // mover's square, the squares it can stop on ahead and those back
+        // to the pulled piece.
+        let stops = ray_squares(from, dir)[..empty_ahead]
+            .iter()
+            .fold(origin, |stops, &sq| stops | Bitboard::from_square(sq));
+        let pull_touch = stops | pulled.map_or(Bitboard::EMPTY, |(.., between)| between);
+        let ahead_of = (empty_ahead as u8, open);
+        if push_king {
+            pos.slider_line_pushes(from, mover.role, dir, &mut self.listed);
+            self.judge_listed();
+        } else {
+            self.group(push_touch, push_enemy, push_count, |pos, out| {
+                pos.slider_line_pushes(from, mover.role, dir, out);
+            });
+        }
+        if pull_king {
+            pos.slider_line_pulls(from, mover.role, dir, ahead_of, &mut self.listed);
+            self.judge_listed();
+        } else {
+            self.group(
+                pull_touch,
+                pull_enemy(pull_touch),
+                pull_count,
+                |pos, out| {
+                    pos.slider_line_pulls(from, mover.role, dir, ahead_of, out);
+                },
+            );
+        }
         open
     }
 
@@ -383,6 +455,69 @@ impl Counter<'_> {
             self.judge_listed();
         } else {
             self.group(touch, enemy, || count, list);
+        }
+    }
+
+    /// The king's moves by each step (docs/RULES.md §3), counted as
+    /// `Position::leaper_step_moves` lists them. A step that moves only
+    /// our pieces (onto an empty square, or shoving one of ours) is
+    /// judged move by move on the occupied squares after it
+    /// ([`Exposure::judge_ours`]) without listing; a step onto an enemy
+    /// piece, or one that might undo the last move, is listed and judged.
+    fn king(&mut self, from: Square) {
+        let pos = self.pos;
+        let board = &pos.board;
+        let occupied = board.occupied();
+        let origin = Bitboard::from_square(from);
+        for v in Step::KING {
+            // The king never leaves the board (§3).
+            let Some(at) = from.offset(v) else {
+                continue;
+            };
+            let target = board.piece_at(at);
+            let exposure = &self.exposure;
+            let mut count = Some(0);
+            let mut judge = |vacated: Bitboard, landed: Bitboard, king: Square, moves: usize| {
+                count = match (count, exposure.judge_ours(occupied, vacated, landed, king)) {
+                    (Some(count), Some(legal)) => Some(count + usize::from(legal) * moves),
+                    _ => None,
+                };
+            };
+            let step = Bitboard::from_square(at);
+            match target {
+                None => judge(origin, step, at, 1),
+                Some(target) if target.color == pos.turn => {
+                    // Pushed one step on (or off), the king staying or
+                    // following; pulled onto the king's square by its
+                    // step back.
+                    let landing = at.offset(v);
+                    if landing.is_none_or(|sq| board.is_empty(sq)) {
+                        let lands = Bitboard::from_option(landing);
+                        let moves = choices(target, landing);
+                        judge(step, lands, from, moves);
+                        judge(origin | step, step | lands, at, moves);
+                    }
+                    if let Some(back) = from.offset(v.reverse())
+                        && board.is_empty(back)
+                    {
+                        let behind = Bitboard::from_square(back);
+                        judge(
+                            origin | step,
+                            behind | origin,
+                            back,
+                            choices(target, Some(from)),
+                        );
+                    }
+                }
+                Some(_) => count = None,
+            }
+            match count {
+                Some(count) => self.count += count,
+                None => {
+                    pos.leaper_step_moves(from, Role::King, v, &mut self.listed);
+                    self.judge_listed();
+                }
+            }
         }
     }
 

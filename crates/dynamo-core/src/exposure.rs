@@ -60,7 +60,13 @@
 //!      promoted pawn keeps its colour). So the first piece within the
 //!      zone, if any, is ours, *P* or the guard; and there is one when
 //!      the guard stays or one of ours landed, unless the zone is the
-//!      whole ray. Either way the direction does not threaten.
+//!      whole ray. Either way the direction does not threaten; or
+//!   3. lands no enemy piece on the ray, when no enemy piece on the ray
+//!      slides along it (the ray is *clear*): after the move the ray
+//!      holds pieces it held, none of them a threat, and pieces the move
+//!      landed there, which are ours, so whatever comes first does not
+//!      threaten. The quick decision of a single move uses 1 and 2;
+//!      counting a group of moves (count.rs) uses all three.
 //!
 //!   A threatening direction's verdict reads the whole line through *K*
 //!   (the ray behind the king, the squares beyond the slider), so a move
@@ -106,7 +112,7 @@
 //! squares) are compared in full.
 
 use crate::bitboard::{Bitboard, ray};
-use crate::check::{can_push_or_pull_off, can_push_or_pull_off_among, slides_along};
+use crate::check::Attackers;
 use crate::color::Color;
 use crate::moves::Move;
 use crate::position::Position;
@@ -123,6 +129,9 @@ struct Quiet {
     guard: Bitboard,
     /// The squares up to and including the guard, or the whole ray.
     zone: Bitboard,
+    /// The whole ray when no enemy piece on it slides along it, else no
+    /// square (see [`Quiet::stays_clear`]).
+    clear: Bitboard,
 }
 
 impl Quiet {
@@ -130,7 +139,20 @@ impl Quiet {
         near: Bitboard::EMPTY,
         guard: Bitboard::EMPTY,
         zone: Bitboard::EMPTY,
+        clear: Bitboard::EMPTY,
     };
+
+    /// Whether the direction stays quiet after every move of a group
+    /// whose enemy target, if any, lands only on `enemy_lands`, whatever
+    /// else the moves touch: no enemy piece on the ray slides along it,
+    /// and none can land there. After such a move the ray holds the
+    /// pieces it held, which do not threaten, and pieces that landed
+    /// there, which are ours (see the module's documentation), so its
+    /// first piece, if any, does not threaten.
+    #[inline]
+    fn stays_clear(&self, enemy_lands: Bitboard) -> bool {
+        !self.clear.is_empty() && !enemy_lands.intersects(self.clear)
+    }
 
     /// Whether a move keeps the direction quiet.
     #[inline]
@@ -175,6 +197,9 @@ pub(crate) struct Exposure {
     /// Where the board differs from the board before the opponent's last
     /// move; `None` when that board is unknown (nothing to compare).
     undo: Option<Bitboard>,
+    /// The enemy's pieces, for the check test on the occupied squares
+    /// after a move that moves none of them.
+    attackers: Attackers,
 }
 
 impl Exposure {
@@ -185,20 +210,23 @@ impl Exposure {
         let king = pos.kings[us];
         let board = &pos.board;
         let occupied = board.occupied();
-        let threatens = |sq: Square, dir: usize| {
-            board
-                .piece_at(sq)
-                .is_some_and(|p| p.color == them && slides_along(p.role, dir))
-        };
+        let attackers = Attackers::of(board, them);
+        let threatens = |sq: Square, dir: usize| attackers.slides_along(sq, dir);
         let mut hard = Bitboard::from_square(king);
         let mut rays = [Quiet::THREATENING; 8];
         for (dir, quiet) in rays.iter_mut().enumerate() {
             let full = ray(king, dir);
+            let clear = if attackers.slide_along(full, dir) {
+                Bitboard::EMPTY
+            } else {
+                full
+            };
             let Some(first) = (full & occupied).nearest(dir) else {
                 *quiet = Quiet {
                     near: full,
                     guard: Bitboard::EMPTY,
                     zone: full,
+                    clear,
                 };
                 continue;
             };
@@ -213,16 +241,19 @@ impl Exposure {
                     near,
                     guard: Bitboard::EMPTY,
                     zone: full,
+                    clear,
                 },
                 Some(second) if threatens(second, dir) => Quiet {
                     near,
                     guard: Bitboard::from_square(first),
                     zone: near,
+                    clear,
                 },
                 Some(second) => Quiet {
                     near,
                     guard: Bitboard::from_square(second),
                     zone: full & !ray(second, dir),
+                    clear,
                 },
             };
         }
@@ -232,13 +263,14 @@ impl Exposure {
             .fold(Bitboard::EMPTY, |zones, quiet| zones | quiet.zone);
         Exposure {
             us,
-            in_check: can_push_or_pull_off(board, king, them),
+            in_check: attackers.threaten(occupied, king),
             hard,
             lines,
             zones,
             rays,
             leapers: crate::check::leaper_pushers(king, them),
             undo: pos.previous.as_ref().map(|prev| board.differences(prev)),
+            attackers,
         }
     }
 
@@ -298,24 +330,45 @@ impl Exposure {
                 )
             }
         };
-        if let Some(differences) = self.undo
-            && differences.is_subset(vacated | landed)
-        {
-            return None;
-        }
-        let occupied = (pos.board.occupied() & !vacated) | landed;
-        if can_push_or_pull_off_among(&pos.board, occupied, king, !us) {
+        if !self.judge_ours(pos.board.occupied(), vacated, landed, king)? {
             return Some(false);
         }
+        let occupied = (pos.board.occupied() & !vacated) | landed;
         // §6: each passed square on the board after the move, with the
         // king there instead of on its landing square (and a pusher that
         // followed onto it left out).
         let transit_safe = carried.into_iter().flatten().all(|passed| {
             let occupied =
                 (occupied & !Bitboard::from_square(king)) | Bitboard::from_square(passed);
-            !can_push_or_pull_off_among(&pos.board, occupied, passed, !us)
+            !self.attackers.threaten(occupied, passed)
         });
         Some(transit_safe)
+    }
+
+    /// A move that moves none of the enemy's pieces and carries no king,
+    /// judged by the check test on the occupied squares after it (see
+    /// [`Exposure::judge_by_occupancy`]): it empties `vacated` and fills
+    /// `landed` of `occupied`, our king ending on `king`. `None` when it
+    /// changes every square where the last move changed the board, so
+    /// that it might undo it (compared in full).
+    #[inline]
+    pub(crate) fn judge_ours(
+        &self,
+        occupied: Bitboard,
+        vacated: Bitboard,
+        landed: Bitboard,
+        king: Square,
+    ) -> Option<bool> {
+        if let Some(differences) = self.undo
+            && differences.is_subset(vacated | landed)
+        {
+            return None;
+        }
+        Some(
+            !self
+                .attackers
+                .threaten((occupied & !vacated) | landed, king),
+        )
     }
 
     /// The one verdict on every pseudo-legal move of a group, when the
@@ -323,9 +376,11 @@ impl Exposure {
     /// pull a king, or castle; each touches only squares of `touch`, and
     /// an enemy target, if any, starts on `enemy_from` and lands on one of
     /// `enemy_lands` (or off the board). Each such move is one that
-    /// [`Exposure::judge_by_lines`] decides the same way: it touches no
-    /// threatening line; every quiet direction whose near part it touches
-    /// keeps its guard and gets no enemy piece in its zone; it moves no
+    /// [`Exposure::judge_by_lines`] decides the same way, or that leaves
+    /// every direction as quiet as it was: it touches no threatening
+    /// line; every quiet direction whose near part it touches gets no
+    /// enemy piece in its zone, and keeps its guard or holds no enemy
+    /// piece that slides along it ([`Quiet::stays_clear`]); it moves no
     /// enemy piece from or to a leaper's square; and it leaves alone one
     /// of the squares where the last move changed the board, so it cannot
     /// undo it. Counting uses this to count a group of moves without
@@ -343,7 +398,8 @@ impl Exposure {
         if touch.intersects(self.lines)
             && self.rays.iter().any(|quiet| {
                 touch.intersects(quiet.near)
-                    && (enemy_lands.intersects(quiet.zone) || touch.intersects(quiet.guard))
+                    && (enemy_lands.intersects(quiet.zone)
+                        || (touch.intersects(quiet.guard) && !quiet.stays_clear(enemy_lands)))
             })
         {
             return None;

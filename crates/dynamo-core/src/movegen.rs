@@ -107,6 +107,21 @@ impl Position {
         dir: usize,
         out: &mut Vec<Move>,
     ) -> bool {
+        let ahead = self.slider_line_pushes(from, role, dir, out);
+        self.slider_line_pulls(from, role, dir, ahead, out);
+        ahead.1
+    }
+
+    /// The plain moves along `dir` and the pushes of the first piece
+    /// ahead; returns how many empty squares lie ahead, and whether they
+    /// reach the edge.
+    pub(crate) fn slider_line_pushes(
+        &self,
+        from: Square,
+        role: Role,
+        dir: usize,
+        out: &mut Vec<Move>,
+    ) -> (u8, bool) {
         let mut empty_ahead = 0;
         let mut blocker = None;
         for &sq in ray_squares(from, dir) {
@@ -127,16 +142,30 @@ impl Position {
                 }
             }
         }
-        let mover = Piece::new(self.turn, role);
         if let Some((target_from, target)) = blocker {
+            let mover = Piece::new(self.turn, role);
             let pair = Pair::new(self.rules.promotion, out, mover, from, target, target_from);
             self.slider_pushes(pair, dir, empty_ahead + 1);
         }
+        (empty_ahead, blocker.is_none())
+    }
+
+    /// The pulls of the first piece behind by a slider moving along `dir`
+    /// (or staying, or leaving the board), given what lies ahead: how
+    /// many empty squares, and whether they reach the edge.
+    pub(crate) fn slider_line_pulls(
+        &self,
+        from: Square,
+        role: Role,
+        dir: usize,
+        (empty_ahead, open): (u8, bool),
+        out: &mut Vec<Move>,
+    ) {
         if let Some((target_from, target, distance)) = self.first_piece(from, reverse(dir)) {
+            let mover = Piece::new(self.turn, role);
             let pair = Pair::new(self.rules.promotion, out, mover, from, target, target_from);
-            self.slider_pulls(pair, dir, distance, empty_ahead, blocker.is_none());
+            self.slider_pulls(pair, dir, distance, empty_ahead, open);
         }
-        blocker.is_none()
     }
 
     /// A slider pushes the piece `distance` squares ahead along `dir`: the
