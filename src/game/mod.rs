@@ -6,7 +6,7 @@
 //! [`outcome`] (how a game ends), `record` (the game and what replaying it shows), [`pgn`] (the
 //! text format, both ways), `replay` (text to a checked game), `actions` (moves,
 //! resignations, draws, adjudication, leave), `correct` (the director's
-//! `undo` and `set`), `duplicate` (a move sent twice), [`clock`] (time
+//! `undo` and `set`), `cancel` (a game cancelled, counting for nobody), `duplicate` (a move sent twice), [`clock`] (time
 //! controls and deadlines), [`leave`] (the days a player's clock stops),
 //! `timing` (the clocks of a replayed game) and [`store`] (the locked,
 //! atomic update of a file).
@@ -28,6 +28,7 @@
 
 mod actions;
 pub mod allowance;
+mod cancel;
 pub mod clock;
 mod correct;
 mod duplicate;
@@ -52,6 +53,7 @@ mod timing;
 
 pub use actions::{Checked, Rejection};
 pub use allowance::{LeaveTaken, OverAllowance, YearOfLeave};
+pub use cancel::CANCELLED;
 pub use clock::{Clock, LateMove, TimeControl, TimeControlError, TimeError};
 pub use correct::{CorrectionError, TagEdit};
 pub use error::{GameError, RecordError};

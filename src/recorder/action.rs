@@ -35,6 +35,9 @@ pub enum Action {
     },
     /// The player's leave: their clock stops on those days.
     Leave { days: LeaveDays },
+    /// The director cancels the game, finished or not: it counts for
+    /// nobody (a player withdrew from a section early on).
+    Cancel { reason: String },
 }
 
 impl Action {
@@ -42,7 +45,10 @@ impl Action {
     fn by_director(&self) -> bool {
         matches!(
             self,
-            Action::Adjudicate { .. } | Action::Undo { .. } | Action::Set { .. }
+            Action::Adjudicate { .. }
+                | Action::Undo { .. }
+                | Action::Set { .. }
+                | Action::Cancel { .. }
         )
     }
 }
@@ -148,6 +154,7 @@ pub enum Done {
     /// The move taken back.
     Undone(RecordedMove),
     Set,
+    Cancelled,
     Leave(LeaveDays),
     /// A new game.
     Created,
@@ -216,6 +223,7 @@ impl Recorded {
             },
             Done::Undone(m) => format!("the director takes back {}", m.numbered()),
             Done::Set => "the director corrects the header".to_string(),
+            Done::Cancelled => "the director cancels the game".to_string(),
             Done::Leave(days) => format!("{side} takes leave {days}"),
             Done::Created => "the game is created".to_string(),
         }
