@@ -303,18 +303,16 @@ impl Game {
         // which the owner's move that follows begins with (§9.1).
         let mut choice = None;
         for item in &rec.items {
-            match (item, &cancelled) {
-                (
-                    Item::Move(RawMove { line, .. }) | Item::Event(RawEvent { line, .. }),
-                    Some(_),
-                ) => {
-                    return Err(RecordError::Event {
-                        line: *line,
-                        message: "the game was cancelled before it: a cancelled game is over"
-                            .to_string(),
-                    });
-                }
-                _ => {}
+            if let (
+                Item::Move(RawMove { line, .. }) | Item::Event(RawEvent { line, .. }),
+                Some(_),
+            ) = (item, &cancelled)
+            {
+                return Err(RecordError::Event {
+                    line: *line,
+                    message: "the game was cancelled before it: a cancelled game is over"
+                        .to_string(),
+                });
             }
             match item {
                 Item::Move(raw) => choice = game.replay_one(raw, choice.take())?,
