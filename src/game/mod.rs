@@ -29,6 +29,7 @@
 mod actions;
 pub mod allowance;
 mod cancel;
+mod cancelled;
 pub mod clock;
 mod correct;
 mod duplicate;
@@ -53,14 +54,13 @@ mod timing;
 
 pub use actions::{Checked, Rejection};
 pub use allowance::{LeaveTaken, OverAllowance, YearOfLeave};
-pub use cancel::CANCELLED;
 pub use clock::{Clock, LateMove, TimeControl, TimeControlError, TimeError};
 pub use correct::{CorrectionError, TagEdit};
 pub use error::{GameError, RecordError};
 pub use event::{Event, EventKind, HeaderFix, TagChange, TakenBack};
 pub use label::move_label;
 pub use leave::{LeaveDays, LeaveError, Pauses};
-pub use outcome::{Ending, Outcome, OutcomeError};
+pub use outcome::{CANCELLED, Ending, Outcome, OutcomeError};
 pub use pgn::{BadValue, PgnSyntaxError};
 pub use player::{Address, AddressError, Player, PlayerError};
 pub use record::{Game, NewGame, RecordedMove};

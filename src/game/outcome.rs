@@ -5,6 +5,9 @@ use std::str::FromStr;
 
 use dynamo_core::{Color, Position, Status};
 
+/// What a cancelled game's Termination tag begins with.
+pub const CANCELLED: &str = "cancelled: ";
+
 /// The result of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {

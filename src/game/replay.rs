@@ -8,7 +8,7 @@ use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use dynamo_core::{Color, MoveError, Position, Rules, clipped, notation, parse_and_play, quoted};
 
 use super::actions::ADJUDICATED;
-use super::cancel::{cancellation, settle_cancelled};
+use super::cancelled::{cancellation, settle_cancelled};
 use super::clock::{self, TimeControl};
 use super::error::{GameError, RecordError};
 use super::event::EventKind;
