@@ -1,5 +1,5 @@
-//! The director's corrections across many games, for `player set` and
-//! `tournament set`: each game's header corrected through the recorder
+//! The director's corrections across many games, for `player set`,
+//! `tournament set` and `tournament withdraw`: each game's header corrected through the recorder
 //! (its audit trail, its lock, the web pages kept up to date), without
 //! the per-game notices, which would tell each player once per game;
 //! instead one letter per person ([`Letters`]) goes with the last game's
@@ -88,11 +88,25 @@ impl<'c> Across<'c> {
         at: DateTime<Utc>,
         check: impl Fn(&Path, &Game) -> Result<()>,
     ) -> Result<()> {
+        let actions: Vec<(PathBuf, Action)> = games
+            .iter()
+            .map(|(path, edits)| (path.clone(), set_action(edits, reason)))
+            .collect();
+        Across::try_actions(&actions, at, check)
+    }
+
+    /// Tries each action on its game as read, at `at`: the first
+    /// refusal, in the commands' words, stops everything.
+    pub(crate) fn try_actions(
+        actions: &[(PathBuf, Action)],
+        at: DateTime<Utc>,
+        check: impl Fn(&Path, &Game) -> Result<()>,
+    ) -> Result<()> {
         let judge = Recorder::new(store::lock_wait()?);
-        for (path, edits) in games {
+        for (path, action) in actions {
             let game = store::load(path)?;
             check(path, &game)?;
-            let request = Request::new(set_action(edits, reason), Who::Director, When::At(at));
+            let request = Request::new(action.clone(), Who::Director, When::At(at));
             if let Err(why) = judge.preview(&game, &request) {
                 let message = format!("{}: {why}; nothing was changed", path.display());
                 let exit = failure::exit_code(&refusal(why));
@@ -114,6 +128,20 @@ impl<'c> Across<'c> {
         last: bool,
         check: impl FnOnce(&Game) -> Result<(), String>,
     ) -> Result<Recorded> {
+        self.record(path, set_action(edits, reason), when, last, check)
+    }
+
+    /// Records the director's `action` on `path` at `when`, if `check`
+    /// allows it on the game under its lock; with `last`, the letters go
+    /// with it.
+    pub(crate) fn record(
+        &mut self,
+        path: &Path,
+        action: Action,
+        when: When,
+        last: bool,
+        check: impl FnOnce(&Game) -> Result<(), String>,
+    ) -> Result<Recorded> {
         let file = GameFile::existing(path).map_err(failure::game)?;
         let mut recorder = Recorder::new(store::lock_wait()?).require_identity(false);
         if let Some(letters) = self.letters.as_mut() {
@@ -125,7 +153,7 @@ impl<'c> Across<'c> {
         if let Some(pages) = self.pages.as_mut() {
             recorder.subscribe(pages);
         }
-        let request = Request::new(set_action(edits, reason), Who::Director, when);
+        let request = Request::new(action, Who::Director, when);
         let result = recorder.record_in(&file, &request, |game: &Game, _| check(game));
         drop(recorder);
         if let Some(letters) = self.letters.as_mut() {
@@ -142,6 +170,12 @@ impl<'c> Across<'c> {
             Err(NotRecorded::Game(e)) => Err(failure::game(e)),
             Err(NotRecorded::Subscriber(e)) => Err(subscriber_failure(e)),
         }
+    }
+
+    /// Letters queued already, without a game's event to carry them, to
+    /// be sent at the end with the rest.
+    pub(crate) fn queue(&mut self, queued: Vec<Pending>) {
+        self.queued.extend(queued);
     }
 
     /// Sends the letters queued (when mailing) and says so as `said`;

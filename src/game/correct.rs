@@ -113,7 +113,7 @@ const KNOWN_TAGS: [&str; 18] = [
 /// The tags the game's id is made from that `set` may change.
 const ID_TAGS: [&str; 4] = ["White", "Black", "Date", "Round"];
 
-fn reason_of(reason: &str) -> Result<String, CorrectionError> {
+pub(super) fn reason_of(reason: &str) -> Result<String, CorrectionError> {
     let reason = reason.trim();
     if reason.is_empty() {
         return Err(CorrectionError::EmptyReason);
@@ -192,7 +192,7 @@ impl Game {
     /// not be earlier. The creation's time is the start of play, which
     /// may lie ahead: a director corrects a game before it begins, and a
     /// start put back leaves the correction before the creation.
-    fn check_correction_time(&self, at: DateTime<Utc>) -> Result<(), CorrectionError> {
+    pub(super) fn check_correction_time(&self, at: DateTime<Utc>) -> Result<(), CorrectionError> {
         let latest = self
             .events
             .iter()
@@ -221,7 +221,7 @@ impl Game {
 
     /// The game replayed from its own text: everything derived (clocks,
     /// late moves, the ending) follows from what is written.
-    fn reread(&self) -> Result<Game, CorrectionError> {
+    pub(super) fn reread(&self) -> Result<Game, CorrectionError> {
         Game::parse(&self.to_text()).map_err(|e| CorrectionError::Replay(e.to_string()))
     }
 
@@ -232,6 +232,12 @@ impl Game {
     /// answer, a resignation or an adjudication came after it, that is
     /// refused.
     pub fn undo(&self, reason: &str, at: DateTime<Utc>) -> Result<Game, CorrectionError> {
+        if self.cancelled().is_some() {
+            // A cancelled game is over for good: its moves count for nobody.
+            return Err(CorrectionError::NotAMove(
+                "the game's cancellation".to_string(),
+            ));
+        }
         let last = self.moves.last().ok_or(CorrectionError::NothingToUndo)?;
         let latest = self.events.iter().rev().find(|e| !e.kind.is_correction());
         if let Some(event) = latest.filter(|e| !matches!(e.kind, EventKind::Moved)) {
@@ -370,7 +376,7 @@ impl Game {
     /// offer, an ending), so that read again they still come before the
     /// correction made now, which its notices are about. An agreed draw
     /// is written with the offer its Termination tag names.
-    fn write_unwritten_events(&mut self) {
+    pub(super) fn write_unwritten_events(&mut self) {
         let mut written = vec![false; self.events.len()];
         for gap in &self.gaps {
             for item in gap {

@@ -6,8 +6,9 @@
 //! [`outcome`] (how a game ends), `record` (the game and what replaying it shows), [`pgn`] (the
 //! text format, both ways), `replay` (text to a checked game), `actions` (moves,
 //! resignations, draws, adjudication, leave), `correct` (the director's
-//! `undo` and `set`), `duplicate` (a move sent twice), `choice` (the owner's choice under
-//! `promotion=owner`, sent alone or with the move), [`clock`] (time
+//! `undo` and `set`), `cancel` (a game cancelled, counting for nobody), `duplicate` (a
+//! move sent twice), `choice` (the owner's choice under `promotion=owner`, sent alone or
+//! with the move), [`clock`] (time
 //! controls and deadlines), [`leave`] (the days a player's clock stops),
 //! `timing` (the clocks of a replayed game) and [`store`] (the locked,
 //! atomic update of a file).
@@ -29,6 +30,8 @@
 
 mod actions;
 pub mod allowance;
+mod cancel;
+mod cancelled;
 mod choice;
 pub mod clock;
 mod correct;
@@ -61,7 +64,7 @@ pub use error::{GameError, RecordError};
 pub use event::{Event, EventKind, HeaderFix, TagChange, TakenBack};
 pub use label::move_label;
 pub use leave::{LeaveDays, LeaveError, Pauses};
-pub use outcome::{Ending, Outcome, OutcomeError};
+pub use outcome::{CANCELLED, Ending, Outcome, OutcomeError};
 pub use pgn::{BadValue, PgnSyntaxError};
 pub use player::{Address, AddressError, Player, PlayerError};
 pub use record::{Game, NewGame, RecordedMove};

@@ -5,6 +5,9 @@ use std::str::FromStr;
 
 use dynamo_core::{Color, Position, Status};
 
+/// What a cancelled game's Termination tag begins with.
+pub const CANCELLED: &str = "cancelled: ";
+
 /// The result of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -15,6 +18,10 @@ pub enum Outcome {
     },
     /// Neither side won.
     Draw,
+    /// The director cancelled the game (a player withdrew from a section
+    /// early on): it counts for nobody, and PGN writes `*`, as for a game
+    /// that has no result.
+    Cancelled,
 }
 
 impl Outcome {
@@ -23,7 +30,8 @@ impl Outcome {
         Outcome::Decisive { winner: !side }
     }
 
-    /// The PGN result token: `1-0`, `0-1` or `1/2-1/2`.
+    /// The PGN result token: `1-0`, `0-1`, `1/2-1/2`, or `*` for a
+    /// cancelled game.
     pub fn pgn(self) -> &'static str {
         match self {
             Outcome::Decisive {
@@ -33,10 +41,12 @@ impl Outcome {
                 winner: Color::Black,
             } => "0-1",
             Outcome::Draw => "1/2-1/2",
+            Outcome::Cancelled => "*",
         }
     }
 
-    /// The outcome a PGN result token names; `*` (unfinished) is none.
+    /// The outcome a PGN result token names; `*` (unfinished, or
+    /// cancelled: the game's events tell which) is none.
     pub fn from_pgn(token: &str) -> Option<Outcome> {
         match token {
             "1-0" => Some(Outcome::Decisive {

@@ -9,6 +9,7 @@ use dynamo_core::{Color, MoveError, Position, Rules, clipped, notation, parse_an
 
 use super::actions::ADJUDICATED;
 use super::choice::read_choice;
+use super::cancelled::{cancellation, settle_cancelled};
 use super::clock::{self, TimeControl};
 use super::error::{GameError, RecordError};
 use super::event::EventKind;
@@ -288,12 +289,33 @@ impl Game {
                 _ => None,
             }));
         }
-        let termination = rec.tag("Termination").map_or("", |t| t.value.as_str());
+        // A cancellation replaced the Termination tag: the events before
+        // it read their reason from what it replaced.
+        let cancel = rec.items.iter().find_map(|item| match item {
+            Item::Correction(fix) => cancellation(&fix.kind),
+            _ => None,
+        });
+        let termination = match cancel {
+            Some((old, _)) => old,
+            None => rec.tag("Termination").map_or("", |t| t.value.as_str()),
+        };
+        let mut cancelled: Option<String> = None;
         let mut draw_events = false;
         // The owner's choice read from the mover's move, `Re6e7/e7e8=Q`,
         // which the owner's move that follows begins with (§9.1).
         let mut choice = None;
         for item in &rec.items {
+            if let (
+                Item::Move(RawMove { line, .. }) | Item::Event(RawEvent { line, .. }),
+                Some(_),
+            ) = (item, &cancelled)
+            {
+                return Err(RecordError::Event {
+                    line: *line,
+                    message: "the game was cancelled before it: a cancelled game is over"
+                        .to_string(),
+                });
+            }
             match item {
                 Item::Move(raw) => choice = game.replay_one(raw, choice.take())?,
                 Item::Event(event) => {
@@ -333,7 +355,10 @@ impl Game {
                         .map_err(|e| RecordError::Event {
                             line: fix.line,
                             message: e.to_string(),
-                        })?
+                        })?;
+                    if let Some((_, now)) = cancellation(&fix.kind) {
+                        cancelled = Some(now.to_string());
+                    }
                 }
                 // The note that the owner chose is the record's own
                 // (text.rs), said again from the move on every write.
@@ -361,6 +386,10 @@ impl Game {
             // state after the last move.
             game.draw_offer = Some(by);
             game.record_event(EventKind::DrawOffered { by }, None, "", false);
+        }
+        if let Some(reason) = cancelled {
+            settle_cancelled(&rec, &mut game, reason)?;
+            return Ok(game);
         }
         if game.ending.is_none() {
             game.ending = Ending::forced_by(&game.position);

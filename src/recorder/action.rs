@@ -38,6 +38,9 @@ pub enum Action {
     /// The owner's choice alone for their pawn awaiting it (`=Q`); their
     /// move follows (docs/RULES.md §9.1, §13.18).
     Choose { role: Role },
+    /// The director cancels the game, finished or not: it counts for
+    /// nobody (a player withdrew from a section early on).
+    Cancel { reason: String },
 }
 
 impl Action {
@@ -45,7 +48,10 @@ impl Action {
     fn by_director(&self) -> bool {
         matches!(
             self,
-            Action::Adjudicate { .. } | Action::Undo { .. } | Action::Set { .. }
+            Action::Adjudicate { .. }
+                | Action::Undo { .. }
+                | Action::Set { .. }
+                | Action::Cancel { .. }
         )
     }
 }
@@ -151,6 +157,7 @@ pub enum Done {
     /// The move taken back.
     Undone(RecordedMove),
     Set,
+    Cancelled,
     Leave(LeaveDays),
     /// The owner's choice alone.
     Chose(Role),
@@ -221,6 +228,7 @@ impl Recorded {
             },
             Done::Undone(m) => format!("the director takes back {}", m.numbered()),
             Done::Set => "the director corrects the header".to_string(),
+            Done::Cancelled => "the director cancels the game".to_string(),
             Done::Leave(days) => format!("{side} takes leave {days}"),
             Done::Chose(role) => format!("{side} chooses a {}", role.name()),
             Done::Created => "the game is created".to_string(),

@@ -396,6 +396,10 @@ fn act<E>(
             ))?;
             (after, Done::Undone(undone))
         }
+        Action::Cancel { reason } => (
+            game.cancel(reason, at).map_err(Refusal::Correction)?,
+            Done::Cancelled,
+        ),
         Action::Set { edits, reason } => (
             game.set_tags(edits, reason.as_deref(), at)
                 .map_err(Refusal::Correction)?,

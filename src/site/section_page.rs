@@ -85,7 +85,7 @@ fn crosstable(body: &mut String, club: &Club, s: &ClubSection) {
                 body.push('×');
             }
             for e in row.encounters.iter().filter(|e| e.opponent == col.number) {
-                let result = e.score.map_or("·".to_string(), |h| h.to_string());
+                let result = e.mark();
                 match pages.get(e.file.as_str()) {
                     Some(page) => {
                         let _ = write!(body, "<a href=\"{}\">{result}</a>", link(&s.page, page));
@@ -102,6 +102,9 @@ fn crosstable(body: &mut String, club: &Club, s: &ClubSection) {
         );
     }
     let _ = writeln!(body, "</tbody>\n</table>\n</div>\n<p>{TIE_BREAKS}</p>");
+    for line in s.standings.cancellations() {
+        let _ = writeln!(body, "<p>{}</p>", text(&line));
+    }
 }
 
 fn rows_by_number(rows: &[Standing]) -> Vec<&Standing> {

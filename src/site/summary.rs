@@ -9,7 +9,7 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use dynamo_core::Color;
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, Outcome};
+use crate::game::{CANCELLED, Game, Outcome};
 use crate::tournament::Competitor;
 use crate::tournament::standings::Played;
 
@@ -76,7 +76,11 @@ impl Summary {
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
-        self.result.as_deref().and_then(Outcome::from_pgn)
+        match self.result.as_deref() {
+            // An ended game whose result is `*` was cancelled.
+            Some("*") => Some(Outcome::Cancelled),
+            result => result.and_then(Outcome::from_pgn),
+        }
     }
 
     pub fn turn(&self) -> Color {
@@ -106,6 +110,10 @@ impl Summary {
             white: competitor(&self.white),
             black: competitor(&self.black),
             outcome: self.outcome(),
+            cancelled: (self.outcome() == Some(Outcome::Cancelled)).then(|| {
+                let reason = self.reason.strip_prefix(CANCELLED);
+                reason.unwrap_or(&self.reason).to_string()
+            }),
             round: self.round.clone(),
             file,
         }

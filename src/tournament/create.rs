@@ -108,6 +108,7 @@ impl NewSection {
                 .collect(),
             games: Vec::new(),
             byes: Vec::new(),
+            withdrawn: Vec::new(),
         };
         let mut games = Vec::new();
         let mut ids = taken.clone();

@@ -5,7 +5,8 @@
 //! tie-breaks ([`standings`]), a player's address changed in every file
 //! that names them (`player_change.rs`), and a section's settings
 //! corrected before play (`amend.rs`), a section deleted before play
-//! (`delete.rs`). Nothing here mails: the command line
+//! (`delete.rs`), a player withdrawn and their games settled
+//! (`withdraw.rs`). Nothing here mails: the command line
 //! queues a new section's notices through the hook
 //! [`NewSection::write`] gives it.
 
@@ -18,6 +19,7 @@ mod player_change;
 mod players;
 pub mod section;
 pub mod standings;
+mod withdraw;
 
 pub use amend::{AmendPlan, Amendment};
 pub use create::{NewSection, SectionSettings, WriteError};
@@ -27,3 +29,6 @@ pub use player_change::{PlayerChange, PlayerChangeError, Step, section_folders, 
 pub use players::{MAX_PLAYERS, MIN_PLAYERS, PlayersError, parse_players};
 pub use section::{SECTION_FILE, Section};
 pub use standings::{Competitor, Played, Standings};
+pub use withdraw::{
+    Fate, WithdrawError, WithdrawPlan, WithdrawRule, WithdrawnGame, plan as plan_withdrawal,
+};

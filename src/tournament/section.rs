@@ -64,6 +64,26 @@ pub struct Section {
     /// Who sits out which round (an odd number of players only).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub byes: Vec<Bye>,
+    /// The players withdrawn, in the order they withdrew
+    /// (`tournament withdraw`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub withdrawn: Vec<Withdrawal>,
+}
+
+/// A player's withdrawal from the section.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Withdrawal {
+    /// The player's number.
+    pub player: u32,
+    /// When they withdrew (RFC 3339, UTC).
+    pub at: String,
+    /// The rule their games were settled under (`iccf`, `forfeit`,
+    /// `cancel`).
+    pub rule: String,
+    /// The director's reason, if given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 /// A player of the section.
@@ -171,6 +191,9 @@ impl Section {
         if let Some(b) = self.byes.iter().find(|b| !known(b.player)) {
             return Err(format!("bye in round {}: no player {}", b.round, b.player));
         }
+        if let Some(w) = self.withdrawn.iter().find(|w| !known(w.player)) {
+            return Err(format!("withdrawal at {}: no player {}", w.at, w.player));
+        }
         Ok(())
     }
 }
@@ -222,6 +245,7 @@ mod tests {
                 file: game_file_name(1, 1),
             }],
             byes: Vec::new(),
+            withdrawn: Vec::new(),
         }
     }
 

@@ -6,7 +6,8 @@
 //! Results come from the game files alone: a game with an ending (mate,
 //! stalemate, resignation, an agreed draw, an adjudication such as a
 //! time forfeit) counts; one without is in progress and scores nothing
-//! yet. A player is known by their address, without regard to letter
+//! yet; a cancelled game (a player withdrew early on) counts for nobody,
+//! neither finished nor in progress. A player is known by their address, without regard to letter
 //! case (by name only when a game gives none), so a name spelt
 //! differently in some game is still the same player.
 
@@ -88,8 +89,12 @@ impl From<&Player> for Competitor {
 pub struct Played {
     pub white: Competitor,
     pub black: Competitor,
-    /// `None` while the game goes on.
+    /// `None` while the game goes on; [`Outcome::Cancelled`] for a game
+    /// that counts for nobody.
     pub outcome: Option<Outcome>,
+    /// Why the game was cancelled (its Termination after `cancelled: `),
+    /// for a cancelled game.
+    pub cancelled: Option<String>,
     /// The game's Round tag.
     pub round: String,
     /// The game file, as the caller named it.
@@ -103,6 +108,7 @@ impl Played {
             white: game.white().into(),
             black: game.black().into(),
             outcome: game.ending().map(|e| e.outcome),
+            cancelled: game.cancelled().map(str::to_string),
             round: game.tag("Round").unwrap_or("").to_string(),
             file,
         }
@@ -116,12 +122,32 @@ pub struct Encounter {
     pub opponent: u32,
     /// The colour this player has.
     pub color: Color,
-    /// What this player scored; `None` while the game goes on.
+    /// What this player scored; `None` while the game goes on, and for
+    /// a cancelled game.
     pub score: Option<Halves>,
+    /// Why the game was cancelled, when it was: it counts for nobody,
+    /// neither finished nor in progress.
+    pub cancelled: Option<String>,
     /// The game's Round tag.
     pub round: String,
     /// The game file, as the caller named it.
     pub file: String,
+}
+
+/// The crosstable's mark of a cancelled game, explained under the table
+/// ([`Standings::cancellations`]).
+pub const CANCELLED_MARK: &str = "–";
+
+impl Encounter {
+    /// The crosstable's cell for this game: `1`, `½`, `0`, `·` in
+    /// progress, [`CANCELLED_MARK`] cancelled.
+    pub fn mark(&self) -> String {
+        match (self.score, &self.cancelled) {
+            (Some(s), _) => s.to_string(),
+            (None, Some(_)) => CANCELLED_MARK.to_string(),
+            (None, None) => "·".to_string(),
+        }
+    }
 }
 
 /// One player's line of the table.
@@ -200,10 +226,11 @@ impl Standings {
             }
             let outcome = game.outcome;
             for (me, other, color) in [(white, black, Color::White), (black, white, Color::Black)] {
-                let score = outcome.map(|o| match o {
-                    Outcome::Draw => Halves(1),
-                    Outcome::Decisive { winner } if winner == color => Halves(2),
-                    Outcome::Decisive { .. } => Halves(0),
+                let score = outcome.and_then(|o| match o {
+                    Outcome::Draw => Some(Halves(1)),
+                    Outcome::Decisive { winner } if winner == color => Some(Halves(2)),
+                    Outcome::Decisive { .. } => Some(Halves(0)),
+                    Outcome::Cancelled => None,
                 });
                 let row = &mut players[me as usize - 1];
                 match score {
@@ -212,12 +239,14 @@ impl Standings {
                         row.points.0 += s.0;
                         row.wins += u32::from(s == Halves(2));
                     }
-                    None => row.ongoing += 1,
+                    None if outcome.is_none() => row.ongoing += 1,
+                    None => {}
                 }
                 row.encounters.push(Encounter {
                     opponent: other,
                     color,
                     score,
+                    cancelled: game.cancelled.clone(),
                     round: game.round.clone(),
                     file: game.file.clone(),
                 });
@@ -233,6 +262,23 @@ impl Standings {
             row.sonneborn_berger = Quarters(sb);
         }
         rank(players)
+    }
+}
+
+impl Standings {
+    /// The legend of the cancelled games, one line for each reason in the
+    /// order first met: `– cancelled: Eve withdrew on 2026-12-01`.
+    pub fn cancellations(&self) -> Vec<String> {
+        let mut seen = HashSet::new();
+        let mut lines = Vec::new();
+        for e in self.rows.iter().flat_map(|r| &r.encounters) {
+            if let Some(reason) = &e.cancelled
+                && seen.insert(reason.as_str())
+            {
+                lines.push(format!("{CANCELLED_MARK} cancelled: {reason}"));
+            }
+        }
+        lines
     }
 }
 
@@ -328,6 +374,7 @@ mod tests {
                     opponent,
                     color: Color::White,
                     score: Some(Halves(h)),
+                    cancelled: None,
                     round: String::new(),
                     file: String::new(),
                 })

@@ -1,5 +1,6 @@
 //! Round-robin sections: the Berger tables, `dynamo tournament new`,
-//! `tournament set`, `tournament delete` and `dynamo standings`.
+//! `tournament set`, `tournament delete`, `tournament withdraw` and `dynamo
+//! standings`.
 
 mod berger;
 mod correct;
@@ -7,6 +8,7 @@ mod delete;
 mod ids;
 mod section;
 mod standings;
+mod withdraw;
 
 use crate::support::TestEnv;
 

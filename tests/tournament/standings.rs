@@ -12,7 +12,7 @@ use crate::support::TestEnv;
 /// Records `result` in `games/club/FILE.pgn` through the commands that
 /// end games: `1-0` and `0-1` by resignation, `½` by an agreed draw,
 /// `mate` by White's two-move mate, `forfeit` by an adjudicated 0-1.
-fn record(env: &TestEnv, file: &str, result: &str) {
+pub(super) fn record(env: &TestEnv, file: &str, result: &str) {
     let path = format!("games/club/{file}.pgn");
     let path = path.as_str();
     let at = ["--at", "2020-11-21T10:00:00Z"];

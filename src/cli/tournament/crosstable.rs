@@ -45,5 +45,8 @@ pub(super) fn write(out: &mut impl Write, group: &Group) -> io::Result<()> {
     if !crosstable {
         writeln!(out, "{}", no_crosstable(rows.len()))?;
     }
+    for line in group.standings.cancellations() {
+        writeln!(out, "{line}")?;
+    }
     Ok(())
 }

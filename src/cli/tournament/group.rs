@@ -11,9 +11,10 @@ pub(super) struct Group {
     /// The section's event.
     pub(super) event: Option<String>,
     pub(super) standings: Standings,
-    /// How many games, and how many of them are finished.
+    /// How many games, and how many of them are finished and cancelled.
     pub(super) games: usize,
     pub(super) finished: usize,
+    pub(super) cancelled: usize,
 }
 
 impl Group {
@@ -25,15 +26,20 @@ impl Group {
         }
     }
 
-    /// `4 players, 6 games: 4 finished, 2 in progress`.
+    /// `4 players, 6 games: 4 finished, 2 in progress`, and `, 1
+    /// cancelled` when some are.
     pub(super) fn summary(&self) -> String {
         let games = if self.games == 1 { "game" } else { "games" };
+        let cancelled = match self.cancelled {
+            0 => String::new(),
+            n => format!(", {n} cancelled"),
+        };
         format!(
-            "{} players, {} {games}: {} finished, {} in progress",
+            "{} players, {} {games}: {} finished, {} in progress{cancelled}",
             self.standings.rows.len(),
             self.games,
             self.finished,
-            self.games - self.finished
+            self.games - self.finished - self.cancelled
         )
     }
 }
@@ -67,7 +73,8 @@ pub(super) fn place(rank: (u32, u32)) -> String {
 }
 
 /// The cell of `row` against player `column`: each game's result from the
-/// row player's view (`1`, `½`, `0`, `·` in progress), `×` on the diagonal.
+/// row player's view (`1`, `½`, `0`, `·` in progress, `–` cancelled), `×`
+/// on the diagonal.
 pub(super) fn cell(row: &Standing, column: u32) -> String {
     if row.number == column {
         return "×".to_string();
@@ -75,6 +82,6 @@ pub(super) fn cell(row: &Standing, column: u32) -> String {
     row.encounters
         .iter()
         .filter(|e| e.opponent == column)
-        .map(|e| e.score.map_or("·".to_string(), |s| s.to_string()))
+        .map(|e| e.mark())
         .collect()
 }

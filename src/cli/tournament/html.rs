@@ -89,5 +89,8 @@ fn table(html: &mut String, group: &Group) {
     if !crosstable {
         let _ = writeln!(html, "<p>{}</p>", escape(&no_crosstable(rows.len())));
     }
+    for line in group.standings.cancellations() {
+        let _ = writeln!(html, "<p>{}</p>", escape(&line));
+    }
     html.push_str("</section>\n");
 }

@@ -1,6 +1,6 @@
 //! Round-robin sections: `tournament new` creates one in the games
-//! folder, `tournament set` corrects one before play and `tournament delete`
-//! sets one aside, `standings` reads the crosstable of one, several, or any game
+//! folder, `tournament set` corrects one before play, `tournament delete`
+//! sets one aside and `tournament withdraw` withdraws a player from one, `standings` reads the crosstable of one, several, or any game
 //! files. Each reads the configuration first.
 
 use std::io::{self, Write};
@@ -19,6 +19,7 @@ mod html;
 mod new;
 mod set;
 mod standings;
+mod withdraw;
 
 #[derive(Subcommand, Debug)]
 pub(crate) enum Command {
@@ -34,6 +35,7 @@ pub(crate) enum SectionCommand {
     New(new::Args),
     Set(set::Args),
     Delete(delete::Args),
+    Withdraw(withdraw::Args),
 }
 
 /// Runs a tournament command. `config_path` is `--config`.
@@ -45,6 +47,9 @@ pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Ex
         Command::Tournament(SectionCommand::Set(args)) => set::execute(args, &config, &mut out)?,
         Command::Tournament(SectionCommand::Delete(args)) => {
             delete::execute(args, &config, &mut out)?
+        }
+        Command::Tournament(SectionCommand::Withdraw(args)) => {
+            withdraw::execute(args, &config, &mut out)?
         }
         Command::Standings(args) => standings::execute(args, &config, &mut out)?,
     };

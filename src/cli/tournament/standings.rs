@@ -182,13 +182,15 @@ fn group(
             ))
         })?);
     }
-    let finished = games.iter().filter(|g| g.outcome.is_some()).count();
+    let cancelled = games.iter().filter(|g| g.cancelled.is_some()).count();
+    let finished = games.iter().filter(|g| g.outcome.is_some()).count() - cancelled;
     Ok(Group {
         title,
         event,
         standings: Standings::compute(players, &games),
         games: games.len(),
         finished,
+        cancelled,
     })
 }
 
@@ -220,8 +222,11 @@ struct ResultJson<'a> {
     opponent: &'a str,
     opponent_email: Option<&'a str>,
     color: &'static str,
-    /// 1, 0.5 or 0; null while the game goes on.
+    /// 1, 0.5 or 0; null while the game goes on, or when cancelled.
     result: Option<serde_json::Value>,
+    /// Why the game was cancelled: it counts for nobody.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cancelled: Option<&'a str>,
     round: &'a str,
     file: &'a str,
 }
@@ -250,6 +255,7 @@ fn row_json<'a>(row: &'a Standing, all: &'a [Option<&'a Standing>]) -> RowJson<'
                         Color::Black => "black",
                     },
                     result: e.score.map(|s: Halves| number(s.value())),
+                    cancelled: e.cancelled.as_deref(),
                     round: &e.round,
                     file: &e.file,
                 }

@@ -1,6 +1,7 @@
 //! What the director's letters say ([`Letter`]): a player's address or
 //! name changed across their games, a section's settings corrected
-//! before play, a section cancelled. The words only; who gets each is
+//! before play, a section cancelled, a player withdrawn (to them, and to
+//! each opponent once). The words only; who gets each is
 //! the command's to say.
 
 use super::letter::Letter;
@@ -93,6 +94,75 @@ pub fn section_cancelled(section: &str, event: &str, reason: Option<&str>, key: 
         subject: format!("section {} cancelled", one_line(section)),
         paragraphs,
     }
+}
+
+/// To a player withdrawn from a section: what became of each of their
+/// games (`lines`, one a game), and the rule.
+pub fn withdrawn(
+    section: &str,
+    event: &str,
+    date: &str,
+    rule: &str,
+    lines: &[String],
+    reason: Option<&str>,
+    key: &str,
+) -> Letter {
+    let mut paragraphs = vec![format!(
+        "The director recorded your withdrawal from the section {} ({}) on {date}, under          the rule {rule}. Your games:",
+        one_line(section),
+        one_line(event)
+    )];
+    paragraphs.push(listed(lines));
+    if let Some(reason) = reason {
+        paragraphs.push(format!("Reason: {}.", one_line(reason)));
+    }
+    paragraphs.push("You need not reply to any notice of these games.".to_string());
+    Letter {
+        key: format!("withdrawn-{}", digest(key)),
+        subject: format!("your withdrawal from section {}", one_line(section)),
+        paragraphs,
+    }
+}
+
+/// To an opponent of a player withdrawn from a section: what became of
+/// their games with that player (`lines`, one a game).
+pub fn opponent_withdrew(
+    section: &str,
+    event: &str,
+    player: &str,
+    date: &str,
+    rule: &str,
+    lines: &[String],
+    key: &str,
+) -> Letter {
+    let paragraphs = vec![
+        format!(
+            "{} withdrew from the section {} ({}) on {date}. Under the rule {rule}, your              games with them:",
+            one_line(player),
+            one_line(section),
+            one_line(event)
+        ),
+        listed(lines),
+        "Nothing more is to be played in these games; your other games go on.".to_string(),
+    ];
+    Letter {
+        key: format!("withdrew-{}", digest(key)),
+        subject: format!(
+            "{} withdrew from section {}",
+            one_line(player),
+            one_line(section)
+        ),
+        paragraphs,
+    }
+}
+
+/// Lines indented as a list.
+fn listed(lines: &[String]) -> String {
+    lines
+        .iter()
+        .map(|l| format!("  {}", one_line(l)))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// `text` with its first letter in upper case.
