@@ -19,6 +19,8 @@ use resvg::{tiny_skia, usvg};
 #[path = "../tests/support/rng.rs"]
 mod rng;
 
+// The club's random games; its files are not needed here.
+#[allow(dead_code)]
 #[path = "support/club.rs"]
 mod club;
 
