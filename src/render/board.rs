@@ -2,13 +2,12 @@
 
 use std::fmt::Write;
 
-use resvg::{tiny_skia, usvg};
-
 use dynamo_core::color::Color;
 use dynamo_core::position::Position;
 use dynamo_core::role::Piece;
 use dynamo_core::square::{Square, Step};
 
+use super::drawing::{Area, Drawing, FRAME_WIDTH, Layer, SQUARE, TOTAL};
 use super::shapes::{DIGITS, LETTERS, shape};
 
 /// The size of the board picture in mail and of `dynamo show --png`, in
@@ -73,91 +72,85 @@ pub struct Departure {
     pub toward: Step,
 }
 
-/// Units of the drawing: the board is 8 × 90 units with a 30-unit frame
-/// that carries the coordinates.
-pub(super) const SQUARE: f32 = 90.0;
-pub(super) const FRAME_WIDTH: f32 = 30.0;
-pub(super) const TOTAL: f32 = 8.0 * SQUARE + 2.0 * FRAME_WIDTH;
-
-/// The position as a square PNG of `size_px` pixels a side, from White's
-/// side.
-pub fn png(pos: &Position, size_px: u32) -> Result<Vec<u8>, RenderError> {
-    png_view(pos, size_px, &View::default())
-}
-
-/// The position as a square PNG of `size_px` pixels a side, as `view`
-/// says.
-pub fn png_view(pos: &Position, size_px: u32, view: &View) -> Result<Vec<u8>, RenderError> {
-    if !(MIN_SIZE..=MAX_SIZE).contains(&size_px) {
-        return Err(RenderError::Size(size_px));
-    }
-    let tree = usvg::Tree::from_str(&svg_view(pos, view), &usvg::Options::default())
-        .map_err(|e| RenderError::Svg(e.to_string()))?;
-    let mut pixmap = tiny_skia::Pixmap::new(size_px, size_px).ok_or(RenderError::Size(size_px))?;
-    let scale = size_px as f32 / TOTAL;
-    resvg::render(
-        &tree,
-        tiny_skia::Transform::from_scale(scale, scale),
-        &mut pixmap.as_mut(),
-    );
-    pixmap
-        .encode_png()
-        .map_err(|e| RenderError::Encode(e.to_string()))
-}
-
-/// The position as SVG text (what [`png`] rasterises).
+/// The position as SVG text (what [`png`](super::png) rasterises).
 pub fn svg(pos: &Position) -> String {
     svg_view(pos, &View::default())
 }
 
-/// The position as SVG text, as `view` says (what [`png_view`]
-/// rasterises).
+/// The position as SVG text, as `view` says (what
+/// [`png_view`](super::png_view) rasterises).
 pub fn svg_view(pos: &Position, view: &View) -> String {
+    drawing(pos, view).into_svg()
+}
+
+/// The drawing of `svg_view`, part by part, each in its layer with the
+/// area it paints (`drawing.rs`): a mark added here says whether it lies
+/// under the pieces or over them, and where.
+pub(super) fn drawing(pos: &Position, view: &View) -> Drawing {
     let flip = view.flipped;
-    let mut out = String::new();
-    // `write!` to a String cannot fail.
-    let _ = write!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{TOTAL}" height="{TOTAL}" viewBox="0 0 {TOTAL} {TOTAL}">"#
-    );
-    let _ = write!(
-        out,
-        r#"<rect width="{TOTAL}" height="{TOTAL}" fill="{FRAME}"/>"#
-    );
+    let mut out = Drawing::new();
+    out.add(Layer::Ground, None, |out| {
+        let _ = write!(
+            out,
+            r#"<rect width="{TOTAL}" height="{TOTAL}" fill="{FRAME}"/>"#
+        );
+    });
     let checked_king = pos.is_check().then(|| pos.king(pos.turn()));
+    let on = |sq| {
+        let (x, y) = corner(sq, flip);
+        Some(Area {
+            x,
+            y,
+            w: SQUARE,
+            h: SQUARE,
+        })
+    };
     for sq in Square::all() {
-        square(&mut out, sq, flip);
+        out.add(Layer::Base, on(sq), |out| square(out, sq, flip));
         let changed = match &view.marks {
             Some(marks) => marks.squares.contains(&sq),
             None => pos
                 .previous()
                 .is_some_and(|before| before.piece_at(sq) != pos.board().piece_at(sq)),
         };
-        square_marks(&mut out, sq, flip, changed, checked_king == Some(sq));
+        out.add(Layer::Under, on(sq), |out| {
+            square_marks(out, sq, flip, changed, checked_king == Some(sq));
+        });
     }
-    border(&mut out);
-    coordinates(&mut out, flip);
+    let stroke = 2.0;
+    let board = Area {
+        x: FRAME_WIDTH - stroke,
+        y: FRAME_WIDTH - stroke,
+        w: 8.0 * SQUARE + 2.0 * stroke,
+        h: 8.0 * SQUARE + 2.0 * stroke,
+    };
+    out.add(Layer::Base, Some(board), border);
+    out.add(Layer::Base, None, |out| coordinates(out, flip));
     for sq in Square::all() {
         if let Some(piece) = pos.board().piece_at(sq) {
             let (x, y) = corner(sq, flip);
-            piece_shape(&mut out, piece, x, y, 1.0);
+            out.add(Layer::Piece, on(sq), |out| {
+                piece_shape(out, piece, x, y, 1.0)
+            });
         }
     }
     for exit in view.marks.iter().flat_map(|m| &m.exits) {
-        exit_mark(&mut out, exit, flip);
+        out.add(Layer::Over, None, |out| exit_mark(out, exit, flip));
     }
     // The pawn awaiting its owner's choice (docs/RULES.md §9.1): a ring.
+    // Its stroke may reach past the square, so it gives no area.
     if let Some(sq) = pos.pending() {
         let (x, y) = corner(sq, flip);
-        let _ = write!(
-            out,
-            r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{ARROW}" stroke-width="6"/>"#,
-            x + SQUARE / 2.0,
-            y + SQUARE / 2.0,
-            SQUARE * 0.44
-        );
+        out.add(Layer::Over, None, |out| {
+            let _ = write!(
+                out,
+                r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{ARROW}" stroke-width="6"/>"#,
+                x + SQUARE / 2.0,
+                y + SQUARE / 2.0,
+                SQUARE * 0.44
+            );
+        });
     }
-    out.push_str("</svg>");
     out
 }
 
@@ -347,8 +340,10 @@ pub(super) fn piece_shape(out: &mut String, piece: Piece, x: f32, y: f32, opacit
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::{png, png_view};
     use dynamo_core::role::Role;
     use dynamo_core::rules::Rules;
+    use resvg::tiny_skia;
 
     fn decode(png: &[u8]) -> (u32, u32, Vec<u8>) {
         let pixmap = tiny_skia::Pixmap::decode_png(png).expect("a PNG");

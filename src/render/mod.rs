@@ -15,12 +15,14 @@
 //! ```
 
 mod board;
+mod drawing;
 mod last_move;
+mod picture;
+mod raster;
 mod shapes;
 mod web;
 
-pub use board::{
-    BOARD_PX, Departure, MAX_SIZE, MIN_SIZE, Marks, RenderError, View, png, png_view, svg, svg_view,
-};
+pub use board::{BOARD_PX, Departure, MAX_SIZE, MIN_SIZE, Marks, RenderError, View, svg, svg_view};
 pub use last_move::{exits, marks};
+pub use picture::{png, png_view};
 pub use web::{web_board, web_defs};

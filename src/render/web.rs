@@ -17,9 +17,10 @@ use dynamo_core::role::{Piece, Role};
 use dynamo_core::square::Square;
 
 use super::board::{
-    FRAME, Marks, TOTAL, border, coordinates, corner, exit_mark, path_arrow, piece_shape, square,
+    FRAME, Marks, border, coordinates, corner, exit_mark, path_arrow, piece_shape, square,
     square_marks,
 };
+use super::drawing::TOTAL;
 
 const ROLES: [Role; 6] = [
     Role::King,

@@ -12,4 +12,6 @@ mod hostile;
 mod kill;
 mod leave;
 mod overview;
+mod pictures;
+mod streaming;
 mod verify;

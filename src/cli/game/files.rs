@@ -1,15 +1,14 @@
-//! Finding game files and loading many of them at once, for `verify` and
-//! `games`.
+//! Finding game files, and loading many of them at once for the commands
+//! that need them all together (`leave`); `verify`, `games` and
+//! `standings` take them one at a time in order (`load.rs`).
 
-use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Duration;
 
 use anyhow::{Context, Result};
 use dynamo::config::Config;
 use dynamo::game::{Game, GameError, folder};
 
+use super::load::{Bar, Flow, Jobs, each_in_order};
 use crate::exit::{Exit, Failure};
 
 /// The game files under `paths` (default: the config's games folder):
@@ -77,9 +76,6 @@ fn start_one(folder: &Path) -> String {
     )
 }
 
-/// Above this many files, a terminal gets a progress bar.
-const PROGRESS_FROM: usize = 20;
-
 /// Loads the files, drawing a progress bar on standard error while it
 /// works if that is a terminal and there are many files. The results are
 /// in the order of `files`.
@@ -94,83 +90,11 @@ pub(crate) fn load_map_with_progress<T: Send>(
     files: &[PathBuf],
     keep: impl Fn(&Path, Game) -> T + Sync,
 ) -> Vec<Result<T, GameError>> {
-    let done = AtomicUsize::new(0);
-    if files.len() < PROGRESS_FROM || !io::stderr().is_terminal() {
-        return load_all(files, &done, &keep);
-    }
-    let finished = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        scope.spawn(|| {
-            let total = files.len();
-            loop {
-                // Read the flag first: once it is set every file is counted,
-                // so the last bar drawn is full.
-                let last = finished.load(Ordering::Acquire);
-                let n = done.load(Ordering::Acquire);
-                let filled = n * 30 / total;
-                // The bar is a courtesy: a standard error that cannot be
-                // written to must not stop the loading.
-                let _ = write!(
-                    io::stderr(),
-                    "\r[{}{}] {n}/{total}",
-                    "#".repeat(filled),
-                    ".".repeat(30 - filled)
-                );
-                if last {
-                    let _ = writeln!(io::stderr());
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(100));
-            }
-        });
-        let results = load_all(files, &done, &keep);
-        finished.store(true, Ordering::Release);
-        results
-    })
-}
-
-/// Loads every file, on all cores, results in the order of `files`.
-/// `done` counts finished files for a progress bar.
-fn load_all<T: Send>(
-    files: &[PathBuf],
-    done: &AtomicUsize,
-    keep: &(impl Fn(&Path, Game) -> T + Sync),
-) -> Vec<Result<T, GameError>> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(files.len().max(1));
-    let next = AtomicUsize::new(0);
-    let mut results: Vec<Option<Result<T, GameError>>> = Vec::new();
-    results.resize_with(files.len(), || None);
-    let chunks: Vec<Vec<(usize, Result<T, GameError>)>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(path) = files.get(i) else { break };
-                        mine.push((i, Game::load(path).map(|game| keep(path, game))));
-                        done.fetch_add(1, Ordering::Relaxed);
-                    }
-                    mine
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| {
-                w.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
+    let mut results = Vec::with_capacity(files.len());
+    // Collecting never fails nor stops.
+    let _ = each_in_order(files, Jobs::default(), Bar::Auto, keep, |_, result| {
+        results.push(result);
+        Ok(Flow::Next)
     });
-    for (i, r) in chunks.into_iter().flatten() {
-        results[i] = Some(r);
-    }
-    // Every index below `files.len()` was taken by exactly one worker.
     results
-        .into_iter()
-        .map(|r| r.expect("every file loaded"))
-        .collect()
 }

@@ -18,6 +18,7 @@ pub(crate) mod files;
 mod games;
 mod json;
 mod leave;
+pub(crate) mod load;
 mod r#move;
 mod new;
 mod report;

@@ -1,13 +1,14 @@
 //! `dynamo verify`.
 
-use std::io::Write;
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
 use dynamo::config::Config;
 use dynamo::game::Game;
 
-use super::files::{game_files, load_with_progress};
+use super::files::game_files;
+use super::load::{Bar, Flow, Jobs, each_in_order};
 use super::report::half_moves;
 use crate::exit::Exit;
 
@@ -22,23 +23,43 @@ pub(crate) struct Args {
     /// Print only the bad files and the count, not an `ok` line a game.
     #[arg(long)]
     failures_only: bool,
+    #[command(flatten)]
+    jobs: Jobs,
 }
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
     let files = game_files(config, &args.paths)?;
-    let results = load_with_progress(&files);
+    // Each file's line is written as soon as it and those before it are
+    // replayed, and nothing else of the game is kept: memory stays flat
+    // however many files there are. On a terminal the lines are the
+    // progress, shown as they come; elsewhere they go out in large
+    // writes, and a terminal on standard error gets the bar.
+    let live = io::stdout().is_terminal();
+    let bar = if live { Bar::Never } else { Bar::Auto };
+    let mut out = io::BufWriter::with_capacity(1 << 16, out);
     let mut bad = 0;
-    for (path, result) in files.iter().zip(&results) {
-        match result {
-            Ok(_) if args.failures_only => {}
-            Ok(game) => writeln!(out, "{}: ok, {}", path.display(), summary(game))?,
-            Err(e) => {
-                bad += 1;
-                // The error names the file itself.
-                writeln!(out, "{e}")?;
+    let failures_only = args.failures_only;
+    each_in_order(
+        &files,
+        args.jobs,
+        bar,
+        |_, game| summary(&game),
+        |path, result| {
+            match result {
+                Ok(_) if failures_only => return Ok(Flow::Next),
+                Ok(summary) => writeln!(out, "{}: ok, {summary}", path.display())?,
+                Err(e) => {
+                    bad += 1;
+                    // The error names the file itself.
+                    writeln!(out, "{e}")?;
+                }
             }
-        }
-    }
+            if live {
+                out.flush()?;
+            }
+            Ok(Flow::Next)
+        },
+    )?;
     writeln!(
         out,
         "{} file{}: {} ok, {bad} bad",
@@ -46,6 +67,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         if files.len() == 1 { "" } else { "s" },
         files.len() - bad
     )?;
+    out.flush()?;
     Ok(if bad > 0 { Exit::Rejected } else { Exit::Ok })
 }
 

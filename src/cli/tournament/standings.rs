@@ -13,6 +13,7 @@ use serde::Serialize;
 use super::group::{Group, LEGEND};
 use super::{crosstable, html};
 use crate::cli::game::files;
+use crate::cli::game::load::{Bar, Flow, Jobs, each_in_order};
 use crate::exit::{Exit, Failure};
 
 /// Print the standings: a crosstable of each player's results, points,
@@ -33,10 +34,12 @@ pub(crate) struct Args {
     /// A self-contained HTML page (no external resources).
     #[arg(long)]
     html: bool,
+    #[command(flatten)]
+    jobs: Jobs,
 }
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
-    let groups = read_groups(config, &args.targets)?;
+    let groups = read_groups(config, &args.targets, args.jobs)?;
     if args.json {
         let [group] = &groups[..] else {
             let names: Vec<&str> = groups.iter().map(|g| g.title.as_str()).collect();
@@ -82,7 +85,7 @@ fn usage(message: String) -> anyhow::Error {
 
 /// The tables the arguments ask for: each section its own, every other
 /// game file or folder together in one.
-fn read_groups(config: &Config, targets: &[PathBuf]) -> Result<Vec<Group>> {
+fn read_groups(config: &Config, targets: &[PathBuf], jobs: Jobs) -> Result<Vec<Group>> {
     let games_dir = &config.games_dir;
     let mut sections = Vec::new();
     let mut loose = Vec::new();
@@ -131,12 +134,13 @@ fn read_groups(config: &Config, targets: &[PathBuf]) -> Result<Vec<Group>> {
             Some(section.event.clone()),
             &players,
             &files,
+            jobs,
         )?);
     }
     if !loose.is_empty() {
         let files = files::game_files(config, &loose)?;
         let title: Vec<String> = loose.iter().map(|p| p.display().to_string()).collect();
-        groups.push(group(title.join(", "), None, &[], &files)?);
+        groups.push(group(title.join(", "), None, &[], &files, jobs)?);
     }
     Ok(groups)
 }
@@ -169,18 +173,33 @@ fn group(
     event: Option<String>,
     players: &[Competitor],
     files: &[PathBuf],
+    jobs: Jobs,
 ) -> Result<Group> {
-    // Each game is kept only as what the standings take of it.
-    let loaded = files::load_map_with_progress(files, |path, game| {
-        Played::of(path.display().to_string(), &game)
-    });
+    // Each game is kept only as what the standings take of it, and the
+    // first that does not replay, in the order of the files, stops the
+    // loading.
     let mut games: Vec<Played> = Vec::with_capacity(files.len());
-    for played in loaded {
-        games.push(played.map_err(|e| {
-            usage(format!(
-                "{e}\nthe standings need every game; `dynamo verify` checks them all"
-            ))
-        })?);
+    let mut failed = None;
+    each_in_order(
+        files,
+        jobs,
+        Bar::Auto,
+        |path, game| Played::of(path.display().to_string(), &game),
+        |_, played| match played {
+            Ok(played) => {
+                games.push(played);
+                Ok(Flow::Next)
+            }
+            Err(e) => {
+                failed = Some(e);
+                Ok(Flow::Stop)
+            }
+        },
+    )?;
+    if let Some(e) = failed {
+        return Err(usage(format!(
+            "{e}\nthe standings need every game; `dynamo verify` checks them all"
+        )));
     }
     let cancelled = games.iter().filter(|g| g.cancelled.is_some()).count();
     let finished = games.iter().filter(|g| g.outcome.is_some()).count() - cancelled;

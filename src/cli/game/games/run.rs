@@ -7,14 +7,15 @@ use anyhow::Result;
 use chrono::Utc;
 use clap::ValueEnum;
 use dynamo::config::Config;
-use dynamo::game::clock;
+use dynamo::game::{GameError, clock};
 
 use super::facts::Facts;
 use super::json::{GameEntry, unsent};
 use super::select::{Filter, PlayerFilter, Sort, compare, natural};
 use super::shared::Shared;
 use super::view::{self, Column, Counts};
-use crate::cli::game::files::{game_files, load_map_with_progress};
+use crate::cli::game::files::game_files;
+use crate::cli::game::load::{Bar, Flow, Jobs, each_in_order};
 use crate::cli::table::{self, Line};
 use crate::exit::{Exit, Failure};
 
@@ -76,6 +77,8 @@ pub(crate) struct Args {
         conflicts_with = "json"
     )]
     columns: Vec<Column>,
+    #[command(flatten)]
+    jobs: Jobs,
 }
 
 /// When to colour.
@@ -117,18 +120,29 @@ fn overview(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
         overdue: args.overdue,
     };
     let files = game_files(config, &args.paths)?;
-    let loaded = load_map_with_progress(&files, |path, game| {
-        Facts::new(path.to_path_buf(), game, now)
-    });
-    let total = loaded.len();
-    let bad = loaded.iter().filter(|r| r.is_err()).count();
-    // A file that does not replay is always listed: no filter can tell
-    // whether it would pass.
-    let mut listed: Vec<(PathBuf, _)> = files
-        .into_iter()
-        .zip(loaded)
-        .filter(|(_, r)| r.as_ref().is_err() || r.as_ref().is_ok_and(|f| filter.passes(f)))
-        .collect();
+    let total = files.len();
+    let mut bad = 0;
+    // Of each game only its facts are kept, and only when it is listed:
+    // memory grows with the lines printed, not with the files read.
+    let mut listed: Vec<(PathBuf, Result<Facts, GameError>)> = Vec::new();
+    each_in_order(
+        &files,
+        args.jobs,
+        Bar::Auto,
+        |path, game| Facts::new(path.to_path_buf(), game, now),
+        |path, result| {
+            match &result {
+                // A file that does not replay is always listed: no filter
+                // can tell whether it would pass.
+                Err(_) => bad += 1,
+                Ok(facts) if !filter.passes(facts) => return Ok(Flow::Next),
+                Ok(_) => {}
+            }
+            listed.push((path.to_path_buf(), result));
+            Ok(Flow::Next)
+        },
+    )?;
+    drop(files);
     listed.sort_by(|(p, a), (q, b)| match (a, b, args.sort) {
         (Ok(a), Ok(b), sort) => compare(sort, a, b),
         (_, _, Sort::File) => natural(&p.to_string_lossy(), &q.to_string_lossy()),

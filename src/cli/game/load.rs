@@ -1,0 +1,348 @@
+//! Loading the game files of `verify`, `games` and `standings` on all
+//! cores, each game handed on in the order of the files as soon as it and
+//! every file before it are loaded (docs/reference.md, "Many game files").
+//! A game is replayed and reduced to what the command prints on the
+//! thread that loaded it, and at most [`WINDOW_PER_THREAD`] results a
+//! thread wait for their turn, so memory stays flat however many files
+//! there are, and the output is the same on one core or many.
+
+use std::collections::VecDeque;
+use std::io::{self, IsTerminal, Write};
+use std::num::NonZeroUsize;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use anyhow::Result;
+use dynamo::game::{Game, GameError};
+
+/// Results a loading thread may hold ahead of the one the command waits
+/// for: enough that a slow file does not stall the others for long,
+/// few enough that the waiting results stay small.
+pub(crate) const WINDOW_PER_THREAD: usize = 64;
+
+/// Above this many files, a terminal gets a progress bar.
+const PROGRESS_FROM: usize = 20;
+
+/// `--jobs N`: how many threads load games at once (1 to 256).
+#[derive(clap::Args, Debug, Clone, Copy, Default)]
+pub(crate) struct Jobs {
+    /// Load games on N threads at once (default: one a core); the output
+    /// is the same for any N.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: Option<u16>,
+}
+
+impl Jobs {
+    /// The threads for `files` files: as asked, or one a core, never
+    /// more than there are files.
+    fn threads(self, files: usize) -> usize {
+        let asked = self.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+            usize::from,
+        );
+        asked.min(files).max(1)
+    }
+}
+
+/// Whether a progress bar may be drawn on standard error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Bar {
+    /// When standard error is a terminal and there are many files.
+    Auto,
+    /// Never: the command's own lines show its progress.
+    Never,
+}
+
+/// Whether the command goes on to the next file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Flow {
+    Next,
+    /// Stop: the files after this one are not needed (nor loaded, when
+    /// they are not yet).
+    Stop,
+}
+
+/// Loads `files` on `jobs` threads; `keep` takes of each game what the
+/// command needs, on the thread that loaded it; `each` gets every file's
+/// result in the order of `files`, on the calling thread, until it says
+/// [`Flow::Stop`] or fails.
+pub(crate) fn each_in_order<T: Send>(
+    files: &[PathBuf],
+    jobs: Jobs,
+    bar: Bar,
+    keep: impl Fn(&Path, Game) -> T + Sync,
+    mut each: impl FnMut(&Path, Result<T, GameError>) -> Result<Flow>,
+) -> Result<()> {
+    let handed = AtomicUsize::new(0);
+    let load = |path: &Path| Game::load(path).map(|game| keep(path, game));
+    let mut run = || -> Result<()> {
+        let threads = jobs.threads(files.len());
+        if threads == 1 {
+            for path in files {
+                let flow = each(path, load(path))?;
+                handed.fetch_add(1, Ordering::Release);
+                if flow == Flow::Stop {
+                    break;
+                }
+            }
+            return Ok(());
+        }
+        in_order(files, threads, &load, &mut each, &handed)
+    };
+    let shown = bar == Bar::Auto && files.len() >= PROGRESS_FROM && io::stderr().is_terminal();
+    if !shown {
+        return run();
+    }
+    let finished = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| progress(files.len(), &handed, &finished));
+        let result = run();
+        finished.store(true, Ordering::Release);
+        result
+    })
+}
+
+/// Draws `[####......] n/total` on standard error every tenth of a second
+/// until `finished`, then a full bar.
+fn progress(total: usize, handed: &AtomicUsize, finished: &AtomicBool) {
+    loop {
+        // Read the flag first: once it is set every file is counted (or
+        // the command stopped), so the last bar drawn is the last count.
+        let last = finished.load(Ordering::Acquire);
+        let n = handed.load(Ordering::Acquire).min(total);
+        let filled = n * 30 / total;
+        // The bar is a courtesy: a standard error that cannot be written
+        // to must not stop the loading.
+        let _ = write!(
+            io::stderr(),
+            "\r[{}{}] {n}/{total}",
+            "#".repeat(filled),
+            ".".repeat(30 - filled)
+        );
+        if last {
+            let _ = writeln!(io::stderr());
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The results waiting for their turn: `slots[k]` is file `first + k`.
+struct Waiting<T> {
+    slots: VecDeque<Option<Result<T, GameError>>>,
+    first: usize,
+    /// The command stopped, failed, or a loading thread panicked.
+    stop: bool,
+}
+
+struct Queue<T> {
+    waiting: Mutex<Waiting<T>>,
+    /// The result of file `first` arrived, or `stop` was set.
+    arrived: Condvar,
+    /// `first` moved on (room in the window), or `stop` was set.
+    room: Condvar,
+}
+
+impl<T> Queue<T> {
+    fn lock(&self) -> MutexGuard<'_, Waiting<T>> {
+        // The lock is never held while loading or printing, so a panic
+        // cannot leave the queue half changed.
+        self.waiting.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn stop(&self) {
+        self.lock().stop = true;
+        self.arrived.notify_all();
+        self.room.notify_all();
+    }
+}
+
+/// Sets `stop` if its thread panics, so that the calling thread does not
+/// wait for a result that will never come; the panic is then resumed
+/// when the threads are joined.
+struct StopOnPanic<'a, T>(&'a Queue<T>);
+
+impl<T> Drop for StopOnPanic<'_, T> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.stop();
+        }
+    }
+}
+
+/// Files are taken in order by `threads` threads; a thread that is a
+/// window ahead of the file the command waits for waits for room. The
+/// thread holding the file waited for is never waiting for room, so the
+/// files always move on.
+fn in_order<T: Send>(
+    files: &[PathBuf],
+    threads: usize,
+    load: &(impl Fn(&Path) -> Result<T, GameError> + Sync),
+    each: &mut impl FnMut(&Path, Result<T, GameError>) -> Result<Flow>,
+    handed: &AtomicUsize,
+) -> Result<()> {
+    let window = WINDOW_PER_THREAD * threads;
+    let queue = Queue {
+        waiting: Mutex::new(Waiting {
+            slots: VecDeque::with_capacity(window),
+            first: 0,
+            stop: false,
+        }),
+        arrived: Condvar::new(),
+        room: Condvar::new(),
+    };
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let _guard = StopOnPanic(&queue);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(path) = files.get(i) else { break };
+                    {
+                        let mut waiting = queue.lock();
+                        while !waiting.stop && i >= waiting.first + window {
+                            waiting = queue
+                                .room
+                                .wait(waiting)
+                                .unwrap_or_else(PoisonError::into_inner);
+                        }
+                        if waiting.stop {
+                            break;
+                        }
+                    }
+                    let result = load(path);
+                    let mut waiting = queue.lock();
+                    // File `i` is not handed on before its result is in.
+                    let k = i - waiting.first;
+                    if waiting.slots.len() <= k {
+                        waiting.slots.resize_with(k + 1, || None);
+                    }
+                    waiting.slots[k] = Some(result);
+                    if k == 0 {
+                        queue.arrived.notify_one();
+                    }
+                }
+            });
+        }
+        let outcome = hand_on(files, &queue, each, handed);
+        // Threads still loading or waiting for room stop at their next
+        // file; the scope waits for them.
+        queue.stop();
+        outcome
+    })
+}
+
+/// The calling thread's part: each file's result in turn, to `each`.
+fn hand_on<T>(
+    files: &[PathBuf],
+    queue: &Queue<T>,
+    each: &mut impl FnMut(&Path, Result<T, GameError>) -> Result<Flow>,
+    handed: &AtomicUsize,
+) -> Result<()> {
+    for path in files {
+        let result = {
+            let mut waiting = queue.lock();
+            loop {
+                if let Some(Some(_)) = waiting.slots.front() {
+                    break;
+                }
+                if waiting.stop {
+                    // A loading thread panicked: joining it resumes the
+                    // panic.
+                    return Ok(());
+                }
+                waiting = queue
+                    .arrived
+                    .wait(waiting)
+                    .unwrap_or_else(PoisonError::into_inner);
+            }
+            let result = waiting.slots.pop_front().flatten();
+            waiting.first += 1;
+            result
+        };
+        queue.room.notify_all();
+        let Some(result) = result else { break };
+        let flow = each(path, result)?;
+        handed.fetch_add(1, Ordering::Release);
+        if flow == Flow::Stop {
+            break;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The order is the files' on any number of threads, and a window of
+    /// results never grows past its bound, however slow the first file.
+    #[test]
+    fn results_come_in_the_order_of_the_files() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let sample =
+            std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/sample.pgn"))
+                .expect("the sample game");
+        let files: Vec<PathBuf> = (0..500)
+            .map(|n| {
+                let path = dir.path().join(format!("g{n:03}.pgn"));
+                let text = if n % 97 == 13 {
+                    "not a game".to_string()
+                } else {
+                    sample.replace("[Round \"1\"]", &format!("[Round \"{n}\"]"))
+                };
+                std::fs::write(&path, text).expect("written");
+                path
+            })
+            .collect();
+        for jobs in [1, 2, 3, 8] {
+            let mut seen = Vec::new();
+            each_in_order(
+                &files,
+                Jobs { jobs: Some(jobs) },
+                Bar::Never,
+                |_, game| game.tag("Round").map(str::to_string),
+                |path, result| {
+                    seen.push((path.to_path_buf(), result.ok().flatten()));
+                    Ok(Flow::Next)
+                },
+            )
+            .expect("loaded");
+            let expected: Vec<(PathBuf, Option<String>)> = files
+                .iter()
+                .enumerate()
+                .map(|(n, p)| (p.clone(), (n % 97 != 13).then(|| n.to_string())))
+                .collect();
+            assert_eq!(seen, expected, "{jobs} threads");
+        }
+    }
+
+    /// A command that stops is handed nothing more, and the threads end.
+    #[test]
+    fn a_stop_ends_the_loading() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let files: Vec<PathBuf> = (0..300)
+            .map(|n| {
+                let path = dir.path().join(format!("g{n:03}.pgn"));
+                std::fs::write(&path, "not a game").expect("written");
+                path
+            })
+            .collect();
+        let mut count = 0;
+        each_in_order(
+            &files,
+            Jobs { jobs: Some(4) },
+            Bar::Never,
+            |_, _| (),
+            |_, _| {
+                count += 1;
+                Ok(if count == 10 { Flow::Stop } else { Flow::Next })
+            },
+        )
+        .expect("stopped");
+        assert_eq!(count, 10);
+    }
+}
