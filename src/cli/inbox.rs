@@ -246,6 +246,7 @@ fn stdin(inbox: &mut Inbox, quiet: bool) -> Result<Exit> {
         Ok(h) => inbox.deliver(std::mem::take(&mut h.pending)),
         Err(_) => None,
     };
+    inbox.hang_up();
     report(Progress::Message(Box::new(MessageStep {
         id: "stdin".to_string(),
         handled,

@@ -14,12 +14,18 @@
 //! `/dev/zero` would otherwise be read until memory ran out), and a lock
 //! is waited for at most a given time.
 
+mod crash;
 mod error;
+mod folder;
+mod group;
 mod lock;
 mod read;
 mod write;
 
+pub use crash::{CRASH_AT_ENV, crash_point};
 pub use error::FileError;
+pub use folder::make_dirs;
+pub use group::Batch;
 pub use lock::{FileLock, LOCK_WAIT, LockError};
 pub use read::{ReadError, read_regular, real_path};
 pub use write::{remove, remove_dead_temps, remove_stale_temps, rename, write_atomic};

@@ -7,6 +7,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use super::error::FileError;
+use super::group;
 
 /// The folder a path lives in (`.` for a bare file name).
 fn folder_of(path: &Path) -> &Path {
@@ -143,7 +144,15 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
             keep_owner_and_mode(&file, old).map_err(|e| FileError::new(&tmp, e))?;
         }
         file.write_all(bytes).map_err(|e| FileError::new(&tmp, e))?;
-        file.sync_all().map_err(|e| FileError::new(&tmp, e))?;
+        // In a batch, a new file waits for the batch's flush; one that
+        // replaces another is flushed before the rename (durable/group.rs).
+        let grouped = match old {
+            Some(_) => group::flush_before_replace(folder)?,
+            None => group::defer(folder),
+        };
+        if !grouped {
+            file.sync_all().map_err(|e| FileError::new(&tmp, e))?;
+        }
         fs::rename(&tmp, path).map_err(|e| FileError::new(path, e))
     })();
     drop(file);
@@ -196,9 +205,13 @@ pub fn remove(path: &Path) -> Result<(), FileError> {
     sync_folder(folder_of(path))
 }
 
-/// Makes the renames and removals in `folder` durable.
+/// Makes the renames and removals in `folder` durable: now, or in a
+/// batch at its next flush (durable/group.rs).
 #[cfg(unix)]
 fn sync_folder(folder: &Path) -> Result<(), FileError> {
+    if group::defer(folder) {
+        return Ok(());
+    }
     File::open(folder)
         .and_then(|f| f.sync_all())
         .map_err(|e| FileError::new(folder, e))

@@ -29,13 +29,13 @@ use super::message::{self, Incoming, MessageError, RawMessage};
 use super::reading::verdict::{Unread, read_reply};
 use super::record::{Mail, Recording, record};
 use super::settings::Settings;
-use super::state::{InboxLock, InboxState, MailNote, time_text};
+use super::state::{InboxLock, InboxState, MailNote, OpenBatch, time_text};
 use super::text::notice_lines::without_notice;
 use crate::game::Game;
 use crate::game::clock::format_time_short;
 use crate::game::player::Mailbox;
 use crate::mail::digest::token::DigestToken;
-use crate::mail::{self, Answer, Notice, Outbox, Pending, Sender, Token};
+use crate::mail::{self, Answer, Courier, Notice, Outbox, Pending, Sender, Token};
 use crate::recorder::Pages;
 
 /// One mail handled.
@@ -54,12 +54,24 @@ pub struct Handled {
     pub warnings: Vec<String>,
 }
 
-/// The inbox: its settings, its state folder and the games.
-#[derive(Debug)]
+/// The inbox: its settings, its state folder and the games; the batch
+/// under way and the SMTP session of the run (`batch.rs`).
 pub struct Inbox<'a> {
     pub(super) settings: Settings<'a>,
     pub(super) state: InboxState,
     games: Games,
+    pub(super) batch: Option<OpenBatch>,
+    pub(super) courier: Option<Courier>,
+}
+
+impl std::fmt::Debug for Inbox<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Inbox")
+            .field("settings", &self.settings)
+            .field("state", &self.state)
+            .field("batch", &self.batch)
+            .finish_non_exhaustive()
+    }
 }
 
 /// One mail being handled.
@@ -77,6 +89,8 @@ impl<'a> Inbox<'a> {
             state: InboxState::new(&settings.mail.inbox_state),
             games: Games::new(&settings.games_dir),
             settings,
+            batch: None,
+            courier: None,
         }
     }
 
@@ -88,8 +102,21 @@ impl<'a> Inbox<'a> {
         &self.state
     }
 
-    /// Handles one mail as its mailbox handed it over.
+    /// Handles one mail as its mailbox handed it over: alone, under the
+    /// inbox's lock and noted handled before it returns, or as one of the
+    /// batch under way ([`Inbox::begin_batch`]), noted with the batch.
     pub fn handle(&mut self, mail: &RawMessage) -> Result<Handled, InboxError> {
+        let mut batch = self.batch.take();
+        let handled = self.handle_in(mail, batch.as_mut());
+        self.batch = batch;
+        handled
+    }
+
+    fn handle_in(
+        &mut self,
+        mail: &RawMessage,
+        batch: Option<&mut OpenBatch>,
+    ) -> Result<Handled, InboxError> {
         let (raw, arrived) = (mail.raw.as_slice(), mail.arrived);
         let read = match mail.too_large {
             true => message::read_head(raw),
@@ -100,11 +127,20 @@ impl<'a> Inbox<'a> {
         let incoming = read.as_ref().unwrap_or(&empty);
         let from = incoming.from.clone().unwrap_or_default();
         let subject = incoming.subject.clone();
-        let held = match self.settings.dry_run {
-            true => None,
-            false => Some(self.state.lock(self.settings.lock_wait)?),
+        let own;
+        let (held, notes) = match (self.settings.dry_run, batch) {
+            (true, _) => (None, None),
+            (false, Some(batch)) => (Some(&batch.lock), Some(&mut batch.notes)),
+            (false, None) => {
+                own = self.state.lock(self.settings.lock_wait)?;
+                (Some(&own), None)
+            }
         };
-        if let Some(note) = self.state.handled(&key)? {
+        let noted = notes
+            .as_deref()
+            .and_then(|notes| notes.iter().find(|(k, _)| k.name == key.name))
+            .map(|(_, note)| note.clone());
+        if let Some(note) = noted.map_or_else(|| self.state.handled(&key), |n| Ok(Some(n)))? {
             return Ok(Handled {
                 disposition: Disposition::HandledBefore(note.what),
                 pending: Vec::new(),
@@ -117,11 +153,11 @@ impl<'a> Inbox<'a> {
             key,
             incoming,
             arrived,
-            held: held.as_ref(),
+            held,
             pending: Vec::new(),
         };
         let disposition = self.decide(&mut work, read.as_ref().err())?;
-        if let Some(held) = &held {
+        if let Some(held) = held {
             let note = |what: String| MailNote {
                 mail: work.key.reference.clone(),
                 arrived: time_text(arrived),
@@ -134,7 +170,11 @@ impl<'a> Inbox<'a> {
                 self.state.set_aside(held, &work.key, &note(why), raw)?;
             }
             let done = note(disposition.describe(false));
-            self.state.note_handled(held, &work.key, &done)?;
+            match notes {
+                // Noted once the batch's records are on disk.
+                Some(notes) => notes.push((work.key.clone(), done)),
+                None => self.state.note_handled(held, &work.key, &done)?,
+            }
         }
         let warnings = self
             .settings

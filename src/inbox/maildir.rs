@@ -20,7 +20,7 @@ use super::message::MAX_MESSAGE_BYTES;
 use super::source::{RawMessage, Source};
 use super::state::InboxState;
 use crate::base32::encode;
-use crate::durable::{self, FileError};
+use crate::durable;
 
 /// A Maildir read by the inbox.
 #[derive(Debug, Clone)]
@@ -144,7 +144,7 @@ impl Source for Maildir {
 
     fn mark_handled(&mut self, id: &str) -> Result<(), InboxError> {
         let name = id.rsplit('/').next().unwrap_or(id);
-        fs::create_dir_all(&self.marks).map_err(|e| FileError::new(&self.marks, e))?;
+        durable::make_dirs(&self.marks)?;
         durable::write_atomic(&self.marks.join(unique(name)), b"")?;
         if id.starts_with("new/") {
             let target = match name.contains(':') {

@@ -13,6 +13,7 @@
 //! [`imap`].
 
 pub mod automatic;
+pub mod batch;
 pub mod command;
 mod conditional;
 mod digest;

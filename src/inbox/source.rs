@@ -1,17 +1,20 @@
 //! The mailboxes the inbox reads, behind one small trait, and the loop
-//! that handles what they hold: each waiting message fetched, handled
-//! ([`Inbox::handle`]), its mail delivered, and only then marked handled
-//! in the mailbox. A message marked is never handled again; one handled
-//! but not yet marked (the process stopped) is found handled by the inbox's
-//! own record and only marked.
+//! that handles what they hold, in batches (`batch.rs`): the waiting
+//! messages of a batch fetched and handled ([`Inbox::handle`]), their
+//! records flushed and noted, their mail delivered, and only then marked
+//! handled in the mailbox. A message marked is never handled again; one
+//! handled but not yet marked (the process stopped) is found handled by
+//! the inbox's own record and only marked.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::batch::{BATCH_BYTES, BATCH_MESSAGES};
 use super::error::InboxError;
 use super::handle::{Handled, Inbox};
 pub use super::message::RawMessage;
-use crate::mail::{self, MailError, Pending, Report};
+use crate::durable::crash_point;
+use crate::mail::{self, MailError, Report};
 
 /// How often `--watch` sends what the outbox still owes.
 const RETRY_EVERY: Duration = Duration::from_secs(60);
@@ -73,15 +76,6 @@ pub enum Progress {
 }
 
 impl Inbox<'_> {
-    /// Sends the mail a handled message queued; `None` in a dry run or
-    /// when there is none.
-    pub fn deliver(&self, pending: Vec<Pending>) -> Option<Report> {
-        if self.settings().dry_run || pending.is_empty() {
-            return None;
-        }
-        Some(mail::deliver(self.settings().mail, pending, false))
-    }
-
     /// Sends what the outbox owes (a run that stopped before sending, a
     /// server that was down); `None` in a dry run.
     pub fn send_owed(&self) -> Option<Result<Report, MailError>> {
@@ -92,9 +86,10 @@ impl Inbox<'_> {
     }
 }
 
-/// Handles each message `source` holds waiting, once, until `stop` is
-/// set (the message in hand is finished first); tells `each` what
-/// happened.
+/// Handles each message `source` holds waiting, once, in batches, until
+/// `stop` is set (the batch in hand is finished first); tells `each` what
+/// happened, message by message, once its batch is done. Every notice of
+/// the run goes through one SMTP session.
 pub fn run_once(
     inbox: &mut Inbox,
     source: &mut dyn Source,
@@ -105,10 +100,33 @@ pub fn run_once(
         Ok(waiting) => waiting,
         Err(e) => return each(Progress::Failed(e)),
     };
-    for id in waiting {
-        if stop.load(Ordering::SeqCst) {
-            return;
+    let mut waiting = waiting.into_iter().peekable();
+    while waiting.peek().is_some() && !stop.load(Ordering::SeqCst) {
+        let more = run_batch(inbox, source, &mut waiting, stop, each);
+        if !more {
+            break;
         }
+    }
+    inbox.hang_up();
+}
+
+/// One batch of the messages `waiting` names (`batch.rs` gives the order
+/// and why); `false` when the mailbox or the inbox failed so that the run
+/// should stop.
+fn run_batch(
+    inbox: &mut Inbox,
+    source: &mut dyn Source,
+    waiting: &mut dyn Iterator<Item = String>,
+    stop: &AtomicBool,
+    each: &mut dyn FnMut(Progress),
+) -> bool {
+    if let Err(e) = inbox.begin_batch() {
+        each(Progress::Failed(e));
+        return false;
+    }
+    let mut steps: Vec<MessageStep> = Vec::new();
+    let mut bytes = 0;
+    for id in &mut *waiting {
         let fetched = match source.fetch(&id) {
             Ok(Some(fetched)) => fetched,
             Ok(None) => continue,
@@ -117,22 +135,82 @@ pub fn run_once(
                 continue;
             }
         };
-        let mut handled = inbox.handle(&fetched);
-        let delivery = match &mut handled {
-            Ok(h) => inbox.deliver(std::mem::take(&mut h.pending)),
-            Err(_) => None,
-        };
-        let unmarked = match &handled {
-            Ok(_) if !inbox.settings().dry_run => source.mark_handled(&id).err(),
-            _ => None,
-        };
-        each(Progress::Message(Box::new(MessageStep {
+        bytes += fetched.raw.len();
+        let handled = inbox.handle(&fetched);
+        crash_point("recorded");
+        steps.push(MessageStep {
             id,
             handled,
-            delivery,
-            unmarked,
-        })));
+            delivery: None,
+            unmarked: None,
+        });
+        let full = steps.len() >= BATCH_MESSAGES || bytes >= BATCH_BYTES;
+        if full || stop.load(Ordering::SeqCst) {
+            break;
+        }
     }
+    if let Err(e) = inbox.commit_batch() {
+        // Nothing is marked: each message is handled again next time,
+        // which finds what was recorded.
+        let _ = inbox.end_batch();
+        for step in &mut steps {
+            if step.handled.is_ok() {
+                step.handled = Err(InboxError::Source {
+                    what: format!("not noted as handled: {e}"),
+                    temporary: e.is_temporary(),
+                });
+            }
+        }
+        steps
+            .into_iter()
+            .for_each(|s| each(Progress::Message(Box::new(s))));
+        return false;
+    }
+    // The mail each message queued, by Message-ID, to tell its delivery.
+    let mut owned: Vec<Vec<String>> = Vec::new();
+    let mut pending = Vec::new();
+    for step in &mut steps {
+        let queued = match step.handled.as_mut() {
+            Ok(h) => std::mem::take(&mut h.pending),
+            Err(_) => Vec::new(),
+        };
+        owned.push(queued.iter().map(|p| p.queued.message_id.clone()).collect());
+        pending.extend(queued);
+    }
+    let mut report = inbox.deliver(pending);
+    crash_point("delivered");
+    let dry_run = inbox.settings().dry_run;
+    for (step, owned) in steps.iter_mut().zip(owned) {
+        if let Some(report) = report.as_mut() {
+            step.delivery = Some(report.take(&owned));
+        }
+        if step.handled.is_ok() && !dry_run {
+            step.unmarked = source.mark_handled(&step.id).err();
+        }
+    }
+    crash_point("marked");
+    // What the delivery did besides these messages' mail goes with the
+    // last message's.
+    if let (Some(rest), Some(last)) = (report, steps.last_mut()) {
+        match last.delivery.as_mut() {
+            Some(delivery) => delivery.absorb(rest),
+            None => last.delivery = Some(rest),
+        }
+    }
+    if let Err(e) = inbox.end_batch() {
+        for step in &mut steps {
+            if step.handled.is_ok() && step.unmarked.is_none() {
+                step.unmarked = Some(InboxError::Source {
+                    what: e.to_string(),
+                    temporary: true,
+                });
+            }
+        }
+    }
+    steps
+        .into_iter()
+        .for_each(|s| each(Progress::Message(Box::new(s))));
+    true
 }
 
 /// Handles what `source` holds, then looks again when

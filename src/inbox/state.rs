@@ -69,6 +69,16 @@ pub struct InboxLock {
     _lock: FileLock,
 }
 
+/// A batch under way (`batch.rs`): the inbox's lock, held for the whole
+/// batch, the writes grouped, and what each message is to be noted as
+/// once the batch's records are on disk.
+#[derive(Debug)]
+pub struct OpenBatch {
+    pub(super) lock: InboxLock,
+    pub(super) notes: Vec<(MailKey, MailNote)>,
+    pub(super) group: durable::Batch,
+}
+
 /// RFC 3339, to the second.
 pub fn time_text(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Secs, true)
@@ -106,7 +116,7 @@ impl InboxState {
     pub fn lock(&self, wait: Duration) -> Result<InboxLock, InboxError> {
         for sub in ["handled", "unmatched", "replies"] {
             let dir = self.dir.join(sub);
-            fs::create_dir_all(&dir).map_err(|e| FileError::new(&dir, e))?;
+            durable::make_dirs(&dir)?;
         }
         let path = self.dir.join(".lock");
         match FileLock::acquire_within(&path, wait) {
@@ -131,6 +141,17 @@ impl InboxState {
                 durable::remove_dead_temps(&dir.path());
             }
         }
+    }
+
+    /// Takes the lock (waiting at most `wait`) for a batch, and groups
+    /// this thread's writes until the batch is dropped.
+    pub fn open_batch(&self, wait: Duration) -> Result<OpenBatch, InboxError> {
+        let lock = self.lock(wait)?;
+        Ok(OpenBatch {
+            lock,
+            notes: Vec::new(),
+            group: durable::Batch::begin(),
+        })
     }
 
     /// What was done with the mail `key`, if it was handled.

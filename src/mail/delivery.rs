@@ -1,89 +1,24 @@
 //! Getting the outbox's messages to the server: each once, one SMTP
 //! session at a time, none lost (see [`super::outbox`] for the states a
-//! message goes through and why).
+//! message goes through and why); the session kept from one message to
+//! the next is [`super::courier`].
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use dynamo_core::Color;
-use lettre::Address;
 
+use super::courier::{Courier, patience, send_all};
 use super::digest;
 use super::envelope::{Built, Sender};
 use super::error::MailError;
 use super::mail_config::MailConfig;
 use super::notice::Notice;
 use super::outbox::{Awaits, Entry, Outbox, Queued, RecordingLock, State};
+pub use super::report::{Pending, Report};
 use super::secret::Secret;
-use super::smtp::Session;
-use super::transport::Transport;
 use crate::game::store::GameFile;
 use crate::game::{Game, GameError};
-
-/// A queued message and its file.
-#[derive(Debug, Clone)]
-pub struct Pending {
-    /// Its file in the outbox.
-    pub path: PathBuf,
-    /// The message.
-    pub queued: Queued,
-    /// Held back for its recipient's daily digest, in `held/`: not to be
-    /// delivered by itself (see [`super::digest`]).
-    pub held: bool,
-}
-
-/// What became of the messages a [`deliver`] or [`retry`] looked at.
-#[derive(Debug, Default)]
-pub struct Report {
-    /// Accepted by the server now.
-    pub sent: Vec<Queued>,
-    /// Accepted now, and accepted once before (an explicit resend).
-    pub resent: Vec<Queued>,
-    /// Handed over whole by a sender that stopped before the reply:
-    /// recorded as sent, unconfirmed.
-    pub settled: Vec<Queued>,
-    /// Found queued but recorded as sent already: dropped from the queue.
-    pub already_sent: Vec<Queued>,
-    /// Refused for good (5xx): moved to `failed/` with the reply.
-    pub refused: Vec<(Queued, MailError)>,
-    /// Still queued, with why.
-    pub waiting: Vec<(Queued, MailError)>,
-    /// Still queued: its event is being recorded by another dynamo,
-    /// which sends it.
-    pub held: Vec<Queued>,
-    /// Removed: its event was never written to the game (its recorder
-    /// stopped before).
-    pub void: Vec<Queued>,
-    /// Still queued, not tried after a failure of the server or settings.
-    pub not_tried: Vec<Queued>,
-    /// Files in the outbox that are not messages.
-    pub broken: Vec<(PathBuf, String)>,
-}
-
-impl Report {
-    /// Whether everything looked at was delivered (or needed no sending).
-    pub fn all_delivered(&self) -> bool {
-        self.refused.is_empty()
-            && self.waiting.is_empty()
-            && self.not_tried.is_empty()
-            && self.broken.is_empty()
-    }
-
-    /// The first error of a message not delivered.
-    pub fn first_error(&self) -> Option<&MailError> {
-        self.waiting
-            .iter()
-            .chain(&self.refused)
-            .map(|(_, e)| e)
-            .next()
-    }
-}
-
-/// How long to wait for the outbox: one other session, and some.
-fn patience(config: &MailConfig) -> Duration {
-    config.timeout * 2 + Duration::from_secs(5)
-}
 
 /// Waits for the recording lock of the game `file`: held from before an
 /// event's notices are queued until the event is in the game file, so
@@ -212,15 +147,13 @@ fn put_all(
 }
 
 /// Sends messages this process has just queued (their events are
-/// recorded). With `resend`, a message delivered before goes again (an
-/// explicit `dynamo mail GAME`).
+/// recorded) through one session. With `resend`, a message delivered
+/// before goes again (an explicit `dynamo mail GAME`).
 pub fn deliver(config: &MailConfig, pending: Vec<Pending>, resend: bool) -> Report {
-    let mut report = Report::default();
-    let outbox = Outbox::new(&config.outbox);
-    outbox.remove_dead_temps();
-    let transport = match Transport::from_config(config) {
-        Ok(t) => t,
+    let mut courier = match Courier::new(config) {
+        Ok(c) => c,
         Err(e) => {
+            let mut report = Report::default();
             let why = e.to_string();
             for p in pending {
                 report
@@ -230,7 +163,8 @@ pub fn deliver(config: &MailConfig, pending: Vec<Pending>, resend: bool) -> Repo
             return report;
         }
     };
-    send_all(&outbox, &transport, config, pending, resend, &mut report);
+    let report = courier.deliver(config, pending, resend);
+    courier.hang_up();
     report
 }
 
@@ -263,8 +197,8 @@ pub fn retry(config: &MailConfig, game_id: Option<&str>) -> Result<Report, MailE
     if owed.is_empty() {
         return Ok(report);
     }
-    let transport = match Transport::from_config(config) {
-        Ok(t) => t,
+    let mut courier = match Courier::new(config) {
+        Ok(c) => c,
         Err(e) => {
             let mut owed = owed.into_iter();
             if let Some(first) = owed.next() {
@@ -274,7 +208,8 @@ pub fn retry(config: &MailConfig, game_id: Option<&str>) -> Result<Report, MailE
             return Ok(report);
         }
     };
-    send_all(&outbox, &transport, config, owed, false, &mut report);
+    send_all(&outbox, &mut courier, config, owed, false, &mut report);
+    courier.hang_up();
     Ok(report)
 }
 
@@ -331,127 +266,4 @@ pub(super) fn confirm(outbox: &Outbox, entry: Entry) -> Result<Confirmed, MailEr
         queued: owed,
         held,
     }))
-}
-
-fn send_all(
-    outbox: &Outbox,
-    transport: &Transport,
-    config: &MailConfig,
-    pending: Vec<Pending>,
-    resend: bool,
-    report: &mut Report,
-) {
-    let mut queue = pending.into_iter();
-    for p in queue.by_ref() {
-        match send_one(outbox, transport, config, &p, resend, &mut report.settled) {
-            Ok(Fate::Sent) => report.sent.push(p.queued),
-            Ok(Fate::Resent) => report.resent.push(p.queued),
-            Ok(Fate::AlreadySent) => report.already_sent.push(p.queued),
-            Err((e, refused)) => {
-                let stop = e.is_server_wide();
-                if refused {
-                    report.refused.push((p.queued, e));
-                } else {
-                    report.waiting.push((p.queued, e));
-                }
-                if stop {
-                    break;
-                }
-            }
-        }
-    }
-    report.not_tried.extend(queue.map(|p| p.queued));
-}
-
-enum Fate {
-    Sent,
-    Resent,
-    AlreadySent,
-}
-
-/// Sends one queued message in its own session, under the sender lock;
-/// messages an earlier sender left in `sending/` are added to `settled`.
-/// The error says whether the message was refused for good (`true`: it is
-/// in `failed/`) or waits in the queue.
-fn send_one(
-    outbox: &Outbox,
-    transport: &Transport,
-    config: &MailConfig,
-    pending: &Pending,
-    resend: bool,
-    settled: &mut Vec<Queued>,
-) -> Result<Fate, (MailError, bool)> {
-    let waits = |e: MailError| (e, false);
-    let lock = outbox.lock_sender(patience(config)).map_err(waits)?;
-    settled.extend(outbox.settle_orphans(&lock).map_err(waits)?);
-    let queued = &pending.queued;
-    let was_sent = outbox.was_sent(&queued.message_id);
-    if !pending.path.exists() {
-        // Another dynamo sent (or someone dropped) it meanwhile.
-        return Ok(Fate::AlreadySent);
-    }
-    if was_sent && !resend {
-        outbox.remove(&pending.path).map_err(waits)?;
-        return Ok(Fate::AlreadySent);
-    }
-    let from = address(queued, &queued.from).map_err(waits)?;
-    let to_text = queued.to.first().map(String::as_str).unwrap_or("");
-    let to = address(queued, to_text).map_err(waits)?;
-    let mut session = Session::open(transport).map_err(waits)?;
-    let handed = session
-        .hand_over(&from, &to, queued.message.as_bytes())
-        .and_then(|()| session.end_message());
-    if let Err(e) = handed {
-        session.abort();
-        if e.is_permanent() {
-            let reply = e.to_string();
-            outbox
-                .fail(&lock, &pending.path, queued, &reply)
-                .map_err(waits)?;
-            return Err((e, true));
-        }
-        return Err(waits(e));
-    }
-    // The final dot waits in the system: record the hand-over, then let
-    // it go (see the outbox's notes on the one window left).
-    let sending = match outbox.move_to(&lock, &pending.path, State::Sending) {
-        Ok(p) => p,
-        Err(e) => {
-            // Not recorded as handed over, so it must not arrive.
-            session.withdraw();
-            return Err(waits(e));
-        }
-    };
-    session.release();
-    match session.reply() {
-        Ok(()) => {
-            outbox
-                .move_to(&lock, &sending, State::Sent)
-                .map_err(waits)?;
-            drop(lock);
-            session.quit();
-            Ok(if was_sent { Fate::Resent } else { Fate::Sent })
-        }
-        Err(e) => {
-            session.abort();
-            if e.is_permanent() {
-                outbox
-                    .fail(&lock, &sending, queued, &e.to_string())
-                    .map_err(waits)?;
-                return Err((e, true));
-            }
-            outbox
-                .move_to(&lock, &sending, State::Queued)
-                .map_err(waits)?;
-            Err(waits(e))
-        }
-    }
-}
-
-fn address(queued: &Queued, text: &str) -> Result<Address, MailError> {
-    text.parse::<Address>().map_err(|e| MailError::Address {
-        who: format!("queued message {}", queued.message_id),
-        address: text.to_string(),
-        reason: e.to_string(),
-    })
 }

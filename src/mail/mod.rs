@@ -14,6 +14,7 @@
 //! director's secret ([`secret`]), by which the inbox knows a reply.
 
 pub mod answer;
+mod courier;
 mod delivery;
 pub mod digest;
 pub mod envelope;
@@ -24,6 +25,7 @@ pub mod mail_config;
 pub mod notice;
 pub mod outbox;
 pub mod remind;
+mod report;
 pub mod secret;
 mod smtp;
 mod text;
@@ -32,13 +34,13 @@ pub mod transport;
 
 pub use crate::render::BOARD_PX;
 pub use answer::Answer;
-pub use delivery::{
-    Pending, Report, deliver, discard, queue, queue_event, queue_latest, recording, retry,
-};
+pub use courier::Courier;
+pub use delivery::{deliver, discard, queue, queue_event, queue_latest, recording, retry};
 pub use envelope::{Built, Sender};
 pub use error::{MailError, Reply, Stage};
 pub use notice::Notice;
 pub use outbox::{Awaits, Outbox, Queued, RecordingLock};
+pub use report::{Pending, Report};
 pub use secret::{Secret, SecretError};
 pub use smtp::Session;
 pub use text::header_text;

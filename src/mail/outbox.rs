@@ -197,10 +197,9 @@ impl Outbox {
     pub fn create(&self) -> Result<(), MailError> {
         for state in [State::Sending, State::Failed, State::Sent, State::Held] {
             let dir = self.folder(state);
-            fs::create_dir_all(&dir).map_err(|e| FileError::new(&dir, e))?;
+            durable::make_dirs(&dir)?;
         }
-        let dir = self.dir.join("recording");
-        fs::create_dir_all(&dir).map_err(|e| FileError::new(&dir, e))?;
+        durable::make_dirs(&self.dir.join("recording"))?;
         Ok(())
     }
 

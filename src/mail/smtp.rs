@@ -1,6 +1,8 @@
 //! One SMTP session: the greeting, EHLO, STARTTLS or implicit TLS, the
-//! login, one message to one recipient, QUIT. Every step runs on the one
-//! deadline of the session (see `net/wire.rs`) and a failure names its stage.
+//! login, messages to one recipient each, QUIT. The opening runs on one
+//! deadline, and each message on its own from [`Session::renew`] (see
+//! `net/wire.rs`); a failure names its stage. One session carries every
+//! notice of an inbox run (`delivery.rs`'s `Courier`).
 //!
 //! The session is split where the outbox needs it: [`Session::hand_over`]
 //! returns once the whole message and its final dot are written, so the
@@ -8,6 +10,7 @@
 //! answer; [`Session::quit`] comes after the notice is recorded as
 //! delivered, and its answer does not matter.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use base64::Engine;
@@ -27,8 +30,8 @@ const MAX_REPLY: usize = 100_000;
 const QUIT_WAIT: Duration = Duration::from_secs(2);
 
 /// One SMTP session, from the greeting to QUIT.
-pub struct Session<'t> {
-    transport: &'t Transport,
+pub struct Session {
+    transport: Arc<Transport>,
     wire: Option<Wire>,
     deadline: Deadline,
     stage: Stage,
@@ -38,12 +41,12 @@ pub struct Session<'t> {
     extensions: Vec<String>,
 }
 
-impl<'t> Session<'t> {
+impl Session {
     /// Connects, secures the connection and logs in; the session's clock
     /// starts here.
-    pub fn open(transport: &'t Transport) -> Result<Session<'t>, MailError> {
+    pub fn open(transport: &Arc<Transport>) -> Result<Session, MailError> {
         let mut session = Session {
-            transport,
+            transport: Arc::clone(transport),
             wire: None,
             deadline: Deadline::after(transport.timeout),
             stage: Stage::Connect,
@@ -92,8 +95,14 @@ impl<'t> Session<'t> {
         })
     }
 
+    /// Starts the clock again for one more message of the session: a
+    /// session that carries many messages gives each the whole time limit.
+    pub fn renew(&mut self) {
+        self.deadline = Deadline::after(self.transport.timeout);
+    }
+
     fn start(&mut self) -> Result<(), MailError> {
-        let t = self.transport;
+        let t = Arc::clone(&self.transport);
         let addrs = resolve(&t.host, t.port, self.deadline).map_err(|e| self.fail(e))?;
         let wire = Wire::connect(&addrs, self.deadline).map_err(|e| self.fail(e))?;
         self.wire = Some(wire);
@@ -136,7 +145,7 @@ impl<'t> Session<'t> {
     }
 
     fn secure(&mut self) -> Result<(), MailError> {
-        let t = self.transport;
+        let t = Arc::clone(&self.transport);
         let config = t
             .tls
             .clone()

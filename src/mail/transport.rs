@@ -1,8 +1,9 @@
 //! The SMTP server as `[mail]` configures it ([`Transport`]): the
 //! settings checked, the password read from the variable they name, and
 //! the certificates TLS trusts. The client that uses it is `smtp.rs`
-//! (`Session::open`): one session per message, plain or over rustls,
-//! bounded as a whole by `[mail] timeout_seconds` (see `net/wire.rs`),
+//! (`Session::open`): one session for many messages, plain or over
+//! rustls, its opening and each message bounded by `[mail]
+//! timeout_seconds` (see `net/wire.rs`),
 //! step by step so that each failure names its stage: connecting, the
 //! greeting, TLS, the login, the envelope, the message, the server's reply
 //! to it, or the time limit.

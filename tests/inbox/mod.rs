@@ -10,6 +10,7 @@
 //! IMAP client against Dovecot, `imap_faults` against servers that
 //! misbehave on purpose, and `settings` the `[inbox]` table.
 
+mod batches;
 mod handling;
 mod imap;
 mod imap_faults;

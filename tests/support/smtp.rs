@@ -65,6 +65,8 @@ pub struct Options {
     pub fault: Option<&'static str>,
     /// The pause between the bytes of the `drip` fault, in seconds.
     pub drip_seconds: Option<f64>,
+    /// Close a connection once it has carried this many messages.
+    pub drop_after: Option<u32>,
 }
 
 /// One message as the server received it.
@@ -130,6 +132,10 @@ impl SmtpServer {
         if let Some(seconds) = options.drip_seconds {
             cmd.arg("--drip-seconds").arg(seconds.to_string());
         }
+        if let Some(n) = options.drop_after {
+            cmd.arg("--drop-after").arg(n.to_string());
+        }
+        cmd.arg("--connections").arg(dir.path().join("connections"));
         let mut child = cmd
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -158,6 +164,13 @@ impl SmtpServer {
             cert,
             _dir: dir,
         }
+    }
+
+    /// The connections accepted so far.
+    pub fn connections(&self) -> usize {
+        std::fs::read_to_string(self._dir.path().join("connections"))
+            .map(|text| text.lines().count())
+            .unwrap_or(0)
     }
 
     /// The messages received so far, in arrival order.

@@ -23,6 +23,9 @@ Options:
                           no-quit: serve normally but never answer QUIT
                           silent-after-data: take the message, never reply
   --drip-seconds N      the pause between bytes of --fault drip (default 5)
+  --connections FILE    append a line to FILE for every connection accepted
+  --drop-after N        close a connection once it has carried N messages,
+                        as a server with a limit of messages per session
 
 The server stops when its standard input closes, so it never outlives the
 test (or terminal) that started it.
@@ -43,10 +46,11 @@ from aiosmtpd.smtp import SMTP, AuthResult, LoginPassword
 
 
 class SaveHandler:
-    def __init__(self, maildir, reject):
+    def __init__(self, maildir, reject, drop_after=None):
         self.maildir = maildir
         self.reject = {a.lower() for a in reject}
         self.count = 0
+        self.drop_after = drop_after
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if address.lower() in self.reject:
@@ -71,6 +75,11 @@ class SaveHandler:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, name)
+        if self.drop_after:
+            session.dynamo_messages = getattr(session, "dynamo_messages", 0) + 1
+            if session.dynamo_messages >= self.drop_after:
+                # After the 250 below is written: close() flushes it first.
+                asyncio.get_running_loop().call_soon(server.transport.close)
         return "250 2.0.0 Message accepted for delivery"
 
 
@@ -190,6 +199,8 @@ def main():
         "--fault", choices=["drip", "silent", "no-quit", "silent-after-data"]
     )
     parser.add_argument("--drip-seconds", type=float, default=5.0)
+    parser.add_argument("--connections", metavar="FILE")
+    parser.add_argument("--drop-after", type=int, metavar="N")
     args = parser.parse_args()
 
     os.makedirs(args.maildir, exist_ok=True)
@@ -214,10 +225,13 @@ def main():
             return AuthResult(success=ok, handled=False, auth_data=auth_data if ok else None)
 
     handler_class = SilentAfterDataHandler if args.fault == "silent-after-data" else SaveHandler
-    handler = handler_class(args.maildir, args.reject_rcpt)
+    handler = handler_class(args.maildir, args.reject_rcpt, args.drop_after)
     smtp_class = NoQuitSMTP if args.fault == "no-quit" else SMTP
 
     def factory():
+        if args.connections:
+            with open(args.connections, "a", encoding="utf-8") as f:
+                f.write("connection\n")
         if args.fault == "drip":
             return Drip(args.drip_seconds, loop)
         if args.fault == "silent":
