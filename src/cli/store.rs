@@ -40,5 +40,6 @@ pub(crate) fn lock_wait() -> Result<Duration> {
 
 /// Loads a game for reading; nothing is locked.
 pub(crate) fn load(path: &Path) -> Result<Game> {
+    crate::cli::conditional::owed::before_reading_one(path);
     Game::load(path).map_err(failure::game)
 }

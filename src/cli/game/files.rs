@@ -94,6 +94,7 @@ pub(crate) fn load_map_with_progress<T: Send>(
     files: &[PathBuf],
     keep: impl Fn(&Path, Game) -> T + Sync,
 ) -> Vec<Result<T, GameError>> {
+    crate::cli::conditional::owed::before_reading(files);
     let done = AtomicUsize::new(0);
     if files.len() < PROGRESS_FROM || !io::stderr().is_terminal() {
         return load_all(files, &done, &keep);
