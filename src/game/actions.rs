@@ -50,6 +50,14 @@ pub enum Rejection {
     EmptyReason,
     #[error(transparent)]
     BadValue(BadValue),
+    /// The owner's choice alone would leave them no legal move
+    /// (docs/RULES.md §13.18).
+    #[error("with a {} on the pawn's square you would have no legal move: choose {others}", .role.name())]
+    ChoiceLeavesNoMove {
+        role: dynamo_core::Role,
+        /// The choices that leave a move, `queen or rook`.
+        others: String,
+    },
 }
 
 /// How the Termination tag begins for a director's decision.
@@ -301,6 +309,7 @@ impl Game {
                 self.add_leave(by, days);
                 EventKind::Leave { by, days }
             }
+            PgnAction::Choose { by, role } => self.apply_choice(by, role)?,
         };
         self.record_event(kind, at, "", true);
         Ok(())

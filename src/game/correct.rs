@@ -409,6 +409,7 @@ fn describe(kind: &EventKind) -> String {
         EventKind::DrawDeclined { by } => format!("{}'s refusal of a draw", side(*by)),
         EventKind::Resigned { by } => format!("{}'s resignation", side(*by)),
         EventKind::Adjudicated { outcome, .. } => format!("the director's decision ({outcome})"),
+        EventKind::Chose { by, role } => format!("{}'s choice of a {}", side(*by), role.name()),
         other => format!("the {} event", other.label()),
     }
 }

@@ -3,7 +3,7 @@
 //! event, so every event has a key that names it and nothing else.
 
 use chrono::{DateTime, Utc};
-use dynamo_core::Color;
+use dynamo_core::{Color, Role};
 
 use super::label::move_label;
 use super::leave::LeaveDays;
@@ -32,18 +32,41 @@ pub struct Event {
 pub enum EventKind {
     Created,
     Moved,
-    DrawOffered { by: Color },
-    DrawAccepted { by: Color },
-    DrawDeclined { by: Color },
-    Resigned { by: Color },
-    Adjudicated { outcome: Outcome, reason: String },
+    DrawOffered {
+        by: Color,
+    },
+    DrawAccepted {
+        by: Color,
+    },
+    DrawDeclined {
+        by: Color,
+    },
+    Resigned {
+        by: Color,
+    },
+    Adjudicated {
+        outcome: Outcome,
+        reason: String,
+    },
     // The director's corrections: the last move taken back (`undo`), the
     // header corrected (`set`).
-    Undone { undone: TakenBack, reason: String },
+    Undone {
+        undone: TakenBack,
+        reason: String,
+    },
     Corrected(HeaderFix),
     // The director recorded leave for `by`: their clock stops on those
     // days.
-    Leave { by: Color, days: LeaveDays },
+    Leave {
+        by: Color,
+        days: LeaveDays,
+    },
+    /// The owner of the pawn awaiting a choice chose `role` for it, alone,
+    /// before their move (docs/RULES.md §9.1).
+    Chose {
+        by: Color,
+        role: Role,
+    },
 }
 
 /// The tags the director changed, and why.
@@ -84,7 +107,8 @@ pub struct TagChange {
 
 impl EventKind {
     /// A short label: `created`, `move`, `draw-offer`, `draw-accept`,
-    /// `draw-decline`, `resign`, `adjudicate`, `undo`, `set`, `leave`.
+    /// `draw-decline`, `resign`, `adjudicate`, `undo`, `set`, `leave`,
+    /// `choose`.
     pub fn label(&self) -> &'static str {
         match self {
             EventKind::Created => "created",
@@ -97,6 +121,7 @@ impl EventKind {
             EventKind::Undone { .. } => "undo",
             EventKind::Corrected(_) => "set",
             EventKind::Leave { .. } => "leave",
+            EventKind::Chose { .. } => "choose",
         }
     }
 
@@ -115,7 +140,8 @@ impl EventKind {
             | EventKind::DrawAccepted { by }
             | EventKind::DrawDeclined { by }
             | EventKind::Resigned { by }
-            | EventKind::Leave { by, .. } => Some(by),
+            | EventKind::Leave { by, .. }
+            | EventKind::Chose { by, .. } => Some(by),
             _ => None,
         }
     }
@@ -154,6 +180,9 @@ impl Event {
             }
             EventKind::Leave { days, .. } => {
                 digest.write(days.to_string().as_bytes());
+            }
+            EventKind::Chose { role, .. } => {
+                digest.write(role.name().as_bytes());
             }
             _ => {}
         }

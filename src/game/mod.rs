@@ -6,7 +6,8 @@
 //! [`outcome`] (how a game ends), `record` (the game and what replaying it shows), [`pgn`] (the
 //! text format, both ways), `replay` (text to a checked game), `actions` (moves,
 //! resignations, draws, adjudication, leave), `correct` (the director's
-//! `undo` and `set`), `duplicate` (a move sent twice), [`clock`] (time
+//! `undo` and `set`), `duplicate` (a move sent twice), `choice` (the owner's choice under
+//! `promotion=owner`, sent alone or with the move), [`clock`] (time
 //! controls and deadlines), [`leave`] (the days a player's clock stops),
 //! `timing` (the clocks of a replayed game) and [`store`] (the locked,
 //! atomic update of a file).
@@ -28,6 +29,7 @@
 
 mod actions;
 pub mod allowance;
+mod choice;
 pub mod clock;
 mod correct;
 mod duplicate;
@@ -52,6 +54,7 @@ mod timing;
 
 pub use actions::{Checked, Rejection};
 pub use allowance::{LeaveTaken, OverAllowance, YearOfLeave};
+pub use choice::read_choice;
 pub use clock::{Clock, LateMove, TimeControl, TimeControlError, TimeError};
 pub use correct::{CorrectionError, TagEdit};
 pub use error::{GameError, RecordError};

@@ -3,7 +3,7 @@
 //! the clocks, a late move, the ending).
 
 use chrono::{DateTime, Duration, Utc};
-use dynamo_core::{ByColor, Color, Position, Rules};
+use dynamo_core::{ByColor, Color, Position, Role, Rules};
 
 use super::clock::{self, LateMove, TimeControl};
 use super::event::{Event, EventKind};
@@ -30,6 +30,10 @@ pub struct RecordedMove {
     pub notation: String,
     /// When it was received (whole seconds, UTC).
     pub received: DateTime<Utc>,
+    /// Under `promotion=owner`, the piece the opponent, the pawn's owner,
+    /// chose for the pawn this move left on its last rank (docs/RULES.md
+    /// §9.1): `notation` ends with it, `=Q`.
+    pub owner_chose: Option<Role>,
 }
 
 impl RecordedMove {
@@ -37,6 +41,17 @@ impl RecordedMove {
     pub fn numbered(&self) -> String {
         format!("{} {}", move_label(self.number, self.mover), self.notation)
     }
+
+    /// `White chose the queen`: the note that the pawn's owner made the
+    /// choice the notation ends with (docs/RULES.md §9.1).
+    pub fn choice_note(&self) -> Option<String> {
+        self.owner_chose.map(|role| choice_note(!self.mover, role))
+    }
+}
+
+/// `White chose the queen`.
+pub(crate) fn choice_note(owner: Color, role: Role) -> String {
+    format!("{} chose the {}", owner.title(), role.name())
 }
 
 /// The settings of a game about to be created.
@@ -277,9 +292,16 @@ impl Game {
     /// the mover's move before it: the record shows `Re6e7/e7e8=Q`, then
     /// `Qe8/e7e6` (docs/RULES.md §9.1).
     pub(crate) fn push_move(&mut self, notation: String, after: Position, received: DateTime<Utc>) {
-        let notation = match (notation.split_once(' '), self.moves.last_mut()) {
-            (Some((choice, rest)), Some(last)) if choice.starts_with('=') => {
-                last.notation.push_str(choice);
+        let notation = match notation.split_once(' ') {
+            Some((choice, rest)) if choice.starts_with('=') => {
+                let role = choice
+                    .chars()
+                    .nth(1)
+                    .and_then(Role::from_upper_char)
+                    .filter(|r| Role::PROMOTIONS.contains(r));
+                if let Some(role) = role {
+                    self.complete_last_move(role);
+                }
                 rest.to_string()
             }
             _ => notation,
@@ -304,6 +326,7 @@ impl Game {
             mover: color,
             notation: notation.clone(),
             received,
+            owner_chose: None,
         });
         self.position = after;
         self.record_event(EventKind::Moved, Some(received), &notation, false);

@@ -8,15 +8,17 @@ use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use dynamo_core::{Color, MoveError, Position, Rules, clipped, notation, parse_and_play, quoted};
 
 use super::actions::ADJUDICATED;
+use super::choice::read_choice;
 use super::clock::{self, TimeControl};
 use super::error::{GameError, RecordError};
 use super::event::EventKind;
 use super::label::move_label;
 use super::leave::Pauses;
 use super::outcome::{Ending, Outcome};
+use super::pgn::Note;
 use super::pgn::{self, Item, PgnAction, PgnSyntaxError, RawEvent, RawMove, Record, Tag};
 use super::player::{Address, Player};
-use super::record::Game;
+use super::record::{Game, choice_note};
 
 /// The seven tags every PGN file has, in their order.
 const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -295,6 +297,18 @@ impl Game {
             match item {
                 Item::Move(raw) => choice = game.replay_one(raw, choice.take())?,
                 Item::Event(event) => {
+                    if let PgnAction::Choose { role, .. } = event.action
+                        && let Some(written) = choice.take()
+                        && read_choice(&written) != Some(role)
+                    {
+                        return Err(RecordError::Event {
+                            line: event.line,
+                            message: format!(
+                                "the choice of a {} differs from the {written} written on the move before it",
+                                role.name()
+                            ),
+                        });
+                    }
                     // Whether the moves so far ended the game, asked only
                     // here: every move's status would cost a full move
                     // generation each, and a move after a mate fails anyway.
@@ -321,6 +335,10 @@ impl Game {
                             message: e.to_string(),
                         })?
                 }
+                // The note that the owner chose is the record's own
+                // (text.rs), said again from the move on every write.
+                Item::Note(Note::Comment(text))
+                    if Some(text) == chosen_note(&game, choice.as_deref()).as_ref() => {}
                 Item::Note(note) => game.push_note(note.clone()),
             }
         }
@@ -417,15 +435,26 @@ impl Game {
     }
 }
 
+/// The note the record writes after the last move when its pawn's owner
+/// chose (`White chose the queen`), by the choice written on it and still
+/// to be played (`written`) or already made.
+fn chosen_note(game: &Game, written: Option<&str>) -> Option<String> {
+    match written.and_then(read_choice) {
+        Some(role) => Some(choice_note(game.position.turn(), role)),
+        None => game.moves.last().and_then(|m| m.choice_note()),
+    }
+}
+
 /// Reads a recorded move, `text`, after the one before it; `choice` is
 /// the owner's choice written on that one, returned by the reading before
-/// (see [`read_completed`]).
+/// (see [`read_completed`]), unless the choice was recorded alone since
+/// and the pawn awaits none.
 pub(super) fn read_recorded(
     pos: &Position,
     choice: Option<String>,
     text: &str,
 ) -> Result<(dynamo_core::Move, Position, Option<String>), MoveError> {
-    match choice {
+    match choice.filter(|_| pos.pending().is_some()) {
         Some(choice) => read_completed(pos, &format!("{choice} {text}")),
         None => read_completed(pos, text),
     }

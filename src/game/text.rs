@@ -40,8 +40,15 @@ impl Game {
                 m.notation,
                 clock::format_time(m.received)
             );
+            // The owner's choice said in words where the move stands
+            // (docs/RULES.md §9.1); replay knows it and does not keep it
+            // as the director's note.
+            let note = m.choice_note();
+            if let Some(note) = &note {
+                let _ = write!(line, " {{{note}}}");
+            }
             let had_items = self.write_gap(m.ply as usize, &mut out, &mut line);
-            paired = m.mover == Color::White && !had_items;
+            paired = m.mover == Color::White && !had_items && note.is_none();
             if m.mover == Color::Black {
                 flush(&mut out, &mut line);
             } else {
@@ -106,5 +113,6 @@ pub(super) fn action_of(kind: &EventKind) -> Option<PgnAction> {
         EventKind::Resigned { by } => PgnAction::Resign(by),
         EventKind::Adjudicated { outcome, .. } => PgnAction::Adjudicate(outcome),
         EventKind::Leave { by, days } => PgnAction::Leave { by, days },
+        EventKind::Chose { by, role } => PgnAction::Choose { by, role },
     })
 }

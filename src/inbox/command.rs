@@ -37,13 +37,16 @@ pub enum Command {
     },
     /// `cancel conditionals`.
     CancelConditionals,
+    /// The owner's choice alone for their pawn awaiting it (`queen`,
+    /// `=Q`); the move follows in a later reply (docs/RULES.md §9.1).
+    Choose(dynamo_core::Role),
 }
 
 impl Command {
     /// A phrase's command; `None` for a move.
     pub fn phrase(&self) -> Option<&'static str> {
         match self {
-            Command::Move { .. } | Command::Conditional { .. } => None,
+            Command::Move { .. } | Command::Conditional { .. } | Command::Choose(_) => None,
             Command::CancelConditionals => Some(CANCEL_CONDITIONALS),
             Command::Resign => Some(reply::RESIGN),
             Command::OfferDraw => Some(reply::OFFER_DRAW),
@@ -80,6 +83,7 @@ impl fmt::Display for Command {
                 let lines: Vec<String> = lines.iter().map(|l| l.join(" ")).collect();
                 write!(f, "conditional lines {}", lines.join("; "))
             }
+            Command::Choose(role) => write!(f, "={} ({})", role.upper_char(), role.name()),
             phrase => f.write_str(phrase.phrase().unwrap_or_default()),
         }
     }

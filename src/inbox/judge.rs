@@ -46,12 +46,15 @@ pub fn judge(game: &Game, side: Color, seq: u32, command: &Command, mail: &str) 
         };
     }
     // A header corrected since (a name, an address) or leave recorded
-    // leaves the position the player answered as it was.
-    if events
-        .iter()
-        .skip(seq as usize + 1)
-        .any(|e| !matches!(e.kind, EventKind::Corrected(_) | EventKind::Leave { .. }))
-    {
+    // leaves the position the player answered as it was; so does the
+    // player's own choice alone, which their move completes
+    // (docs/RULES.md §9.1; see `position_seen`).
+    if events.iter().skip(seq as usize + 1).any(|e| {
+        !matches!(
+            e.kind,
+            EventKind::Corrected(_) | EventKind::Leave { .. } | EventKind::Chose { .. }
+        )
+    }) {
         return Judged::MovedOn;
     }
     Judged::Current
@@ -60,11 +63,21 @@ pub fn judge(game: &Game, side: Color, seq: u32, command: &Command, mail: &str) 
 /// The position the notice of event `seq` showed: the one a reply to it
 /// is read in. The game's current position when that event is gone
 /// (the director took moves back since).
+/// A pawn awaiting its owner's choice there, chosen since with no move
+/// after, is the chosen piece: the reply is the move that completes the
+/// owner's turn (docs/RULES.md §9.1).
 pub fn position_seen(game: &Game, seq: u32) -> Position {
-    game.events()
+    let seen = game
+        .events()
         .get(seq as usize)
-        .and_then(|e| position_at(game, e.ply as usize + 1))
-        .unwrap_or_else(|| game.position().clone())
+        .and_then(|e| Some((e.ply, position_at(game, e.ply as usize + 1)?)));
+    match seen {
+        Some((ply, seen)) if seen.pending().is_some() && ply as usize == game.moves().len() => {
+            game.position().clone()
+        }
+        Some((_, seen)) => seen,
+        None => game.position().clone(),
+    }
 }
 
 /// What `command` asks of the game, in the recorder's words; `None` for
@@ -79,6 +92,7 @@ pub fn action(command: &Command) -> Option<Action> {
             text: with_number(text, *number),
             offer_draw: *offer_draw,
         },
+        Command::Choose(role) => Action::Choose { role: *role },
         Command::Resign => Action::Resign,
         Command::OfferDraw => Action::OfferDraw,
         Command::AcceptDraw => Action::AcceptDraw,
@@ -131,6 +145,7 @@ fn matches(game: &Game, event: &Event, command: &Command) -> bool {
         | (Command::OfferDraw, EventKind::DrawOffered { .. })
         | (Command::AcceptDraw, EventKind::DrawAccepted { .. })
         | (Command::DeclineDraw, EventKind::DrawDeclined { .. }) => true,
+        (Command::Choose(chosen), EventKind::Chose { role, .. }) => chosen == role,
         _ => false,
     }
 }
@@ -167,6 +182,7 @@ fn describe(game: &Game, event: &Event) -> String {
         EventKind::Undone { .. } => "the director's taking back of a move".to_string(),
         EventKind::Corrected(_) => "the director's correction of the header".to_string(),
         EventKind::Leave { by, .. } => format!("{}'s leave", by.title()),
+        EventKind::Chose { by, role } => format!("{}'s choice of a {}", by.title(), role.name()),
     }
 }
 

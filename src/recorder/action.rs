@@ -4,7 +4,7 @@
 //! choice) is one more [`Action`] and one more [`Done`].
 
 use chrono::{DateTime, Utc};
-use dynamo_core::Color;
+use dynamo_core::{Color, Role};
 
 use crate::game::clock;
 use crate::game::{Checked, Game, LeaveDays, RecordedMove, TagEdit, move_label};
@@ -35,6 +35,9 @@ pub enum Action {
     },
     /// The player's leave: their clock stops on those days.
     Leave { days: LeaveDays },
+    /// The owner's choice alone for their pawn awaiting it (`=Q`); their
+    /// move follows (docs/RULES.md §9.1, §13.18).
+    Choose { role: Role },
 }
 
 impl Action {
@@ -149,6 +152,8 @@ pub enum Done {
     Undone(RecordedMove),
     Set,
     Leave(LeaveDays),
+    /// The owner's choice alone.
+    Chose(Role),
     /// A new game.
     Created,
 }
@@ -217,6 +222,7 @@ impl Recorded {
             Done::Undone(m) => format!("the director takes back {}", m.numbered()),
             Done::Set => "the director corrects the header".to_string(),
             Done::Leave(days) => format!("{side} takes leave {days}"),
+            Done::Chose(role) => format!("{side} chooses a {}", role.name()),
             Done::Created => "the game is created".to_string(),
         }
     }

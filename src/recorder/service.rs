@@ -273,7 +273,9 @@ fn judge<E>(
         (Who::Director, false) => return Err(Refusal::NotTheirs("the director")),
         (Who::Player { .. }, true) => return Err(Refusal::NotTheirs("a player")),
         (Who::Player { side, from }, false) => {
-            if let Action::Move { .. } = request.action {
+            // A move, and the owner's choice that begins one, may come
+            // from whoever is to move.
+            if let Action::Move { .. } | Action::Choose { .. } = request.action {
                 let at = timed()?;
                 let side = identify::<E>(game, *side, from.as_deref())?;
                 if side.is_none() && require_identity {
@@ -375,6 +377,11 @@ fn act<E>(
         Action::Leave { days } => (
             game.take_leave(player()?, *days, at).map_err(rejected)?,
             Done::Leave(*days),
+        ),
+        Action::Choose { role } => (
+            game.choose(side.unwrap_or(game.position().turn()), *role, at)
+                .map_err(rejected)?,
+            Done::Chose(*role),
         ),
         Action::Adjudicate { result, reason } => (
             game.adjudicate(result, reason, at).map_err(rejected)?,

@@ -146,6 +146,17 @@ pub fn svg_view(pos: &Position, view: &View) -> String {
     for exit in view.marks.iter().flat_map(|m| &m.exits) {
         exit_mark(&mut out, exit, flip);
     }
+    // The pawn awaiting its owner's choice (docs/RULES.md §9.1): a ring.
+    if let Some(sq) = pos.pending() {
+        let (x, y) = corner(sq, flip);
+        let _ = write!(
+            out,
+            r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{ARROW}" stroke-width="6"/>"#,
+            x + SQUARE / 2.0,
+            y + SQUARE / 2.0,
+            SQUARE * 0.44
+        );
+    }
     out.push_str("</svg>");
     out
 }
@@ -437,5 +448,22 @@ mod tests {
         let text = svg(&pos);
         assert_eq!(text.matches("<g ").count(), 32);
         assert!(!text.contains("<text"));
+    }
+
+    #[test]
+    fn the_pawn_awaiting_its_owners_choice_is_ringed() {
+        let rules: Rules = "nost,promotion=owner".parse().expect("rules");
+        let pending =
+            Position::from_fen("4P3/4r3/8/8/7k/8/8/K7 w - - 0 2", rules).expect("a position");
+        let ring = r##"fill="none" stroke="#2e7d32" stroke-width="6""##;
+        // e8 from White's side: the fifth column, the top row.
+        let svg = svg(&pending);
+        assert!(
+            svg.contains(&format!(r#"<circle cx="435" cy="75" r="39.6" {ring}/>"#)),
+            "{svg}"
+        );
+        let plain =
+            Position::from_fen("4Q3/4r3/8/8/7k/8/8/K7 w - - 0 2", rules).expect("a position");
+        assert!(!svg_view(&plain, &View::default()).contains(ring));
     }
 }

@@ -98,7 +98,7 @@ fn the_choice_and_the_move_are_one_turn_and_complete_the_movers_move() {
     let file = env.read("g.pgn");
     assert!(
         file.contains(
-            "1... Re6e7/e7e8=Q {2026-11-01T10:00:00Z}\n2. Qe8/e7e6 {2026-11-01T11:00:00Z}"
+            "1... Re6e7/e7e8=Q {2026-11-01T10:00:00Z} {White chose the queen}\n2. Qe8/e7e6 {2026-11-01T11:00:00Z}"
         ),
         "{file}"
     );

@@ -3,6 +3,8 @@
 //! `default_rules` and what `new` and `show` print; and a game under
 //! `promotion=owner` played with `dynamo move`.
 
+mod alone;
 mod game;
+mod inbox;
 mod names;
 mod resent;

@@ -119,7 +119,7 @@ fn undo_takes_back_the_owners_turn_and_the_move_after_it() {
     let file = env.read("g.pgn");
     assert!(
         file.contains(
-            "1... Re6e7/e7e8=Q {2026-11-01T10:00:00Z}\n2. Qe8/e7e6 {2026-11-01T11:00:00Z}"
+            "1... Re6e7/e7e8=Q {2026-11-01T10:00:00Z} {White chose the queen}\n2. Qe8/e7e6 {2026-11-01T11:00:00Z}"
         ),
         "{file}"
     );

@@ -118,6 +118,9 @@ struct ExportJson<'a> {
     status: &'static str,
     to_move: Option<&'static str>,
     draw_offer: Option<&'static str>,
+    /// The square of the pawn that awaits the choice of its owner, the
+    /// side to move (docs/RULES.md §9.1); `null` when none does.
+    awaiting_choice: Option<String>,
     result: &'a str,
     reason: Option<&'a str>,
     events: Vec<EventJson>,
@@ -147,6 +150,7 @@ impl<'a> From<&'a Game> for ExportJson<'a> {
                 .is_none()
                 .then(|| game.position().turn().name()),
             draw_offer: game.draw_offer().map(Color::name),
+            awaiting_choice: game.awaiting_choice().map(|(_, sq)| sq.to_string()),
             result: game.ending().map_or("*", |o| o.outcome.pgn()),
             reason: game.ending().map(|o| o.reason.as_str()),
             events: game.events().iter().map(EventJson::from).collect(),

@@ -33,6 +33,10 @@ pub(super) struct MoveJson {
     side: &'static str,
     notation: String,
     received: String,
+    /// The piece the pawn's owner chose for the pawn this move left on
+    /// its last rank (`queen`, docs/RULES.md §9.1); left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    owner_chose: Option<&'static str>,
 }
 
 /// One event of the game's history: what, by whom, when, after how many
@@ -56,6 +60,10 @@ pub(super) struct EventJson {
     from: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     to: Option<String>,
+    /// For a `choose`: the piece chosen (`queen`); left out for the other
+    /// kinds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    piece: Option<&'static str>,
 }
 
 /// One leave recorded in a game: whose, its first and last day (both
@@ -159,6 +167,10 @@ impl From<&Event> for EventJson {
             changes,
             from,
             to,
+            piece: match e.kind {
+                EventKind::Chose { role, .. } => Some(role.name()),
+                _ => None,
+            },
         }
     }
 }
@@ -171,6 +183,7 @@ impl From<&RecordedMove> for MoveJson {
             side: m.mover.name(),
             notation: m.notation.clone(),
             received: format_time(m.received),
+            owner_chose: m.owner_chose.map(|r| r.name()),
         }
     }
 }

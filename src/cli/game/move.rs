@@ -4,8 +4,8 @@ use std::io::Write;
 
 use anyhow::Result;
 use dynamo::config::Config;
-use dynamo::game::Game;
 use dynamo::game::clock::{self, format_time_short};
+use dynamo::game::{Game, read_choice};
 use dynamo::recorder::{Action, Done, Refusal, Request};
 
 use super::report::{AlreadyRecorded, print_verdict};
@@ -45,9 +45,14 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     let submit = &args.submit;
     let path = &submit.file;
     let quiet = args.record.quiet();
-    let action = Action::Move {
-        text: submit.mv.clone(),
-        offer_draw: false,
+    // The owner's choice alone, `=Q`, is recorded before their move
+    // (docs/RULES.md §13.18).
+    let action = match read_choice(&submit.mv) {
+        Some(role) => Action::Choose { role },
+        None => Action::Move {
+            text: submit.mv.clone(),
+            offer_draw: false,
+        },
     };
     let request = Request::new(action, submit.who(), recording.when);
     // Identity, legality and time are judged on the game as it is under
@@ -66,11 +71,23 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         Err(err) => return VerdictJson::or_error(err, args.json, &submit.mv, out),
     };
     let followed = recording.take_followed();
-    let Done::Moved {
-        number, checked, ..
-    } = &done.done
-    else {
-        unreachable!("a move records a move");
+    let (number, checked) = match &done.done {
+        Done::Moved {
+            number, checked, ..
+        } => (number, checked),
+        Done::Chose(role) => {
+            let shown = print_choice(
+                &game,
+                *role,
+                args.json,
+                submit,
+                &mut quiet.out(out),
+                &done.now,
+            );
+            let said = Said::from_flags(quiet.quiet, args.json);
+            return recording.finish(path, "the choice", shown, said);
+        }
+        _ => unreachable!("a move records a move, a choice a choice"),
     };
     // A failure to print does not stop the notices (see notify::finish).
     let shown = (|| -> Result<()> {
@@ -115,4 +132,41 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     })();
     let said = Said::from_flags(quiet.quiet, args.json);
     recording.finish(path, "the move", shown, said)
+}
+
+/// The owner's choice alone, as `move` prints it: `2. =Q (White chose
+/// the queen)`, the board with the chosen piece and who is to move.
+fn print_choice(
+    game: &Game,
+    role: dynamo_core::Role,
+    json: bool,
+    submit: &SubmitArgs,
+    out: &mut impl Write,
+    now: &chrono::DateTime<chrono::Utc>,
+) -> Result<()> {
+    let side = game.position().turn();
+    let number = game.position().fullmoves();
+    if json {
+        VerdictJson::chosen(&submit.mv, role, side, number, game.position()).write(out)?;
+    } else {
+        let label = dynamo::game::move_label(number, side);
+        writeln!(
+            out,
+            "{label} ={} ({} chose the {})",
+            role.upper_char(),
+            side.title(),
+            role.name()
+        )?;
+        write!(
+            out,
+            "{}",
+            dynamo::diagram::board(game.position(), crate::cli::args::charset(submit.ascii))
+        )?;
+        writeln!(out, "{} to move", side.title())?;
+        if let Some(line) = game.clock_line(*now) {
+            writeln!(out, "{line}")?;
+        }
+    }
+    out.flush()?;
+    Ok(())
 }

@@ -75,6 +75,33 @@ impl<'a> VerdictJson<'a> {
         }
     }
 
+    /// The owner's choice alone, `=Q`, recorded for `side` at move
+    /// `number`: the position after it, the owner still to move
+    /// (docs/RULES.md §9.1).
+    pub(super) fn chosen(
+        text: &'a str,
+        role: dynamo_core::Role,
+        side: dynamo_core::Color,
+        number: u32,
+        after: &dynamo_core::Position,
+    ) -> VerdictJson<'a> {
+        VerdictJson {
+            verdict: "legal",
+            recorded: true,
+            text,
+            mv: Some(format!("={}", role.upper_char())),
+            display: Some(format!("={}", role.upper_char())),
+            side: Some(side.name()),
+            number: Some(number),
+            fen: Some(after.to_fen()),
+            status: Some(after.status().as_str()),
+            result: None,
+            reason: None,
+            rule: None,
+            received: None,
+        }
+    }
+
     /// A move sent again: the move as recorded, nothing new recorded.
     pub(super) fn duplicate(text: &'a str, dup: &AlreadyRecorded) -> VerdictJson<'a> {
         let (m, after) = (&dup.recorded, &dup.after);

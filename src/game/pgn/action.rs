@@ -2,11 +2,13 @@
 //! 2026-11-20T09:14:00Z]`, `[%draw accept Black …]`, `[%draw decline
 //! Black …]`, `[%resign White …]`, `[%adjudicate 1-0 …]`, `[%leave White
 //! 2026-12-01 2026-12-10 …]` (the first and last day of a player's leave,
-//! then when it was recorded). Other programs' `[%…]` commands are left to
+//! then when it was recorded), `[%choose White Q …]` (the owner's choice
+//! for a pawn awaiting it, sent alone before the move, docs/RULES.md
+//! §9.1). Other programs' `[%…]` commands are left to
 //! be kept as notes.
 
 use chrono::{DateTime, Utc};
-use dynamo_core::{Color, clipped};
+use dynamo_core::{Color, Role, clipped};
 
 use super::super::clock;
 use super::super::leave::LeaveDays;
@@ -31,6 +33,9 @@ pub enum PgnAction {
     /// those days, both included; the time is when it was recorded, and
     /// must be there.
     Leave { by: Color, days: LeaveDays },
+    /// `[%choose White Q TIME]`: the owner's choice for the pawn awaiting
+    /// it, made alone; their move follows later (docs/RULES.md §9.1).
+    Choose { by: Color, role: Role },
 }
 
 /// A [`PgnAction`] as read, with its time (absent only in files written
@@ -78,7 +83,19 @@ pub(super) fn parse_action(body: &str, line: usize) -> Result<Option<RawEvent>, 
                 LeaveDays::parse(from, to).map_err(|e| bad(&format!("is not a leave: {e}")))?;
             (PgnAction::Leave { by, days }, rest)
         }
-        ["draw" | "resign" | "adjudicate" | "leave", ..] => return Err(bad("is incomplete")),
+        ["choose", who, piece, rest @ ..] => {
+            let by = side(who)?;
+            let role = piece
+                .parse::<char>()
+                .ok()
+                .and_then(|c| Role::from_upper_char(c.to_ascii_uppercase()))
+                .filter(|r| Role::PROMOTIONS.contains(r))
+                .ok_or_else(|| bad("names no piece a pawn becomes (Q, R, B or N)"))?;
+            (PgnAction::Choose { by, role }, rest)
+        }
+        ["draw" | "resign" | "adjudicate" | "leave" | "choose", ..] => {
+            return Err(bad("is incomplete"));
+        }
         _ => return Ok(None),
     };
     let at = match rest {
@@ -103,6 +120,9 @@ pub fn write_action(action: PgnAction, at: Option<DateTime<Utc>>) -> String {
         PgnAction::Adjudicate(o) => format!("[%adjudicate {}", o.pgn()),
         PgnAction::Leave { by, days } => {
             format!("[%leave {} {} {}", by.title(), days.from(), days.to())
+        }
+        PgnAction::Choose { by, role } => {
+            format!("[%choose {} {}", by.title(), role.upper_char())
         }
     };
     if let Some(at) = at {
@@ -129,6 +149,9 @@ mod tests {
             "{[%leave White 2026-12-10 2026-12-01 2026-11-20T09:14:00Z]}",
             "{[%leave White 2026-12-01 12-10 2026-11-20T09:14:00Z]}",
             "{[%leave Purple 2026-12-01 2026-12-10 2026-11-20T09:14:00Z]}",
+            "{[%choose White K 2026-11-20T09:14:00Z]}",
+            "{[%choose White]}",
+            "{[%choose Purple Q 2026-11-20T09:14:00Z]}",
         ] {
             let text = format!("[Event \"T\"]\n\n1. e2e4 {{t}}\n{bad} *\n");
             let err = parse(&text).unwrap_err();

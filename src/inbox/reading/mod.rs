@@ -46,7 +46,9 @@
 //! are judged, and one more judging step, move by move in the positions
 //! after each; a digest reply's labelled lines (`r03-b01: Nf3`) are
 //! [`labelled`], a finder that splits the words by label, each part
-//! read by [`read_reply`] against its own game.
+//! read by [`read_reply`] against its own game. When the player's pawn
+//! awaits their choice (docs/RULES.md §9.1), [`choice`] finds the piece
+//! chosen, and the move words are judged in the position with it.
 //!
 //! [`Command`]: crate::inbox::command::Command
 //! [`Unread`]: verdict::Unread
@@ -55,6 +57,7 @@
 //! [`Unread::Missing`]: verdict::Unread::Missing
 //! [`read_reply`]: verdict::read_reply
 
+pub mod choice;
 pub mod conditional;
 pub mod labelled;
 pub mod moves;

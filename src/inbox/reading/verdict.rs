@@ -4,6 +4,7 @@
 use dynamo_core::{Color, Move, MoveError, Notation, Position, notation, parse_game_move};
 use thiserror::Error;
 
+use super::choice::choice_words;
 use super::conditional::{LineWords, line_words};
 use super::moves::{MoveWord, Sureness, move_words};
 use super::phrases::phrase_words;
@@ -55,6 +56,14 @@ struct Named<'w> {
 /// Reads the command of the player of `side` from their own words,
 /// judged in `position`, the position of the notice they answer.
 pub fn read_reply(text: &str, position: &Position, side: Color) -> Result<Command, Unread> {
+    if position.pending().is_some() && position.turn() == side {
+        return with_choice(text, position, side);
+    }
+    read_reply_at(text, position, side)
+}
+
+/// [`read_reply`] once the owner's choice, if any, is made.
+fn read_reply_at(text: &str, position: &Position, side: Color) -> Result<Command, Unread> {
     let found = line_words(text, position.turn() != side);
     if found.cancel || !found.lines.is_empty() {
         return with_lines(found, position, side);
@@ -153,6 +162,49 @@ fn with_lines(found: LineWords, position: &Position, side: Color) -> Result<Comm
             said.push(CANCEL_CONDITIONALS.to_string());
             Err(Unread::Unclear(said))
         }
+    }
+}
+
+/// The reply of the owner of a pawn awaiting their choice (docs/RULES.md
+/// §9.1): the piece chosen and a move in the position with it, `=Q
+/// e8e4`; the choice alone; or, without a choice, the move refused as
+/// `dynamo move` refuses it, naming the pawn and the choices.
+fn with_choice(text: &str, position: &Position, side: Color) -> Result<Command, Unread> {
+    let role = match choice_words(text).as_slice() {
+        [] => None,
+        [one] => Some(*one),
+        more => {
+            let said = more
+                .iter()
+                .map(|r| format!("={} ({})", r.upper_char(), r.name()))
+                .collect();
+            return Err(Unread::Unclear(said));
+        }
+    };
+    let Some(role) = role else {
+        // Every move word is refused for want of the choice; a phrase
+        // (resign, a draw) stands as it would.
+        return read_reply_at(text, position, side);
+    };
+    let Ok(chosen) = position.choose(role) else {
+        return Err(Unread::Missing);
+    };
+    match read_reply_at(text, &chosen, side) {
+        Ok(Command::Move {
+            text,
+            number,
+            offer_draw,
+        }) => Ok(Command::Move {
+            text: format!("={} {text}", role.upper_char()),
+            number,
+            offer_draw,
+        }),
+        Err(Unread::Missing) => Ok(Command::Choose(role)),
+        Ok(other) => Err(Unread::Unclear(vec![
+            Command::Choose(role).to_string(),
+            other.to_string(),
+        ])),
+        Err(e) => Err(e),
     }
 }
 

@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::picture::{Replayed, replay};
+use super::picture::{Replayed, replay_played};
 use crate::game::{Clock, Ending, EventKind, Game, LateMove, LeaveDays, Player, RecordedMove};
 use crate::mail::text::one_line;
 use dynamo_core::{Color, Position};
@@ -129,10 +129,7 @@ impl Notice {
                 allows: game.time_control().allows(late.nth).unwrap_or_default(),
                 late: late.clone(),
             });
-        let replayed = replay(
-            game.start_position(),
-            game.moves().iter().map(|m| m.notation.as_str()),
-        );
+        let replayed = replay_played(game);
         Notice {
             game_id: game.game_id(),
             event_name: game.event().to_string(),

@@ -60,6 +60,7 @@ impl Notice {
                 long_date(days.to()),
                 self.name(*by)
             ),
+            EventKind::Chose { by, role } => self.chose_headline(*by, *role),
         };
         match self.happened.at {
             Some(at) => format!("{what} ({}).", format_time_short(at)),
@@ -79,7 +80,13 @@ impl Notice {
         } else {
             ""
         };
-        if turn == side {
+        if let Some(choice) = self.choice_line(side) {
+            if turn == side {
+                format!("{}, it is your turn.{check} {choice}", self.name(side))
+            } else {
+                choice
+            }
+        } else if turn == side {
             format!("{}, it is your move.{check}", self.name(side))
         } else {
             format!("Waiting for {}'s move.", self.name(turn))
@@ -128,6 +135,7 @@ impl Notice {
             EventKind::Leave { by, days } => {
                 format!("{} on leave {} to {}", short(*by), days.from(), days.to())
             }
+            EventKind::Chose { by, role } => format!("{} chose a {}", short(*by), role.name()),
         }
     }
 

@@ -1,7 +1,8 @@
 //! The notice: what a player reads about one event of a game — the
 //! subject, what happened, whose move it is by name, both clocks, the
 //! board from their side, how to reply. [`Notice`] gathers the facts from
-//! the game once (`facts.rs`); `lines.rs` says them line by line, and
+//! the game once (`facts.rs`); `lines.rs` says them line by line, `choice.rs`
+//! what a pawn awaiting its owner's choice asks of them, and
 //! `correction.rs` what a correction changed; each player's copy is
 //! written as text (`text_copy.rs`) and as HTML (`html_copy.rs`), with how
 //! to reply ([`reply`]), the picture's marks ([`picture`]) and the picture
@@ -12,6 +13,7 @@
 //! `mail/letter_copy.rs`).
 
 mod board;
+mod choice;
 mod correction;
 pub mod director_letters;
 mod facts;

@@ -5,6 +5,7 @@
 
 use dynamo_core::{ByColor, Move, Piece, Position, parse_move};
 
+use crate::game::Game;
 use crate::render::exits;
 pub use crate::render::marks;
 
@@ -16,6 +17,29 @@ pub struct Replayed {
     /// The pieces each side has lost off the board, in the order they
     /// went.
     pub lost: ByColor<Vec<Piece>>,
+}
+
+/// The record's moves as the game played them: under `promotion=owner`
+/// the record writes the owner's choice on the mover's move
+/// (`Re6e7/e7e8=Q`), which its text alone does not play (docs/RULES.md
+/// §9.1).
+pub fn replay_played(game: &Game) -> Replayed {
+    let mut replayed = Replayed {
+        last: None,
+        lost: ByColor::new_with(|_| Vec::new()),
+    };
+    let mut pos = game.start_position().clone();
+    for played in game.played() {
+        let Ok((mv, after)) = played else {
+            replayed.last = None;
+            return replayed;
+        };
+        for exit in exits(&pos, &mv) {
+            replayed.lost[exit.piece.color].push(exit.piece);
+        }
+        replayed.last = Some((std::mem::replace(&mut pos, after), mv));
+    }
+    replayed
 }
 
 /// Plays `moves` (canonical notation) from `start`. A move that no longer

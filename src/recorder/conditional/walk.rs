@@ -116,6 +116,13 @@ fn ended_by(kind: &EventKind) -> String {
         }
         EventKind::Corrected(_) => "the director corrected the game's header".into(),
         EventKind::Leave { by, .. } => format!("{}'s leave was recorded", by.title()),
+        EventKind::Chose { by, role } => {
+            format!(
+                "{} chose a {} for the promoted pawn",
+                by.title(),
+                role.name()
+            )
+        }
         EventKind::Created | EventKind::Moved => {
             "the game's record changed since they were given".into()
         }

@@ -34,6 +34,9 @@ pub(super) struct Facts {
     pub(super) clocks: Option<ByColor<SideClock>>,
     pub(super) late: Option<LateMove>,
     pub(super) draw_offer: Option<Color>,
+    /// The side whose pawn awaits their choice, and its square
+    /// (docs/RULES.md §9.1).
+    pub(super) awaiting_choice: Option<(Color, dynamo_core::Square)>,
     pub(super) ending: Option<Ending>,
     /// Every leave recorded: whose, the days, when recorded.
     pub(super) leave: Vec<(Color, LeaveDays, Option<DateTime<Utc>>)>,
@@ -91,6 +94,7 @@ impl Facts {
             clocks,
             late: game.late_move().cloned(),
             draw_offer: game.draw_offer(),
+            awaiting_choice: game.awaiting_choice().filter(|_| ongoing),
             ending: game.ending().cloned(),
             leave,
             next_leave,

@@ -248,6 +248,9 @@ fn notes(facts: &Facts) -> Vec<String> {
             }
         }
     }
+    if let Some((side, square)) = facts.awaiting_choice {
+        notes.push(format!("{} chooses {square}", side.title()));
+    }
     if let Some(side) = facts.draw_offer {
         notes.push(format!("{} offers a draw", side.title()));
     }

@@ -1,0 +1,121 @@
+//! The owner's choice for a pawn awaiting it, under `promotion=owner`
+//! (docs/RULES.md §9.1), as the record keeps it. Made with the move
+//! (`=Q Qe8/e7e6`), it completes the mover's move: the record shows
+//! `Re6e7/e7e8=Q` with the note `White chose the queen`, then
+//! `Qe8/e7e6`. Made alone (`=Q`, §13.18), it is an event of its own,
+//! `{[%choose White Q TIME]}`, after the mover's move: the pawn is the
+//! chosen piece from then on, the owner is still to move, and their
+//! clock still runs, as the choice and the move are one turn.
+
+use chrono::{DateTime, Utc};
+use dynamo_core::{Color, Illegal, MoveError, Role, Square};
+
+use super::actions::Rejection;
+use super::event::EventKind;
+use super::pgn::PgnAction;
+use super::record::Game;
+
+/// The choice alone as a player writes it: `=Q` (or `=q`, or NOST's digit
+/// `=1` … `=4`, docs/RULES.md §13.15); `None` for anything else.
+pub fn read_choice(text: &str) -> Option<Role> {
+    let rest = text.trim().strip_prefix('=')?;
+    let mut chars = rest.chars();
+    let c = chars.next()?;
+    if chars.next().is_some() {
+        return None;
+    }
+    match c {
+        '1'..='4' => Some(Role::PROMOTIONS[c as usize - '1' as usize]),
+        c => Role::from_upper_char(c.to_ascii_uppercase()).filter(|r| Role::PROMOTIONS.contains(r)),
+    }
+}
+
+impl Game {
+    /// The side to move and the square of its pawn that awaits their
+    /// choice, if one does.
+    pub fn awaiting_choice(&self) -> Option<(Color, Square)> {
+        self.position.pending().map(|sq| (self.position.turn(), sq))
+    }
+
+    /// `side` chooses `role` for their pawn awaiting it, alone, at `at`;
+    /// their move follows later.
+    pub fn choose(&self, side: Color, role: Role, at: DateTime<Utc>) -> Result<Game, Rejection> {
+        let mut game = self.clone();
+        game.apply(
+            PgnAction::Choose { by: side, role },
+            Some(super::clock::truncate(at)),
+            "",
+        )?;
+        Ok(game)
+    }
+
+    /// The choice alone applied, as [`Game::apply`] does every action:
+    /// the pawn becomes `role`, the mover's move is completed by it.
+    pub(super) fn apply_choice(&mut self, by: Color, role: Role) -> Result<EventKind, Rejection> {
+        let to_move = self.position.turn();
+        let refused = |reason: Illegal| {
+            Rejection::Move(MoveError::Illegal {
+                text: format!("={}", role.upper_char()),
+                reason,
+                closest: Box::default(),
+            })
+        };
+        if self.position.pending().is_none() {
+            return Err(refused(Illegal::NoChoicePending));
+        }
+        if by != to_move {
+            return Err(Rejection::NotYourTurn { by, to_move });
+        }
+        let chosen = self.position.choose(role).map_err(refused)?;
+        // A choice after which the owner has no move cannot begin their
+        // turn: another choice must be made (§9.1, "the end of the game";
+        // §13.18).
+        if !chosen.has_legal_move() {
+            let others: Vec<&str> = Role::PROMOTIONS
+                .into_iter()
+                .filter(|&r| self.position.choose(r).is_ok_and(|p| p.has_legal_move()))
+                .map(Role::name)
+                .collect();
+            return Err(Rejection::ChoiceLeavesNoMove {
+                role,
+                others: others.join(" or "),
+            });
+        }
+        self.position = chosen;
+        self.complete_last_move(role);
+        Ok(EventKind::Chose { by, role })
+    }
+
+    /// Writes the owner's choice on the mover's move, `Re6e7/e7e8=Q`.
+    pub(super) fn complete_last_move(&mut self, role: Role) {
+        if let Some(last) = self.moves.last_mut() {
+            last.notation.push('=');
+            last.notation.push(role.upper_char());
+            last.owner_chose = Some(role);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_choice;
+    use dynamo_core::Role;
+
+    #[test]
+    fn the_choice_alone_reads_in_every_spelling_of_section_13_15() {
+        for (text, role) in [
+            ("=Q", Role::Queen),
+            (" =q ", Role::Queen),
+            ("=R", Role::Rook),
+            ("=b", Role::Bishop),
+            ("=N", Role::Knight),
+            ("=1", Role::Queen),
+            ("=4", Role::Knight),
+        ] {
+            assert_eq!(read_choice(text), Some(role), "{text}");
+        }
+        for text in ["Q", "=K", "=P", "=5", "=QQ", "=Q e2e4", "", "="] {
+            assert_eq!(read_choice(text), None, "{text}");
+        }
+    }
+}
