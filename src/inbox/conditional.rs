@@ -14,9 +14,8 @@ use super::handle::{Inbox, Work};
 use super::judge::{Judged, judge};
 use crate::game::Game;
 use crate::game::store::GameFile;
+use crate::recorder::Who;
 use crate::recorder::conditional::LinesNotKept;
-use crate::recorder::{Recorded, Recorder, Who};
-use dynamo_core::Color;
 
 impl Inbox<'_> {
     /// Handles `command`, a reply's lines or `cancel conditionals`.
@@ -86,19 +85,4 @@ impl Inbox<'_> {
         let answered = self.answer(work, path, &game, side, from, why)?;
         Ok(recorded.unwrap_or(answered))
     }
-}
-
-/// What `inbox --dry-run` says an event would be: its summary, and each
-/// conditional reply it would set off (`1... d7d5, then White's
-/// conditional reply 2. Nb1c3`), judged as it would be recorded.
-pub(super) fn previewed(recorder: &Recorder<'_>, done: &Recorded) -> String {
-    let mut said = done.summary();
-    for reply in recorder.preview_replies(&done.game) {
-        let side = reply.side.map_or("the player", Color::title);
-        said.push_str(&format!(
-            ", then {side}'s conditional reply {}",
-            reply.summary()
-        ));
-    }
-    said
 }

@@ -44,6 +44,7 @@ struct CatchUp {
 /// Sets the catch-up up for the run with `config`: the store folder read
 /// once for the games with standing lines.
 pub(crate) fn set(config: &Config) {
+    store::before_reading(before_reading_one);
     let live = Store::new(&config.conditional_dir).live_games();
     let catch_up = (!live.is_empty()).then(|| {
         Arc::new(CatchUp {
