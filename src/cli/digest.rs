@@ -19,6 +19,7 @@ use dynamo::mail::digest::{Choice, Choices};
 use dynamo::mail::{self, MailError, Pending};
 use serde_json::json;
 
+use crate::cli::conditional::owed;
 use crate::cli::game::files::game_files;
 use crate::cli::{config_file, failure, notify, store};
 use crate::exit::{Exit, Failure};
@@ -64,6 +65,15 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     };
     let mail_error = |e: MailError| Failure::new(Exit::Io, e.to_string());
     let patience = mail_config.timeout * 2 + Duration::from_secs(30);
+    // Replies owed are played before the held notices are gathered, so
+    // that their notices are in this digest.
+    if args.dry_run {
+        owed::without_writing();
+    }
+    // A missing games folder is said below, if any game is needed.
+    if let Ok(files) = game_files(&config, &args.paths) {
+        owed::before_reading(&files);
+    }
     let lock = plan::lock(mail_config, patience).map_err(mail_error)?;
     let survey = plan::survey(mail_config, args.dry_run, &lock).map_err(mail_error)?;
     let mut problems: Vec<String> = survey.unknown.clone();

@@ -121,6 +121,10 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
         )
         .into());
     }
+    if args.dry_run {
+        crate::cli::conditional::owed::without_writing();
+    }
+    crate::cli::conditional::owed::before_reading_folder(&config.games_dir);
     let secret = secret(mail, args.dry_run, args.stdin)?;
     let settings = Settings {
         games_dir: config.games_dir.clone(),

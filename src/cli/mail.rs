@@ -8,6 +8,7 @@ use std::time::{Duration, SystemTime};
 use anyhow::{Context, Result};
 use chrono::{DateTime, Utc};
 use dynamo::config::MailConfig;
+use dynamo::mail::digest::plan;
 use dynamo::mail::outbox::{Entry, State};
 use dynamo::mail::{self, Outbox, Report};
 
@@ -32,8 +33,8 @@ pub(crate) struct Args {
     /// Show the queued, refused and recently sent notices, per game.
     #[arg(long, conflicts_with = "drop")]
     list: bool,
-    /// Remove a queued or refused notice (its Message-ID, as --list
-    /// shows it).
+    /// Remove a queued, refused or held notice (its Message-ID, as
+    /// --list shows it).
     #[arg(long, value_name = "ID", conflicts_with = "file")]
     drop: Option<String>,
     #[command(flatten)]
@@ -262,7 +263,7 @@ fn drop_one(config: &MailConfig, id: &str) -> Result<Exit> {
     let fail = |e: mail::MailError| Failure::new(failure::mail_exit(&e), e.to_string());
     let patience = config.timeout * 2 + Duration::from_secs(5);
     let _lock = outbox.lock_sender(patience).map_err(fail)?;
-    for state in [State::Queued, State::Failed] {
+    for state in [State::Queued, State::Failed, State::Held] {
         let scan = outbox.scan(state).map_err(fail)?;
         let found = scan.entries.into_iter().find(|e| {
             let name = e.path.file_stem().map(|s| s.to_string_lossy().into_owned());
@@ -274,6 +275,15 @@ fn drop_one(config: &MailConfig, id: &str) -> Result<Exit> {
                 || name.as_deref() == Some(bare)
         });
         if let Some(entry) = found {
+            // A held notice is the digest's to send: dropped under its
+            // lock, unless a digest took it meanwhile.
+            let _digest = match state {
+                State::Held => Some(plan::lock(config, patience).map_err(fail)?),
+                _ => None,
+            };
+            if !entry.path.exists() {
+                continue;
+            }
             outbox.remove(&entry.path).map_err(fail)?;
             let mut out = io::stdout().lock();
             writeln!(
@@ -290,7 +300,7 @@ fn drop_one(config: &MailConfig, id: &str) -> Result<Exit> {
     Err(Failure::new(
         Exit::Usage,
         format!(
-            "no queued or refused notice {} in {} (see `dynamo mail --list`)",
+            "no queued, refused or held notice {} in {} (see `dynamo mail --list`)",
             dynamo_core::quoted(id),
             config.outbox.display()
         ),

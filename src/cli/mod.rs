@@ -83,7 +83,13 @@ pub fn main() -> ExitCode {
     notify::set_verbose(opts.verbose);
     let config = opts.config.as_deref();
     let result = match opts.command {
-        Command::Position(command) => position::execute(command),
+        Command::Position(command) => {
+            // With a game file, a conditional reply owed in it is played
+            // first (conditional/owed.rs); these commands need no config,
+            // so one that does not read only leaves that to another.
+            let _ = config_file::load(config);
+            position::execute(command)
+        }
         Command::Game(command) => game::execute(command, config),
         Command::Mail(args) => mail::execute(args, config),
         Command::Meta(command) => meta::execute(command, Opts::command(), config),

@@ -71,6 +71,8 @@ pub(crate) struct Recording<'c> {
     queued: Vec<Pending>,
     /// The web pages, kept up to date when the config has `[site] dir`.
     pages: Option<Pages>,
+    /// The conditional replies recorded with the command's event.
+    followed: Vec<Recorded>,
 }
 
 impl<'c> Recording<'c> {
@@ -91,6 +93,7 @@ impl<'c> Recording<'c> {
             when,
             queued: Vec::new(),
             pages,
+            followed: Vec::new(),
         })
     }
 
@@ -130,6 +133,7 @@ impl<'c> Recording<'c> {
         for problem in recorder.take_problems() {
             eprintln!("dynamo: warning: {problem}");
         }
+        self.followed.append(&mut recorder.take_followed());
         drop(recorder);
         if let Some(n) = notices.as_mut() {
             self.queued.append(&mut n.take());
@@ -156,6 +160,12 @@ impl<'c> Recording<'c> {
             self.queued.append(&mut n.take());
         }
         Ok(done)
+    }
+
+    /// The conditional replies recorded before or after the command's
+    /// own event, in order (see [`Recorder::take_followed`]).
+    pub(crate) fn take_followed(&mut self) -> Vec<Recorded> {
+        std::mem::take(&mut self.followed)
     }
 
     /// Records `request` in the game at `path`; a refusal is the error.

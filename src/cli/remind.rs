@@ -31,6 +31,9 @@ pub(crate) struct Args {
 
 pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     let config = config_file::load(config_path)?;
+    if args.dry_run {
+        crate::cli::conditional::owed::without_writing();
+    }
     let mail_config = notify::mail_config(&config)?;
     let now = match &args.now {
         Some(t) => {

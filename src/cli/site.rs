@@ -32,6 +32,10 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     let settings = Settings {
         delay_moves: config.site.as_ref().map_or(0, |s| s.delay_moves),
     };
+    if args.check {
+        crate::cli::conditional::owed::without_writing();
+    }
+    crate::cli::conditional::owed::before_reading_folder(games);
     let mut out = io::stdout().lock();
     if args.check {
         let differences = site::check(games, &args.dir, &settings).map_err(input)?;

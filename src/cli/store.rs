@@ -3,6 +3,7 @@
 //! game's lock.
 
 use std::path::Path;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use anyhow::Result;
@@ -38,7 +39,20 @@ pub(crate) fn lock_wait() -> Result<Duration> {
         })
 }
 
+/// What runs before a game is read: the catch-up of conditional replies
+/// owed (`cli/conditional/owed.rs`), set by it, as it records through
+/// the commands' recording, which reads this module.
+static BEFORE_READING: OnceLock<fn(&Path)> = OnceLock::new();
+
+/// Sets what runs before a game is read (once a run).
+pub(crate) fn before_reading(hook: fn(&Path)) {
+    let _ = BEFORE_READING.set(hook);
+}
+
 /// Loads a game for reading; nothing is locked.
 pub(crate) fn load(path: &Path) -> Result<Game> {
+    if let Some(hook) = BEFORE_READING.get() {
+        hook(path);
+    }
     Game::load(path).map_err(failure::game)
 }

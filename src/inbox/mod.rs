@@ -27,6 +27,7 @@ mod judge;
 pub mod key;
 pub mod maildir;
 pub mod message;
+mod preview;
 pub mod reading;
 mod record;
 pub mod settings;

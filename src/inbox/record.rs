@@ -65,7 +65,7 @@ pub(super) fn record(
     let mut recorder = settings.recorder();
     if settings.dry_run {
         return Ok(match recorder.preview(&target.game, &request) {
-            Ok(done) => Recording::Done(done.summary()),
+            Ok(done) => Recording::Done(super::preview::previewed(&recorder, &done)),
             Err(r) => Recording::Rejected(Box::new(target.game.clone()), format!("rejected: {r}")),
         });
     }

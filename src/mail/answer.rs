@@ -15,6 +15,7 @@
 use std::error::Error;
 use std::fmt::Write as _;
 
+use lettre::message::MessageBuilder;
 use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{Address, Message};
@@ -29,8 +30,8 @@ use crate::html::escape;
 use crate::id;
 use dynamo_core::Color;
 
-/// The last line of every answer.
-const ANSWER_SIGNATURE: &str =
+/// The last line of every answer (the digest's too).
+pub(super) const ANSWER_SIGNATURE: &str =
     "Sent by dynamo, the Dynamo Chess adjudicator: an automatic answer to your mail.";
 
 /// The most ids of the thread an answer's `References` repeats.
@@ -61,7 +62,7 @@ pub struct Answer<'a> {
 /// The `Auto-Submitted: auto-replied` header (RFC 3834), on every answer
 /// to a player's mail (the digest's answer too).
 #[derive(Debug, Clone)]
-pub(super) struct AutoReplied;
+struct AutoReplied;
 
 impl Header for AutoReplied {
     fn name() -> HeaderName {
@@ -86,9 +87,50 @@ pub fn answer_id(mail_key: &str, domain: &str) -> String {
     )
 }
 
+/// The address `to` of the mail answered, read; `who` names its sender
+/// in the error.
+pub(super) fn answered_address(to: &str, who: String) -> Result<Address, MailError> {
+    to.parse().map_err(|e| MailError::Address {
+        who,
+        address: to.to_string(),
+        reason: format!("{e}"),
+    })
+}
+
+/// The head every answer to a player's mail has, the digest's answer
+/// too: from us to them alone, its Message-ID `id` ([`answer_id`]),
+/// `references` when given (ids in brackets), marked
+/// `Auto-Submitted: auto-replied`, and in reply to their mail, `theirs`,
+/// when its id may be repeated.
+pub(super) fn answer_head(
+    (from, reply_to): (&Mailbox, Mailbox),
+    to: &Address,
+    subject: &str,
+    id: &str,
+    references: Option<String>,
+    theirs: Option<&str>,
+) -> MessageBuilder {
+    let mut builder = Message::builder()
+        .from(from.clone())
+        .reply_to(reply_to)
+        .to(Mailbox::new(None, to.clone()))
+        .subject(subject)
+        .message_id(Some(id.to_string()));
+    if let Some(references) = references {
+        builder = builder.references(references);
+    }
+    builder = builder
+        .user_agent(format!("dynamo {}", env!("CARGO_PKG_VERSION")))
+        .header(AutoReplied);
+    match theirs.filter(|i| tame_id(i)) {
+        Some(theirs) => builder.in_reply_to(format!("<{theirs}>")),
+        None => builder,
+    }
+}
+
 /// Whether an id from a mail (no brackets) may be repeated in a header:
 /// printable ASCII with nothing that would end or split it.
-fn tame_id(id: &str) -> bool {
+pub(super) fn tame_id(id: &str) -> bool {
     !id.is_empty()
         && id.len() <= 250
         && id.contains('@')
@@ -121,11 +163,8 @@ impl Notice {
     pub fn answer(&self, sender: &Sender, answer: &Answer) -> Result<Built, MailError> {
         let side = answer.side;
         let (from, reply_to) = sender.mailboxes()?;
-        let address: Address = answer.to.parse().map_err(|e| MailError::Address {
-            who: format!("the sender of the mail answered ({})", side.title()),
-            address: answer.to.to_string(),
-            reason: format!("{e}"),
-        })?;
+        let who = format!("the sender of the mail answered ({})", side.title());
+        let address = answered_address(answer.to, who)?;
         let domain = from.email.domain().to_string();
         let (seq, key) = (self.happened.seq, &self.happened.key);
         let token: Token = self.token(sender.secret, seq, key, side);
@@ -150,18 +189,14 @@ impl Notice {
         } else {
             reply_to
         };
-        let mut builder = Message::builder()
-            .from(from.clone())
-            .reply_to(reply_to)
-            .to(Mailbox::new(None, address.clone()))
-            .subject(subject.clone())
-            .message_id(Some(id.clone()))
-            .references(references.join(" "))
-            .user_agent(format!("dynamo {}", env!("CARGO_PKG_VERSION")))
-            .header(AutoReplied);
-        if let Some(theirs) = answer.message_id.filter(|i| tame_id(i)) {
-            builder = builder.in_reply_to(format!("<{theirs}>"));
-        }
+        let builder = answer_head(
+            (&from, reply_to),
+            &address,
+            &subject,
+            &id,
+            Some(references.join(" ")),
+            answer.message_id,
+        );
         let build = |e: lettre::error::Error| MailError::Build(e.to_string());
         let text = self.answer_text(answer, &reply_words);
         let message = if answer.position {

@@ -314,3 +314,24 @@ fn a_step_that_would_undo_the_move_before_it_refuses_the_line() {
     ]);
     assert_eq!(moves(&env), ["e2e4", "d7d5", "e4d5/d5c6", "c6/d5e4"]);
 }
+
+/// `move` says the reply its move set off, and not the moves of the line
+/// still to come.
+#[test]
+fn move_prints_the_reply_it_set_off_alone() {
+    let env = after_e4();
+    env.ok(&[
+        "conditional",
+        "add",
+        "g.pgn",
+        "--by",
+        "white",
+        "1... e5 2. Nf3 Nc6 3. Bc4",
+    ]);
+    let out = bob(&env, "e7e5", "2020-11-20T12:00:00Z");
+    assert!(
+        out.contains("conditional reply recorded: 2. Ng1f3 (Alice's line)\n"),
+        "{out}"
+    );
+    assert!(!out.contains("Nb8c6") && !out.contains("Bf1c4"), "{out}");
+}

@@ -163,3 +163,84 @@ fn undo_ends_the_lines_and_alices_copy_of_the_correction_says_so() {
     );
     assert_private(&w);
 }
+
+/// `set` ends the lines as `undo` does, saying so in the notice of the
+/// correction to their player alone (docs/players.md, "Conditional
+/// moves").
+#[test]
+fn set_ends_the_lines_and_alices_copy_of_the_correction_says_so() {
+    let w = World::new();
+    let notice = w.last_to("alice@example.org");
+    w.handled(&w.reply(
+        &notice,
+        ALICE,
+        "m1@alice",
+        "1. e2e4, and if 1... e5 then 2. Nf3",
+    ));
+    let (alice, bob) = (
+        w.mail_to("alice@example.org").len(),
+        w.mail_to("bob@example.org").len(),
+    );
+    w.env.ok(&[
+        "set",
+        GAME,
+        "--black",
+        "Bob Baker",
+        "--reason",
+        "his full name",
+        "--mail",
+        "-q",
+    ]);
+    let got = w.mail_to("alice@example.org");
+    assert_eq!(got.len(), alice + 1, "one notice of the correction");
+    let told = got.last().expect("the correction's notice");
+    for copy in [text_of(told), html_of(told)] {
+        assert!(
+            // The HTML copy writes the apostrophe as an entity.
+            copy.contains(
+                "Your conditional lines ended, so none of them will be played: \
+                 the director corrected the game"
+            ),
+            "{copy}"
+        );
+        assert!(copy.contains("Ended line: 1... e7e5 2. Ng1f3"), "{copy}");
+    }
+    // Bob is told of the correction, and of nothing of Alice's lines.
+    assert_eq!(w.mail_to("bob@example.org").len(), bob + 1);
+    assert_eq!(
+        w.env.ok(&["conditional", "list", GAME]),
+        "White: ended (the director corrected the game's header):\n  1... e7e5 2. Ng1f3\n"
+    );
+    assert_private(&w);
+    // Bob's e5 now calls for nothing.
+    let notice = w.last_to("bob@example.org");
+    w.handled(&w.reply(&notice, BOB, "m2@bob", "1... e7e5"));
+    assert!(!w.game().contains("Ng1f3"), "{}", w.game());
+}
+
+/// `inbox --dry-run` says the conditional reply a move it reads would set
+/// off, and records neither.
+#[test]
+fn a_dry_run_shows_the_reply_a_move_would_set_off() {
+    let w = World::new();
+    let notice = w.last_to("alice@example.org");
+    let text = "1. e2e4, and if 1... d5 then 2. Nc3 d5d4 3. Nc3b5";
+    w.handled(&w.reply(&notice, ALICE, "m1@alice", text));
+    let file = w.game();
+    let notice = w.last_to("bob@example.org");
+    let reply = w.reply(&notice, BOB, "m2@bob", "1... d5");
+    let out = w.stdin(&reply, &["--dry-run"], &[]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout
+            .contains("would record 1... d7d5, then White's conditional reply 2. Nb1c3"),
+        "{}",
+        out.stdout
+    );
+    // The line's moves still to come are not said.
+    assert!(!out.stdout.contains("Nc3b5"), "{}", out.stdout);
+    assert_eq!(w.game(), file, "a dry run records nothing");
+    let out = w.handled(&reply);
+    assert!(out.contains("recorded 1... d7d5"), "{out}");
+    assert!(w.game().contains("2. Nb1c3"), "{}", w.game());
+}

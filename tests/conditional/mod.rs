@@ -7,3 +7,4 @@ mod imap;
 mod kills;
 mod lines;
 mod mail;
+mod owed;

@@ -7,7 +7,9 @@
 
 mod answer;
 mod daily;
+mod held;
 mod imap;
+mod kills;
 
 use mail_parser::{Message, MessageParser};
 

@@ -20,6 +20,17 @@ pub struct TestEnv {
     dir: TempDir,
 }
 
+/// A failed test keeps its folder (the game files, the stores, the
+/// outbox as the failure left them) and says where it is.
+impl Drop for TestEnv {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.dir.disable_cleanup(true);
+            eprintln!("the test's folder is kept: {}", self.dir.path().display());
+        }
+    }
+}
+
 /// What one run of `dynamo` did.
 pub struct Output {
     pub code: i32,

@@ -11,6 +11,7 @@ use dynamo::recorder::{Action, Done, Refusal, Request};
 use super::report::{AlreadyRecorded, print_verdict};
 use super::verdict::VerdictJson;
 use crate::cli::args::SubmitArgs;
+use crate::cli::conditional::owed;
 use crate::cli::notify::Said;
 use crate::cli::recording::{self, RecordArgs, Recording};
 use crate::exit::Exit;
@@ -69,6 +70,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         }
         Err(err) => return VerdictJson::or_error(err, args.json, &submit.mv, out),
     };
+    let followed = recording.take_followed();
     let (number, checked) = match &done.done {
         Done::Moved {
             number, checked, ..
@@ -106,6 +108,10 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
                 writeln!(out, "Result: {} ({})", o.outcome, o.reason)?;
             } else if let Some(line) = game.clock_line(done.now) {
                 writeln!(out, "{line}")?;
+            }
+            // The replies it set off, never the lines' moves still to come.
+            for reply in &followed {
+                writeln!(out, "{}", owed::reply_line(reply))?;
             }
             // Only the move just recorded: an earlier late move is `games`' note.
             if let Some(late) = game.last_move_late() {

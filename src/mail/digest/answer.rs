@@ -6,11 +6,9 @@
 //! which the outbox sends once; its subject carries the digest's token,
 //! so a reply to the answer is read as a reply to the digest.
 
-use lettre::Message;
-use lettre::message::Mailbox;
 use lettre::message::header::ContentType;
 
-use super::super::answer::{AutoReplied, answer_id};
+use super::super::answer::{ANSWER_SIGNATURE, answer_head, answer_id, answered_address, tame_id};
 use super::super::envelope::{Built, Sender};
 use super::super::error::MailError;
 use super::super::text::header_text;
@@ -32,11 +30,7 @@ pub struct Answered<'a> {
 /// The answer: `lines`, one paragraph each.
 pub fn answer(sender: &Sender, answered: &Answered, lines: &[String]) -> Result<Built, MailError> {
     let (from, reply_to) = sender.mailboxes()?;
-    let address: lettre::Address = answered.to.parse().map_err(|e| MailError::Address {
-        who: "the sender of the mail answered".to_string(),
-        address: answered.to.to_string(),
-        reason: format!("{e}"),
-    })?;
+    let address = answered_address(answered.to, "the sender of the mail answered".into())?;
     let id = answer_id(answered.mail_key, from.email.domain());
     let subject = format!(
         "{} {}",
@@ -44,32 +38,25 @@ pub fn answer(sender: &Sender, answered: &Answered, lines: &[String]) -> Result<
         answered.token.subject_tag()
     );
     let body = format!(
-        "{}\n\nReplies go to {reply_to}.\n\n-- \nSent by dynamo, the Dynamo Chess adjudicator: \
-         an automatic answer to your mail.\n",
+        "{}\n\nReplies go to {reply_to}.\n\n-- \n{ANSWER_SIGNATURE}\n",
         lines.join("\n")
     );
-    let mut builder = Message::builder()
-        .from(from.clone())
-        .reply_to(reply_to)
-        .to(Mailbox::new(None, address.clone()))
-        .subject(subject.clone())
-        .message_id(Some(id.clone()))
-        .user_agent(format!("dynamo {}", env!("CARGO_PKG_VERSION")))
-        .header(AutoReplied);
-    if let Some(theirs) = answered.message_id.filter(|i| {
-        i.contains('@')
-            && i.len() <= 250
-            && i.bytes()
-                .all(|b| b.is_ascii_graphic() && !b"<>\"\\(),;[]".contains(&b))
-    }) {
-        builder = builder
-            .in_reply_to(format!("<{theirs}>"))
-            .references(format!("<{theirs}>"));
-    }
-    let message = builder
-        .header(ContentType::TEXT_PLAIN)
-        .body(body)
-        .map_err(|e| MailError::Build(e.to_string()))?;
+    // The digest's thread is their mail alone.
+    let references = answered
+        .message_id
+        .filter(|i| tame_id(i))
+        .map(|i| format!("<{i}>"));
+    let message = answer_head(
+        (&from, reply_to),
+        &address,
+        &subject,
+        &id,
+        references,
+        answered.message_id,
+    )
+    .header(ContentType::TEXT_PLAIN)
+    .body(body)
+    .map_err(|e| MailError::Build(e.to_string()))?;
     Ok(Built {
         message_id: id,
         subject,

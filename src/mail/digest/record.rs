@@ -75,12 +75,15 @@ impl DigestRecord {
             .map_err(|e| MailError::Build(format!("digest record {}: {e}", path.display())))
     }
 
-    /// Writes the record, atomically and durably.
+    /// Writes the record, atomically and durably; call it under the
+    /// digest's lock ([`super::plan::lock`]).
     pub fn write(&self, outbox: &Path) -> Result<(), MailError> {
         let path = record_path(outbox, &self.player, self.day);
         if let Some(folder) = path.parent() {
             std::fs::create_dir_all(folder).map_err(|e| FileError::new(folder, e))?;
         }
+        // A run killed while writing it left its temporary file.
+        durable::remove_stale_temps(&path);
         let text = serde_json::to_string_pretty(self)
             .map_err(|e| MailError::Build(format!("digest record: {e}")))?;
         durable::write_atomic(&path, text.as_bytes())?;

@@ -10,7 +10,7 @@ use super::store::Store;
 use super::walk::{Walked, walk};
 use crate::durable::FileError;
 use crate::game::store::{self, GameFile};
-use crate::game::{Game, GameError};
+use crate::game::{Game, GameError, move_label};
 use crate::recorder::action::{Action, Recorded, Request, When, Who};
 use crate::recorder::error::{NotRecorded, Refusal, SubscriberError};
 use crate::recorder::service::Recorder;
@@ -77,6 +77,58 @@ impl<'s> Recorder<'s> {
     /// replies then wait for the next command on the game), in words.
     pub fn take_problems(&mut self) -> Vec<String> {
         std::mem::take(&mut self.problems)
+    }
+
+    /// Plays the replies owed in the game `file` from before (a recorder
+    /// stopped between a move and its reply), for a command that opens
+    /// the game without recording in it: the replies recorded, in order.
+    pub fn catch_up(&mut self, file: &GameFile) -> Result<Vec<Recorded>, FollowError> {
+        self.follow(file)?;
+        Ok(self.take_followed())
+    }
+
+    /// The reply owed in `game`, as its file and the store now stand,
+    /// writing nothing and taking no lock (for a command that promises
+    /// not to write): its player and the move, numbered (`2. Ng1f3`).
+    pub fn owed_reply(&self, game: &Game) -> Result<Option<(Color, String)>, FileError> {
+        let Some(store) = &self.conditionals else {
+            return Ok(None);
+        };
+        Ok(owed_in(store, game)?.map(|(side, text)| {
+            let number = game.position().fullmoves();
+            (side, format!("{} {text}", move_label(number, side)))
+        }))
+    }
+
+    /// The replies the lines would play after `game`, an event's preview
+    /// ([`Recorder::preview`], `inbox --dry-run`): each judged as it
+    /// would be recorded, nothing written.
+    pub fn preview_replies(&self, game: &Game) -> Vec<Recorded> {
+        let Some(store) = &self.conditionals else {
+            return Vec::new();
+        };
+        let mut replies: Vec<Recorded> = Vec::new();
+        let mut game = game.clone();
+        for _ in 0..MAX_FOLLOW {
+            let Ok(Some((side, text))) = owed_in(store, &game) else {
+                break;
+            };
+            let at = game.last_event().at.map_or(When::Now, When::At);
+            let request = Request::new(
+                Action::Move {
+                    text,
+                    offer_draw: false,
+                },
+                Who::side(side),
+                at,
+            );
+            let Ok(reply) = self.preview(&game, &request) else {
+                break;
+            };
+            game = reply.game.clone();
+            replies.push(reply);
+        }
+        replies
     }
 
     /// Plays every reply the lines owe in the game `file`, one locked
@@ -161,6 +213,21 @@ fn settle(store: &Store, game: &Game) -> Result<Option<Owed>, FileError> {
         }
     }
     Ok(owed)
+}
+
+/// The reply the stored lines owe in `game` now, if any: its player
+/// and the move as kept. Pure: nothing is saved.
+fn owed_in(store: &Store, game: &Game) -> Result<Option<(Color, String)>, FileError> {
+    for side in [Color::White, Color::Black] {
+        if let Some(stored) = store.load(game, side)?
+            && let Walked::Live {
+                owed: Some(text), ..
+            } = walk(&stored, game, side)
+        {
+            return Ok(Some((side, text)));
+        }
+    }
+    Ok(None)
 }
 
 /// Whether `owed` is still the reply owed in `game`, under its lock.

@@ -69,4 +69,4 @@ pub mod walk;
 pub use follow::FollowError;
 pub use line::{LineError, MAX_LINES, MAX_PLIES};
 pub use manage::{LinesNotKept, Standing};
-pub use store::Store;
+pub use store::{LiveGames, Store};

@@ -4,6 +4,7 @@
 //! and written only under the game's lock, each write atomic and durable
 //! ([`crate::durable`]).
 
+use std::collections::HashSet;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -50,6 +51,29 @@ impl Stored {
     }
 }
 
+/// The games with standing lines ([`Store::live_games`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LiveGames {
+    names: HashSet<String>,
+}
+
+impl LiveGames {
+    /// Whether no game has standing lines.
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// Whether the game with id `game_id` may have standing lines.
+    pub fn has(&self, game_id: &str) -> bool {
+        self.names.contains(&file_stem(game_id))
+    }
+}
+
+/// The start of the name of a game's store files.
+fn file_stem(game_id: &str) -> String {
+    id::sanitize(game_id, "-.")
+}
+
 /// The folder of every game's lines.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Store {
@@ -69,10 +93,42 @@ impl Store {
         &self.dir
     }
 
+    /// The games whose lines still stand, by the names of their files:
+    /// read once, so that a command opening many games asks of each at
+    /// the cost of a set lookup, and a command with no store folder at
+    /// the cost of one failed read of it. A file that does not read is
+    /// counted as standing, so that the catch-up reports it.
+    pub fn live_games(&self) -> LiveGames {
+        let mut names = HashSet::new();
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return LiveGames { names };
+        };
+        for entry in entries.flatten() {
+            let file_name = entry.file_name();
+            let Some(name) = file_name.to_str() else {
+                continue;
+            };
+            let Some(game) = name
+                .strip_suffix(".white.json")
+                .or_else(|| name.strip_suffix(".black.json"))
+            else {
+                continue;
+            };
+            let ended = durable::read_regular(&entry.path(), MAX_FILE_BYTES)
+                .ok()
+                .and_then(|bytes| serde_json::from_slice::<Stored>(&bytes).ok())
+                .is_some_and(|stored| stored.ended.is_some());
+            if !ended {
+                names.insert(game.to_string());
+            }
+        }
+        LiveGames { names }
+    }
+
     /// The file of the lines of `side` in `game`: named by the game's
     /// id, which stays the same whatever the file is called.
     fn path(&self, game: &Game, side: Color) -> PathBuf {
-        let name = id::sanitize(&game.game_id(), "-.");
+        let name = file_stem(&game.game_id());
         let side = match side {
             Color::White => "white",
             Color::Black => "black",

@@ -124,8 +124,8 @@ struct DaysJson {
     to: String,
 }
 
-/// A notice of the game in the outbox, not sent: queued, being sent, or
-/// refused for good.
+/// A notice of the game in the outbox, not sent: queued, being sent,
+/// refused for good, or held for its player's daily digest.
 #[derive(Serialize, Clone)]
 pub(super) struct NoticeJson {
     id: String,
@@ -145,7 +145,7 @@ pub(super) fn unsent(config: &Config) -> anyhow::Result<Option<UnsentNotices>> {
     };
     let outbox = Outbox::new(&mail.outbox);
     let mut notices = UnsentNotices::new();
-    for state in [State::Queued, State::Sending, State::Failed] {
+    for state in [State::Queued, State::Sending, State::Failed, State::Held] {
         let scan = outbox
             .scan(state)
             .map_err(|e| Failure::new(failure::mail_exit(&e), e.to_string()))?;
