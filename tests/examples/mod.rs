@@ -5,7 +5,10 @@
 //! with a copy of the sample games, and the lines under it the output it
 //! must print, standard output and standard error as a terminal shows
 //! them. A file's blocks run in order in the same folder, so a guide can
-//! build on what an earlier example made.
+//! build on what an earlier example made. A guide whose text has the
+//! reader start the tests' SMTP server gets one (see `run.rs`), and the
+//! command lines that cannot run as written are checked by the argument
+//! parser (`lines.rs`).
 //!
 //! Not trycmd: the examples use what a shell gives and trycmd does not —
 //! pipes (`| head -12`), a variable set for one command (`COLUMNS=120
@@ -13,6 +16,7 @@
 //! and state carried from block to block — and trycmd would want its
 //! fixture folders and settings files beside each guide in docs/.
 
+mod lines;
 mod run;
 mod session;
 
@@ -23,6 +27,7 @@ use std::path::Path;
 fn check(file: &str) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     run::check_file(root, file);
+    lines::check_file(root, file);
 }
 
 #[test]

@@ -8,6 +8,15 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use super::session::{self, Step};
+use crate::support::smtp::{Options, SmtpServer};
+
+/// The line a guide puts before its first example that needs a mail
+/// server, as its text tells the reader to start one: the runner starts
+/// the tests' real SMTP server on a free port, links the scratch folder's
+/// `received/` to the folder it saves messages in, and runs each command
+/// with that port for [`GUIDE_PORT`] (and prints it back as written).
+const SMTP_MARKER: &str = "<!-- examples: an SMTP server on port 2525 saving to received/ -->";
+const GUIDE_PORT: &str = "2525";
 
 /// How long one example may run: the slowest, a solver's mate in three,
 /// takes a few seconds in a debug build.
@@ -26,6 +35,13 @@ pub fn check_file(root: &Path, file: &str) {
     let work = scratch.path();
     copy_folder(&root.join("games"), &work.join("games"));
     std::fs::create_dir_all(work.join("home")).expect("a home folder");
+    let server = text.contains(SMTP_MARKER).then(|| {
+        let server = SmtpServer::start(Options::default());
+        std::os::unix::fs::symlink(server.maildir(), work.join("received"))
+            .expect("received/ linked to the server's folder");
+        server
+    });
+    let port = server.as_ref().map(|s| s.port.to_string());
 
     let overwrite = std::env::var("DYNAMO_EXAMPLES").is_ok_and(|v| v == "overwrite");
     let mut failures = Vec::new();
@@ -34,7 +50,7 @@ pub fn check_file(root: &Path, file: &str) {
     let mut shift: isize = 0;
     for (n, step) in steps.iter().enumerate() {
         let log = logs.path().join(format!("{n}.out"));
-        let (code, printed) = run(step, work, &log);
+        let (code, printed) = run(step, work, &log, port.as_deref());
         let printed: Vec<&str> = printed.lines().collect();
         if code == step.exit && session::matches(&step.expected, &printed) {
             continue;
@@ -90,8 +106,10 @@ fn with_exit(line: &str, code: i32) -> String {
 
 /// Runs one command with bash in `work`, its standard output and error
 /// together into `log`, as a terminal would show them; a command that
-/// outlives [`LIMIT`] is killed.
-fn run(step: &Step, work: &Path, log: &Path) -> (i32, String) {
+/// outlives [`LIMIT`] is killed. With a test server's `port`, the
+/// guide's port in the command is that port, and the port it prints is
+/// the guide's.
+fn run(step: &Step, work: &Path, log: &Path, port: Option<&str>) -> (i32, String) {
     let out = File::create(log).expect("the output file");
     let err = out.try_clone().expect("the output file, twice");
     let bin = Path::new(env!("CARGO_BIN_EXE_dynamo"))
@@ -107,7 +125,10 @@ fn run(step: &Step, work: &Path, log: &Path) -> (i32, String) {
     };
     let mut child = Command::new("bash")
         .arg("-c")
-        .arg(&step.command)
+        .arg(match port {
+            Some(port) => step.command.replace(GUIDE_PORT, port),
+            None => step.command.clone(),
+        })
         .current_dir(work)
         .env("PATH", path)
         .env("HOME", work.join("home"))
@@ -142,6 +163,10 @@ fn run(step: &Step, work: &Path, log: &Path) -> (i32, String) {
         std::thread::sleep(Duration::from_millis(5));
     };
     let printed = std::fs::read_to_string(log).expect("the output, as text");
+    let printed = match port {
+        Some(port) => printed.replace(port, GUIDE_PORT),
+        None => printed,
+    };
     (status.code().unwrap_or(-1), printed)
 }
 

@@ -98,6 +98,11 @@ impl SmtpServer {
             .into_owned()
     }
 
+    /// The folder the server saves each accepted message into.
+    pub fn maildir(&self) -> &Path {
+        &self.maildir
+    }
+
     pub fn start(options: Options) -> SmtpServer {
         require_deps();
         let dir = tempfile::tempdir().expect("temp folder for the SMTP server");
