@@ -12,15 +12,23 @@
 //! resigned, and 100 loose games as `benches/games.rs` writes them; each
 //! player with an address. With `DYNAMO_BENCH_DIR=FOLDER` the club is
 //! made there and kept, for timing by hand (`cd FOLDER; time dynamo site
-//! pages`).
+//! pages`); with `DYNAMO_BENCH_SECTIONS=N` it has N sections (and up to
+//! 100 loose games, two for every three sections): 15 for about 1,000
+//! games, 1,500 for about 100,000.
+//!
+//! Each build is reported with its wall time, its CPU time (the kernel's
+//! account of the children waited for) and its peak resident memory
+//! (the kernel's high-water mark, read until it exits), on lines that
+//! begin `dynamo site`.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const SECTIONS: usize = 150;
 const PLAYERS: usize = 12;
+/// The most loose games.
 const LOOSE: usize = 100;
 /// Distinct move sequences; the files cycle through them.
 const DISTINCT: usize = 64;
@@ -52,6 +60,79 @@ fn dynamo(dir: &Path, args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// How one run of `dynamo` went.
+struct Run {
+    wall: Duration,
+    /// User and system time.
+    cpu: Duration,
+    /// Peak resident memory, KiB.
+    peak: u64,
+    stdout: String,
+}
+
+/// The CPU time of this process's children waited for so far (fields
+/// 16 and 17 of `/proc/self/stat`, in clock ticks).
+fn children_cpu() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat");
+    // The command's name, in parentheses, may hold spaces.
+    let rest = &stat[stat.rfind(')').expect("a stat line") + 2..];
+    let fields: Vec<&str> = rest.split(' ').collect();
+    let ticks: u64 =
+        fields[13].parse::<u64>().expect("cutime") + fields[14].parse::<u64>().expect("cstime");
+    let per_second = Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| {
+            String::from_utf8_lossy(&o.stdout)
+                .trim()
+                .parse::<u64>()
+                .ok()
+        })
+        .unwrap_or(100);
+    Duration::from_secs_f64(ticks as f64 / per_second as f64)
+}
+
+/// `dynamo ARGS` in `dir`, which must succeed, timed and its memory
+/// watched.
+fn run(dir: &Path, args: &[&str]) -> Run {
+    let cpu = children_cpu();
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dynamo"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DYNAMO_CONFIG")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run dynamo");
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    while child.try_wait().expect("waiting").is_none() {
+        if let Ok(text) = std::fs::read_to_string(&status) {
+            let hwm = text
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok());
+            peak = peak.max(hwm.unwrap_or(0));
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let out = child.wait_with_output().expect("its output");
+    let wall = started.elapsed();
+    assert!(
+        out.status.success(),
+        "dynamo {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Run {
+        wall,
+        cpu: children_cpu().saturating_sub(cpu),
+        peak,
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+    }
 }
 
 /// A section game `path` played out: `moves[..plies]` a day or so apart
@@ -99,13 +180,20 @@ fn players(s: usize) -> Vec<(String, String)> {
     (0..PLAYERS).map(|k| player(s * PLAYERS + k)).collect()
 }
 
-fn generate(dir: &Path) {
+/// The club's sections: `DYNAMO_BENCH_SECTIONS`, else [`SECTIONS`].
+fn sections() -> usize {
+    std::env::var("DYNAMO_BENCH_SECTIONS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(SECTIONS)
+}
+
+fn generate(dir: &Path, sections: usize) {
     let games: Vec<Vec<String>> = (0..DISTINCT as u64).map(random_game).collect();
-    std::fs::write(
-        dir.join("dynamo.toml"),
-        "games_dir = \"games\"\n[site]\ndir = \"pages\"\n",
-    )
-    .expect("the config");
+    // Without the pages while the club is made: the first build is the
+    // one timed, into an empty folder.
+    std::fs::write(dir.join("plain.toml"), "games_dir = \"games\"\n").expect("a config");
     // One section made by `dynamo tournament new`; the others are copies
     // with their own name and players (a process a section would take
     // minutes, each new game's id checked against the whole folder).
@@ -117,6 +205,8 @@ fn generate(dir: &Path) {
     dynamo(
         dir,
         &[
+            "--config",
+            "plain.toml",
             "tournament",
             "new",
             "s000",
@@ -141,7 +231,7 @@ fn generate(dir: &Path) {
         .collect();
     files.sort();
     let mut n = 0;
-    for s in 0..SECTIONS {
+    for s in 0..sections {
         let name = format!("s{s:03}");
         let folder = dir.join("games").join(&name);
         std::fs::create_dir_all(&folder).expect("the section's folder");
@@ -165,13 +255,15 @@ fn generate(dir: &Path) {
     }
     let loose = dir.join("games/loose");
     std::fs::create_dir_all(&loose).expect("the loose games' folder");
-    for k in 0..LOOSE {
+    for k in 0..(sections * 2 / 3).clamp(1, LOOSE) {
         let text = game_text(&games[k % DISTINCT], 100_000 + k);
         std::fs::write(loose.join(format!("g{}.pgn", k + 1)), text).expect("a loose game");
     }
     dynamo(
         dir,
         &[
+            "--config",
+            "plain.toml",
             "new",
             "games/loose/bench.pgn",
             "--white",
@@ -217,7 +309,7 @@ fn main() {
     };
     std::fs::create_dir_all(&dir).expect("the folder");
     let start = Instant::now();
-    generate(&dir);
+    generate(&dir, sections());
     eprintln!(
         "generated the club in {:.1} s",
         start.elapsed().as_secs_f64()
@@ -225,34 +317,47 @@ fn main() {
     // The files' identities settle (`src/site/cache.rs`) before the build
     // summarises them, as a club's files have long before any event.
     std::thread::sleep(Duration::from_millis(2500));
-    let start = Instant::now();
-    let said = dynamo(&dir, &["site", "pages"]);
-    let first = start.elapsed();
-    eprintln!("{}", said.trim_end());
-    eprintln!("full build, empty folder: {:.2} s", first.as_secs_f64());
-    let start = Instant::now();
-    let said = dynamo(&dir, &["site", "pages"]);
-    eprintln!(
-        "full build, nothing to write: {:.2} s ({})",
-        start.elapsed().as_secs_f64(),
-        said.trim_end()
+    std::fs::write(
+        dir.join("dynamo.toml"),
+        "games_dir = \"games\"\n[site]\ndir = \"pages\"\n",
+    )
+    .expect("the config");
+    let report = |what: &str, r: &Run| {
+        println!(
+            "dynamo site, {what}: {:.2} s of wall time, {:.2} s of CPU, peak {:.0} MiB ({})",
+            r.wall.as_secs_f64(),
+            r.cpu.as_secs_f64(),
+            r.peak as f64 / 1024.0,
+            r.stdout.trim_end()
+        );
+    };
+    report(
+        "full build into an empty folder",
+        &run(&dir, &["site", "pages"]),
     );
-    std::fs::write(dir.join("plain.toml"), "games_dir = \"games\"\n").expect("a config");
+    report(
+        "full build, nothing to write",
+        &run(&dir, &["site", "pages"]),
+    );
     let mut ply = 0;
-    // The first update takes the bench game's new file; then every event
-    // is one game changed, as in play.
-    events(&dir, "dynamo.toml", &mut ply);
-    let with = median(events(&dir, "dynamo.toml", &mut ply));
+    let cpu = children_cpu();
     let without = median(events(&dir, "plain.toml", &mut ply));
+    let without_cpu = children_cpu().saturating_sub(cpu);
+    // The first update takes the bench game's moves made without the
+    // pages; then every event is one game changed, as in play.
     events(&dir, "dynamo.toml", &mut ply);
-    let with_again = median(events(&dir, "dynamo.toml", &mut ply));
-    let with = with.min(with_again);
-    eprintln!(
-        "one event (`dynamo move`), median of {EVENTS}: {:.0} ms with the pages, {:.0} ms without: \
-         the pages' update {:.0} ms",
+    let cpu = children_cpu();
+    let with = median(events(&dir, "dynamo.toml", &mut ply));
+    let with_cpu = children_cpu().saturating_sub(cpu);
+    println!(
+        "dynamo site, one event (`dynamo move`), median of {EVENTS}: {:.0} ms of wall time with the pages, \
+         {:.0} ms without: the pages' update {:.0} ms ({:.0} ms of CPU with the pages, {:.0} ms without, \
+         the mean of {EVENTS})",
         with.as_secs_f64() * 1e3,
         without.as_secs_f64() * 1e3,
-        with.saturating_sub(without).as_secs_f64() * 1e3
+        with.saturating_sub(without).as_secs_f64() * 1e3,
+        with_cpu.as_secs_f64() * 1e3 / EVENTS as f64,
+        without_cpu.as_secs_f64() * 1e3 / EVENTS as f64,
     );
     let check = Command::new(env!("CARGO_BIN_EXE_dynamo"))
         .args(["site", "pages", "--check"])

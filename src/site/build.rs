@@ -1,8 +1,9 @@
 //! The site as files: every page built from the [`Club`] (the same games
 //! give the same bytes: no build time, every list in a fixed order),
 //! written atomically and only where it changed, or compared with what a
-//! folder holds. Game pages, the bulk, are built on every core and
-//! written as they are made, never held all at once.
+//! folder holds. Game pages, the bulk, are built on every core, each
+//! game replayed for its page and both dropped once it is written: never
+//! more than one game and one page a core in memory.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -12,6 +13,7 @@ use super::club::Club;
 use super::error::SiteError;
 use super::markup::{SCRIPT, STYLE};
 use super::positions::Positions;
+use super::scan::{each, load};
 use super::{feed, game_page, index_page, pgn, player_page, section_page};
 use crate::durable::{self, write_atomic};
 use crate::game::Game;
@@ -113,11 +115,10 @@ impl<'d> Target<'d> {
     }
 }
 
-/// Every file of the site: `games[i]` is `club.games[i]` replayed, from
-/// `paths[i]`.
+/// Every file of the site, each game's from `paths[i]`, the file of
+/// `club.games[i]`, replayed again for its page alone.
 pub fn put_all(
     club: &Club,
-    games: &[Game],
     paths: &[&Path],
     settings: &Settings,
     target: &Target,
@@ -131,28 +132,13 @@ pub fn put_all(
     for key in club.players.keys() {
         put_player(club, key, settings, target)?;
     }
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let chunk = club.games.len().div_ceil(threads).max(1);
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..club.games.len())
-            .step_by(chunk)
-            .map(|start| {
-                scope.spawn(move || {
-                    let end = (start + chunk).min(club.games.len());
-                    (start..end)
-                        .try_for_each(|i| put_game(club, i, &games[i], paths[i], settings, target))
-                })
-            })
-            .collect();
-        workers.into_iter().try_for_each(|w| {
-            w.join().unwrap_or_else(|_| {
-                Err(SiteError::Folder {
-                    path: Path::new("").to_path_buf(),
-                    why: "a thread building pages failed".to_string(),
-                })
-            })
-        })
-    })
+    // One game at a time on each core, its page written as it is made:
+    // memory holds the summaries and a page a core, whatever the count.
+    each(club.games.len(), |i| {
+        let game = load(paths[i])?;
+        put_game(club, i, &game, paths[i], settings, target)
+    })?;
+    Ok(())
 }
 
 /// The index and the feed.

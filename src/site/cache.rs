@@ -5,7 +5,7 @@
 //! when its file is no longer the one summarised.
 //!
 //! It holds addresses (the standings know players by them), so it lives
-//! in the games folder (`.dynamo-site-cache.json`), which is private,
+//! in the games folder (`.dynamo-site-cache`), which is private,
 //! never in the site folder, which is published. It is only ever a
 //! shortcut: a missing, unreadable or foreign cache (another site folder,
 //! another `delay_moves`, another version of `dynamo`) means a full
@@ -16,22 +16,23 @@
 //! system's clock could otherwise keep its identity with new content.
 
 use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
-use super::summary::Summary;
+use super::summary::{Person, Summary};
 use crate::durable::{FileError, read_regular, write_atomic};
 use crate::tournament::Section;
 
 /// The cache file, in the games folder.
-pub const CACHE_FILE: &str = ".dynamo-site-cache.json";
+pub const CACHE_FILE: &str = ".dynamo-site-cache";
 
 /// What changes the pages' bytes besides the games: a cache written by
 /// another version may describe pages this one would write differently.
-const VERSION: &str = concat!("dynamo ", env!("CARGO_PKG_VERSION"), " pages 1");
+const VERSION: &str = concat!("dynamo ", env!("CARGO_PKG_VERSION"), " pages 2");
 
 /// How long a file must have been left alone before its identity is
 /// trusted to stand for its content (file times tick coarsely, and a
@@ -77,6 +78,10 @@ impl Identity {
     }
 }
 
+/// One game file's entry as written: its path under the games folder,
+/// identity, whether that had settled, and summary.
+pub type Row<'a> = (&'a str, Identity, bool, &'a Summary);
+
 /// One game file's entry.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
@@ -95,7 +100,7 @@ impl Entry {
 }
 
 /// The cache: what the pages in `site` were written from.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Cache {
     version: String,
     /// The site folder, as its real path.
@@ -125,15 +130,34 @@ impl Cache {
     /// is missing or unreadable (then a full build writes it again).
     pub fn load(games_dir: &Path, site: &Path, delay_moves: u32) -> Option<Cache> {
         let bytes = read_regular(&games_dir.join(CACHE_FILE), MAX_BYTES).ok()?;
-        let cache: Cache = serde_json::from_slice(&bytes).ok()?;
-        (cache.version == VERSION && cache.site == site && cache.delay_moves == delay_moves)
-            .then_some(cache)
+        let (version, head, games) = read(&bytes)?;
+        (version == VERSION && head.site == site && head.delay_moves == delay_moves).then_some(
+            Cache {
+                version,
+                site: head.site,
+                delay_moves: head.delay_moves,
+                sections: head.sections,
+                games,
+            },
+        )
     }
 
-    /// Writes the cache into `games_dir`, atomically.
-    pub fn save(&self, games_dir: &Path) -> Result<(), FileError> {
+    /// Writes the cache into `games_dir`, atomically, with `games` in
+    /// place of [`Cache::games`] (each file's path, identity, whether it
+    /// had settled, and summary, borrowed from where they are: at 10,000
+    /// games a copy of them all costs more than their writing).
+    pub fn save<'a>(
+        &self,
+        games_dir: &Path,
+        games: impl ExactSizeIterator<Item = Row<'a>>,
+    ) -> Result<(), FileError> {
         let path = games_dir.join(CACHE_FILE);
-        let bytes = serde_json::to_vec(self)
+        let head = HeadRef {
+            site: &self.site,
+            delay_moves: self.delay_moves,
+            sections: &self.sections,
+        };
+        let bytes = write(&self.version, &head, games)
             .map_err(|e| FileError::new(&path, std::io::Error::other(e)))?;
         write_atomic(&path, &bytes)
     }
@@ -141,6 +165,211 @@ impl Cache {
     /// The entries by their game files.
     pub fn entries(&self) -> HashMap<&str, &Entry> {
         self.games.iter().map(|(f, e)| (f.as_str(), e)).collect()
+    }
+}
+
+// The cache's bytes: a line naming the version, a line of JSON
+// with what describes the site (its folder, `delay_moves`, the section
+// files), then one line a game file: its path, identity and summary as
+// tab-separated fields. At 10,000 games the cache is read and written
+// again at every event, and the games' lines are most of it: fields in
+// a fixed order read faster than JSON objects with their keys, and make
+// a file two thirds the size.
+//
+// A field is its text with `\`, tab, line feed and carriage return
+// escaped (`\\`, `\t`, `\n`, `\r`); a field that may be absent is `-`
+// when it is and `+` before its text when it is not.
+
+/// The fields of one game's line.
+const FIELDS: usize = 20;
+
+/// What describes the site, the cache's second line.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+struct Head {
+    pub site: PathBuf,
+    pub delay_moves: u32,
+    pub sections: BTreeMap<String, (String, Section)>,
+}
+
+/// [`Head`] as written, borrowed from the cache.
+#[derive(Serialize)]
+struct HeadRef<'a> {
+    pub site: &'a Path,
+    pub delay_moves: u32,
+    pub sections: &'a BTreeMap<String, (String, Section)>,
+}
+
+/// The cache's bytes: `version`, `head`, then each game's line.
+fn write<'a>(
+    version: &str,
+    head: &HeadRef,
+    games: impl ExactSizeIterator<Item = Row<'a>>,
+) -> Result<Vec<u8>, serde_json::Error> {
+    let mut out = String::with_capacity(256 * games.len() + 1024);
+    out.push_str(version);
+    out.push('\n');
+    out.push_str(&serde_json::to_string(head)?);
+    out.push('\n');
+    for (file, id, settled, summary) in games {
+        line(&mut out, file, &id, settled, summary);
+    }
+    Ok(out.into_bytes())
+}
+
+fn line(out: &mut String, file: &str, id: &Identity, settled: bool, s: &Summary) {
+    text(out, file);
+    let _ = write!(
+        out,
+        "\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+        id.dev,
+        id.ino,
+        id.size,
+        id.mtime.0,
+        id.mtime.1,
+        id.ctime.0,
+        id.ctime.1,
+        u8::from(settled)
+    );
+    for p in [&s.white, &s.black] {
+        out.push('\t');
+        text(out, &p.name);
+        out.push('\t');
+        maybe(out, p.email.as_deref());
+    }
+    for field in [&s.event, &s.round] {
+        out.push('\t');
+        text(out, field);
+    }
+    out.push('\t');
+    maybe(out, s.result.as_deref());
+    out.push('\t');
+    text(out, &s.reason);
+    out.push('\t');
+    maybe(out, s.last_event.as_deref());
+    let _ = write!(out, "\t{}\t", u8::from(s.white_to_move));
+    maybe(out, s.deadline.as_deref());
+    out.push('\n');
+}
+
+fn text(out: &mut String, t: &str) {
+    if !t.contains(['\\', '\t', '\n', '\r']) {
+        out.push_str(t);
+        return;
+    }
+    for c in t.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
+        }
+    }
+}
+
+fn maybe(out: &mut String, t: Option<&str>) {
+    match t {
+        None => out.push('-'),
+        Some(t) => {
+            out.push('+');
+            text(out, t);
+        }
+    }
+}
+
+/// A cache's version, head and games.
+type Parts = (String, Head, Vec<(String, Entry)>);
+
+/// The version, head and games of a cache's bytes; `None` for anything
+/// not written by [`write`] (the caller then builds afresh).
+fn read(bytes: &[u8]) -> Option<Parts> {
+    let all = std::str::from_utf8(bytes).ok()?;
+    let mut lines = all.split_terminator('\n');
+    let version = lines.next()?.to_string();
+    let head: Head = serde_json::from_str(lines.next()?).ok()?;
+    // Every line ends in a line feed: a file cut short is not read.
+    if !all.ends_with('\n') {
+        return None;
+    }
+    let games = lines.map(game).collect::<Option<Vec<_>>>()?;
+    Some((version, head, games))
+}
+
+fn game(line: &str) -> Option<(String, Entry)> {
+    let f: Vec<&str> = line.split('\t').collect();
+    if f.len() != FIELDS {
+        return None;
+    }
+    let unsigned = |k: usize| f[k].parse::<u64>().ok();
+    let signed = |k: usize| f[k].parse::<i64>().ok();
+    let identity = Identity {
+        dev: unsigned(1)?,
+        ino: unsigned(2)?,
+        size: unsigned(3)?,
+        mtime: (signed(4)?, signed(5)?),
+        ctime: (signed(6)?, signed(7)?),
+    };
+    let settled = flag(f[8])?;
+    let person = |k: usize| {
+        Some(Person {
+            name: untext(f[k])?,
+            email: unmaybe(f[k + 1])?,
+        })
+    };
+    let summary = Summary {
+        white: person(9)?,
+        black: person(11)?,
+        event: untext(f[13])?,
+        round: untext(f[14])?,
+        result: unmaybe(f[15])?,
+        reason: untext(f[16])?,
+        last_event: unmaybe(f[17])?,
+        white_to_move: flag(f[18])?,
+        deadline: unmaybe(f[19])?,
+    };
+    let entry = Entry {
+        identity,
+        settled,
+        summary,
+    };
+    Some((untext(f[0])?, entry))
+}
+
+fn flag(field: &str) -> Option<bool> {
+    match field {
+        "0" => Some(false),
+        "1" => Some(true),
+        _ => None,
+    }
+}
+
+fn untext(field: &str) -> Option<String> {
+    if !field.contains('\\') {
+        return Some(field.to_string());
+    }
+    let mut out = String::with_capacity(field.len());
+    let mut chars = field.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        out.push(match chars.next()? {
+            '\\' => '\\',
+            't' => '\t',
+            'n' => '\n',
+            'r' => '\r',
+            _ => return None,
+        });
+    }
+    Some(out)
+}
+
+fn unmaybe(field: &str) -> Option<Option<String>> {
+    match field.as_bytes().first() {
+        Some(b'-') if field.len() == 1 => Some(None),
+        Some(b'+') => untext(&field[1..]).map(Some),
+        _ => None,
     }
 }
 
@@ -161,5 +390,84 @@ mod tests {
         std::fs::rename(dir.path().join("b.pgn"), &path).expect("renamed");
         let (second, _) = Identity::of(&path).expect("an identity");
         assert_ne!(first, second);
+    }
+
+    fn entry(name: &str, email: Option<&str>) -> Entry {
+        let person = |n: &str, e: Option<&str>| Person {
+            name: n.to_string(),
+            email: e.map(str::to_string),
+        };
+        Entry {
+            identity: Identity {
+                dev: u64::MAX >> 1,
+                ino: 7,
+                size: 0,
+                mtime: (-3, 999_999_999),
+                ctime: (1_700_000_000, 0),
+            },
+            settled: true,
+            summary: Summary {
+                white: person(name, email),
+                black: person("", Some("")),
+                event: "a\\b\tc\nd\re".to_string(),
+                round: String::new(),
+                result: Some("1-0".to_string()),
+                reason: "-".to_string(),
+                last_event: None,
+                white_to_move: false,
+                deadline: Some("+".to_string()),
+            },
+        }
+    }
+
+    fn row((file, e): &(String, Entry)) -> Row<'_> {
+        (file.as_str(), e.identity, e.settled, &e.summary)
+    }
+
+    fn by_ref(head: &Head) -> HeadRef<'_> {
+        HeadRef {
+            site: &head.site,
+            delay_moves: head.delay_moves,
+            sections: &head.sections,
+        }
+    }
+
+    /// Every field read back as written, escapes, empty texts and absent
+    /// ones included.
+    #[test]
+    fn a_cache_reads_back_as_written() {
+        let head = Head {
+            site: PathBuf::from("/srv/pages"),
+            delay_moves: 2,
+            sections: BTreeMap::new(),
+        };
+        let games = [
+            ("a\tb.pgn".to_string(), entry("Eve \\ <x>", None)),
+            ("c.pgn".to_string(), entry("+", Some("-"))),
+        ];
+        let bytes = write("v1", &by_ref(&head), games.iter().map(row)).expect("bytes");
+        let (version, back_head, back) = read(&bytes).expect("read back");
+        assert_eq!(version, "v1");
+        assert_eq!(back_head, head);
+        assert_eq!(back, games);
+    }
+
+    /// A cache cut short, or with a field too many or too few, is not
+    /// read at all.
+    #[test]
+    fn a_damaged_cache_is_not_read() {
+        let head = Head::default();
+        let games = [("c.pgn".to_string(), entry("Ada", None))];
+        let bytes = write("v1", &by_ref(&head), games.iter().map(row)).expect("bytes");
+        assert!(read(&bytes[..bytes.len() - 1]).is_none());
+        assert!(read(&bytes[..bytes.len() - 5]).is_none());
+        let mut extra = bytes[..bytes.len() - 1].to_vec();
+        extra.extend_from_slice(b"\tx\n");
+        assert!(read(&extra).is_none());
+        let text = String::from_utf8(bytes).expect("text");
+        assert_eq!(
+            text.lines().nth(2).map(|l| l.split('\t').count()),
+            Some(FIELDS)
+        );
     }
 }

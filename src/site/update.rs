@@ -16,7 +16,7 @@ use super::build::{
 use super::cache::{Cache, Entry, Identity};
 use super::club::{Club, person_key};
 use super::error::SiteError;
-use super::scan::{Folder, load, load_games};
+use super::scan::{Folder, each, load};
 use super::summary::Summary;
 use crate::durable::{self, FileError, FileLock};
 use crate::game::Game;
@@ -66,19 +66,12 @@ fn rebuild_locked(
 ) -> Result<Written, SiteError> {
     let folder = Folder::read(games_dir)?;
     let sections = folder.parse_sections(None)?;
-    // Each identity taken before its file is read: a file changed in
-    // between is read again next time, never trusted with old content.
-    let identities: Vec<Option<(Identity, bool)>> = folder
-        .games
-        .iter()
-        .map(|(p, _)| Identity::of(p).ok())
-        .collect();
-    let paths: Vec<&Path> = folder.games.iter().map(|(p, _)| p.as_path()).collect();
-    let games = load_games(&paths)?;
-    let summaries: Vec<Summary> = games.iter().map(Summary::of).collect();
-    let club = assemble(games_dir, &folder, summaries.clone(), &sections)?;
+    // Every game replayed, the cache not trusted: a full build puts
+    // right whatever an update left wrong.
+    let (summaries, ids): (Vec<Summary>, Vec<_>) = summarise(&folder)?.into_iter().unzip();
+    let club = assemble(games_dir, &folder, summaries, &sections)?;
     let target = Target::writing(dir);
-    put_all(&club, &games, &paths, settings, &target)?;
+    put_all(&club, &folder.paths(), settings, &target)?;
     let done = target.finish();
     let mut removed = Vec::new();
     for path in extra(dir, &done.paths)? {
@@ -87,21 +80,12 @@ fn rebuild_locked(
     }
     let mut cache = Cache::new(real, settings.delay_moves);
     cache.sections = cached_sections(&folder, &sections);
-    cache.games = folder
-        .games
-        .iter()
-        .zip(identities)
-        .zip(summaries)
-        .filter_map(|(((_, file), id), summary)| {
-            let (identity, settled) = id?;
-            let entry = Entry {
-                identity,
-                settled,
-                summary,
-            };
-            Some((file.clone(), entry))
-        })
-        .collect();
+    // A file whose identity could not be taken has no entry: the next
+    // update reads it.
+    let rows = club.games.iter().zip(&ids).filter_map(|(g, id)| {
+        id.map(|(identity, settled)| (g.file.as_str(), identity, settled, &g.summary))
+    });
+    let saved = cache.save(games_dir, rows.collect::<Vec<_>>().into_iter());
     Ok(Written {
         files: done.paths.len(),
         written: done.written,
@@ -109,12 +93,28 @@ fn rebuild_locked(
         games: club.games.len(),
         sections: club.sections.len(),
         players: club.players.len(),
-        cache: cache.save(games_dir).err(),
+        cache: saved.err(),
+    })
+}
+
+/// A game's summary, and its file's identity if it could be taken.
+type Summarised = (Summary, Option<(Identity, bool)>);
+
+/// Each game's summary and its file's identity, on every core, each game
+/// replayed and dropped (only summaries are kept). Each identity is
+/// taken before its file is read: a file changed in between is read
+/// again next time, never trusted with old content.
+fn summarise(folder: &Folder) -> Result<Vec<Summarised>, SiteError> {
+    each(folder.games.len(), |i| {
+        let path = &folder.games[i].0;
+        let id = Identity::of(path).ok();
+        Ok((Summary::of(&load(path)?), id))
     })
 }
 
 /// How `dir` differs from the pages of the games in `games_dir`, in path
-/// order; nothing is written.
+/// order; nothing is written. Every game is replayed, the cache not
+/// trusted.
 pub fn check(
     games_dir: &Path,
     dir: &Path,
@@ -122,12 +122,10 @@ pub fn check(
 ) -> Result<Vec<Difference>, SiteError> {
     let folder = Folder::read(games_dir)?;
     let sections = folder.parse_sections(None)?;
-    let paths: Vec<&Path> = folder.games.iter().map(|(p, _)| p.as_path()).collect();
-    let games = load_games(&paths)?;
-    let summaries = games.iter().map(Summary::of).collect();
+    let summaries = summarise(&folder)?.into_iter().map(|(s, _)| s).collect();
     let club = assemble(games_dir, &folder, summaries, &sections)?;
     let target = Target::checking(dir);
-    put_all(&club, &games, &paths, settings, &target)?;
+    put_all(&club, &folder.paths(), settings, &target)?;
     let done = target.finish();
     let mut out = done.differences;
     out.extend(extra(dir, &done.paths)?.into_iter().map(Difference::Extra));
@@ -178,44 +176,56 @@ pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Writt
         return rebuild_locked(games_dir, dir, &real, settings);
     }
     let sections = folder.parse_sections(Some(&old))?;
-    let known = old.entries();
+    let known: HashMap<&str, &Entry> = old.entries();
     let mut loaded: HashMap<usize, Game> = HashMap::new();
-    let mut entries = Vec::with_capacity(folder.games.len());
+    let mut summaries = Vec::with_capacity(folder.games.len());
+    let mut ids = Vec::with_capacity(folder.games.len());
+    // Whether the games' files are the ones the cache lists, and every
+    // game read again names the same players as before: then the club
+    // as the pages show it differs from the club now only in those
+    // games' summaries, and is not assembled a second time.
+    let mut same_people = folder.games.len() == old.games.len()
+        && folder
+            .games
+            .iter()
+            .zip(&old.games)
+            .all(|((_, now), (was, _))| now == was);
     for (i, (path, file)) in folder.games.iter().enumerate() {
-        if let Some(entry) = known.get(file.as_str()).filter(|e| e.stands_for(path)) {
-            entries.push((file.clone(), (*entry).clone()));
+        let entry = known.get(file.as_str());
+        if let Some(e) = entry.filter(|e| e.stands_for(path)) {
+            summaries.push(e.summary.clone());
+            ids.push((e.identity, e.settled));
             continue;
         }
-        let id = Identity::of(path).ok();
+        let Ok(id) = Identity::of(path) else {
+            // A file gone between the listing and its reading.
+            return rebuild_locked(games_dir, dir, &real, settings);
+        };
         let game = load(path)?;
-        if let Some((identity, settled)) = id {
-            let summary = Summary::of(&game);
-            entries.push((
-                file.clone(),
-                Entry {
-                    identity,
-                    settled,
-                    summary,
-                },
-            ));
-        }
+        let summary = Summary::of(&game);
+        same_people &= entry
+            .is_some_and(|e| e.summary.white == summary.white && e.summary.black == summary.black);
+        summaries.push(summary);
+        ids.push(id);
         loaded.insert(i, game);
     }
-    if entries.len() != folder.games.len() {
-        // A file gone between the listing and its reading.
-        return rebuild_locked(games_dir, dir, &real, settings);
-    }
-    let summaries = entries.iter().map(|(_, e)| e.summary.clone()).collect();
     let club = assemble(games_dir, &folder, summaries, &sections)?;
-    let before: Vec<(String, Summary)> = old
-        .games
-        .iter()
-        .map(|(f, e)| (f.clone(), e.summary.clone()))
-        .collect();
-    let Ok(was) = Club::assemble(games_dir, before, &sections) else {
-        return rebuild_locked(games_dir, dir, &real, settings);
+    let assembled;
+    let was = if same_people {
+        &club
+    } else {
+        let before: Vec<(String, Summary)> = old
+            .games
+            .iter()
+            .map(|(f, e)| (f.clone(), e.summary.clone()))
+            .collect();
+        let Ok(was) = Club::assemble(games_dir, before, &sections) else {
+            return rebuild_locked(games_dir, dir, &real, settings);
+        };
+        assembled = was;
+        &assembled
     };
-    let plan = Plan::new(&was, &club, loaded.keys().copied());
+    let plan = Plan::new(was, &club, loaded.keys().copied());
     let target = Target::writing(dir);
     put_common(&club, &target)?;
     for &i in &plan.sections {
@@ -242,7 +252,12 @@ pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Writt
     }
     let mut cache = Cache::new(&real, settings.delay_moves);
     cache.sections = old.sections;
-    cache.games = entries;
+    let rows = club
+        .games
+        .iter()
+        .zip(ids)
+        .map(|(g, (identity, settled))| (g.file.as_str(), identity, settled, &g.summary));
+    let saved = cache.save(games_dir, rows);
     Ok(Written {
         files: done.paths.len(),
         written: done.written,
@@ -250,7 +265,7 @@ pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Writt
         games: club.games.len(),
         sections: club.sections.len(),
         players: club.players.len(),
-        cache: cache.save(games_dir).err(),
+        cache: saved.err(),
     })
 }
 
@@ -289,6 +304,14 @@ impl Plan {
             games: read.collect(),
             ..Plan::default()
         };
+        if std::ptr::eq(was, now) {
+            // The same club (no game came or went, none read again names
+            // other players): only the pages of the games read, and those
+            // that show them, change.
+            let touched: Vec<(&Club, usize)> = plan.games.iter().map(|&i| (now, i)).collect();
+            plan.add_touched(now, &touched);
+            return plan;
+        }
         let before: HashMap<&str, usize> = was
             .games
             .iter()
@@ -324,12 +347,6 @@ impl Plan {
                 plan.gone.insert(format!("{}.pgn", g.page));
             }
         }
-        for (club, i) in touched {
-            let g = &club.games[i];
-            plan.sections.extend(g.section);
-            plan.players.insert(person_key(&g.summary.white));
-            plan.players.insert(person_key(&g.summary.black));
-        }
         if was.players != now.players {
             // A player's page named afresh: every page may link to it.
             plan.sections.extend(0..now.sections.len());
@@ -340,13 +357,26 @@ impl Plan {
                 }
             }
         }
-        for &s in &plan.sections {
+        plan.add_touched(now, &touched);
+        plan
+    }
+
+    /// The sections and players of the games `touched` (each in the club
+    /// before or now), and every player of those sections now (their
+    /// standings changed).
+    fn add_touched(&mut self, now: &Club, touched: &[(&Club, usize)]) {
+        for &(club, i) in touched {
+            let g = &club.games[i];
+            self.sections.extend(g.section);
+            self.players.insert(person_key(&g.summary.white));
+            self.players.insert(person_key(&g.summary.black));
+        }
+        for &s in &self.sections {
             if let Some(section) = now.sections.get(s) {
                 let rows = section.standings.rows.iter();
-                plan.players
+                self.players
                     .extend(rows.map(|r| super::club::player_key(&r.name, r.email.as_deref())));
             }
         }
-        plan
     }
 }
