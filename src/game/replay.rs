@@ -8,8 +8,8 @@ use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use dynamo_core::{Color, MoveError, Position, Rules, clipped, notation, parse_and_play, quoted};
 
 use super::actions::ADJUDICATED;
-use super::choice::read_choice;
 use super::cancelled::{cancellation, settle_cancelled};
+use super::choice::read_choice;
 use super::clock::{self, TimeControl};
 use super::error::{GameError, RecordError};
 use super::event::EventKind;
