@@ -4,7 +4,7 @@
 //! The test is pseudo-legal: the attacker's own king safety, the
 //! king-transit rule and the no-undo rule do not matter to it. It runs for
 //! candidate moves, so it reads the attacker's pieces as bitboards, found
-//! once a position ([`Attackers`]), against precomputed tables: the
+//! once a position (`Attackers`), against precomputed tables: the
 //! squares along each line (bitboard.rs), and the few squares from which
 //! a knight, king or pawn could push a piece on a given edge square off.
 
