@@ -19,7 +19,8 @@ pub struct Pending {
     pub held: bool,
 }
 
-/// What became of the messages a [`deliver`] or [`retry`] looked at.
+/// What became of the messages a [`deliver`](super::deliver) or
+/// [`retry`](super::retry) looked at.
 #[derive(Debug, Default)]
 pub struct Report {
     /// Accepted by the server now.
