@@ -6,9 +6,13 @@
 //! `{[%choose White Q TIME]}`, after the mover's move: the pawn is the
 //! chosen piece from then on, the owner is still to move, and their
 //! clock still runs, as the choice and the move are one turn.
+//!
+//! A recorded move with the choice written on it is read here too
+//! (`read_recorded`), the one way replay, the director's corrections and
+//! the moves read again as played all read it.
 
 use chrono::{DateTime, Utc};
-use dynamo_core::{Color, Illegal, MoveError, Role, Square};
+use dynamo_core::{Color, Illegal, MoveError, Position, Role, Square, parse_and_play};
 
 use super::actions::Rejection;
 use super::event::EventKind;
@@ -93,6 +97,49 @@ impl Game {
             last.notation.push(role.upper_char());
             last.owner_chose = Some(role);
         }
+    }
+}
+
+/// Reads a recorded move, `text`, after the one before it; `choice` is
+/// the owner's choice written on that one, returned by the reading before
+/// (see [`read_completed`]), unless the choice was recorded alone since
+/// and the pawn awaits none.
+pub(super) fn read_recorded(
+    pos: &Position,
+    choice: Option<String>,
+    text: &str,
+) -> Result<(dynamo_core::Move, Position, Option<String>), MoveError> {
+    match choice.filter(|_| pos.pending().is_some()) {
+        Some(choice) => read_completed(pos, &format!("{choice} {text}")),
+        None => read_completed(pos, text),
+    }
+}
+
+/// Reads a recorded move. Under `promotion=owner` the record shows the
+/// mover's move completed by the owner's choice, `Re6e7/e7e8=Q`
+/// (docs/RULES.md §9.1): the move is played without the piece, which is
+/// returned for the owner's move that follows.
+fn read_completed(
+    pos: &Position,
+    text: &str,
+) -> Result<(dynamo_core::Move, Position, Option<String>), MoveError> {
+    match parse_and_play(pos, text) {
+        Err(MoveError::Illegal {
+            reason: Illegal::OwnerChooses(_),
+            ..
+        }) => {
+            let body = text.trim_end_matches(['+', '#', '!', '?']);
+            let split = body.len().saturating_sub(2);
+            let (played, choice) = (body.get(..split), body.get(split..));
+            match (played, choice) {
+                (Some(played), Some(choice)) if choice.starts_with('=') => {
+                    let (m, after) = parse_and_play(pos, played)?;
+                    Ok((m, after, Some(choice.to_string())))
+                }
+                _ => parse_and_play(pos, text).map(|(m, after)| (m, after, None)),
+            }
+        }
+        read => read.map(|(m, after)| (m, after, None)),
     }
 }
 

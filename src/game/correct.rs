@@ -8,12 +8,12 @@
 use chrono::{DateTime, Datelike, NaiveDate, NaiveTime, Utc};
 use dynamo_core::{Color, Rules, notation, quoted};
 
+use super::choice::read_recorded;
 use super::clock::{self, TimeControl};
 use super::event::{EventKind, HeaderFix, TagChange, TakenBack};
 use super::pgn::{BadValue, check_value, is_tag_name};
 use super::player::{Mailbox, Player};
 use super::record::{GAME_ID, Game, Gap};
-use super::replay::read_recorded;
 use super::text::action_of;
 
 /// Why a correction is refused. Nothing is written when one of these is

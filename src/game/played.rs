@@ -7,8 +7,8 @@
 
 use dynamo_core::{Move, Position};
 
+use super::choice::read_recorded;
 use super::record::{Game, RecordedMove};
-use super::replay::read_recorded;
 
 /// Each recorded move as played, with the position after it: `Err` with
 /// the move that no longer reads (which a replayed game cannot have),

@@ -19,8 +19,8 @@ pub struct Pending {
     pub held: bool,
 }
 
-/// What became of the messages a [`deliver`](super::delivery::deliver) or
-/// [`retry`](super::delivery::retry) looked at.
+/// What became of the messages a [`deliver`](super::deliver) or
+/// [`retry`](super::retry) looked at.
 #[derive(Debug, Default)]
 pub struct Report {
     /// Accepted by the server now.

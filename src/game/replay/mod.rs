@@ -1,233 +1,36 @@
 //! From the text of a game file to a replayed [`Game`]: the header tags
 //! read into their types, then every move checked against the rules in
 //! order, with its received time.
+//!
+//! Split by the order of a replay, so that each part reads on its own:
+//! [`header`] reads the tags before any move, this module replays the
+//! moves, events and corrections in their order, and [`ending`] checks
+//! the result against what they left. A cancellation read back is
+//! `cancelled.rs`, and a move with the owner's choice written on it is
+//! read by `choice.rs`, beside what they replay.
+
+mod ending;
+mod header;
 
 use std::path::Path;
 
-use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
-use dynamo_core::{Color, MoveError, Position, Rules, clipped, notation, parse_and_play, quoted};
+use chrono::{DateTime, Utc};
+use dynamo_core::{Color, MoveError, clipped, notation};
 
 use super::actions::ADJUDICATED;
 use super::cancelled::{cancellation, settle_cancelled};
-use super::choice::read_choice;
-use super::clock::{self, TimeControl};
+use super::choice::{read_choice, read_recorded};
+use super::clock;
 use super::error::{GameError, RecordError};
 use super::event::EventKind;
 use super::label::move_label;
 use super::leave::Pauses;
-use super::outcome::{Ending, Outcome};
+use super::outcome::Ending;
 use super::pgn::Note;
-use super::pgn::{self, Item, PgnAction, PgnSyntaxError, RawEvent, RawMove, Record, Tag};
-use super::player::{Address, Player};
+use super::pgn::{self, Item, PgnAction, PgnSyntaxError, RawEvent, RawMove};
 use super::record::{Game, choice_note};
-
-/// The seven tags every PGN file has, in their order.
-const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
-
-fn tag_error(tag: &Tag, message: impl Into<String>) -> RecordError {
-    RecordError::Tag {
-        line: tag.line,
-        tag: tag.name.clone(),
-        message: message.into(),
-    }
-}
-
-/// What the header says, read into types.
-struct Header {
-    rules: Rules,
-    time_control: TimeControl,
-    white: Player,
-    black: Player,
-    started: Option<DateTime<Utc>>,
-    start: Position,
-    draw_offer: Option<Color>,
-}
-
-fn read_header(rec: &Record) -> Result<Header, RecordError> {
-    for name in ROSTER {
-        if rec.tag(name).is_none() {
-            return Err(RecordError::MissingTag(name));
-        }
-    }
-    if let Some(tag) = rec.tag("Variant")
-        && !tag.value.eq_ignore_ascii_case("dynamo")
-    {
-        return Err(tag_error(
-            tag,
-            format!("this tool plays Dynamo, not {}", quoted(&tag.value)),
-        ));
-    }
-    let rules = match rec.tag("Rules") {
-        Some(tag) => tag
-            .value
-            .parse::<Rules>()
-            .map_err(|e| tag_error(tag, e.to_string()))?,
-        None => Rules::NOST,
-    };
-    let time_control = match rec.tag("TimeControl") {
-        Some(tag) => tag
-            .value
-            .parse::<TimeControl>()
-            .map_err(|e| tag_error(tag, e.to_string()))?,
-        None => TimeControl::None,
-    };
-    let player = |name_tag: &str, email_tag: &str| -> Result<Player, RecordError> {
-        let name = rec
-            .tag(name_tag)
-            .map(|t| t.value.clone())
-            .unwrap_or_default();
-        let email = match rec.tag(email_tag) {
-            Some(tag) if tag.value.trim().is_empty() => None,
-            Some(tag) => Some(Address::parse(tag.value.trim()).map_err(|_| {
-                tag_error(
-                    tag,
-                    format!("{} is not an email address", quoted(&tag.value)),
-                )
-            })?),
-            None => None,
-        };
-        Ok(Player { name, email })
-    };
-    let white = player("White", "WhiteEmail")?;
-    let black = player("Black", "BlackEmail")?;
-    let started = match (rec.tag("UTCDate"), rec.tag("UTCTime")) {
-        (Some(d), Some(t)) => {
-            let date = NaiveDate::parse_from_str(&d.value, "%Y.%m.%d").map_err(|_| {
-                tag_error(
-                    d,
-                    format!("{} is not a date such as 2026.11.20", quoted(&d.value)),
-                )
-            })?;
-            let time = NaiveTime::parse_from_str(&t.value, "%H:%M:%S").map_err(|_| {
-                tag_error(
-                    t,
-                    format!("{} is not a time such as 09:14:00", quoted(&t.value)),
-                )
-            })?;
-            Some(date.and_time(time).and_utc())
-        }
-        _ => None,
-    };
-    let setup = rec.tag("SetUp").map(|t| t.value.as_str());
-    let start = match (setup, rec.tag("FEN")) {
-        (Some("1") | None, Some(fen)) => {
-            Position::from_fen(&fen.value, rules).map_err(|e| tag_error(fen, e.to_string()))?
-        }
-        (Some("1"), None) => {
-            return Err(tag_error(
-                rec.tag("SetUp").expect("just found"),
-                "SetUp \"1\" needs a FEN tag with the start position",
-            ));
-        }
-        (Some("0") | None, None) => Position::startpos(rules),
-        (Some("0"), Some(fen)) => {
-            return Err(tag_error(fen, "a FEN tag needs [SetUp \"1\"]"));
-        }
-        (Some(other), _) => {
-            return Err(tag_error(
-                rec.tag("SetUp").expect("just found"),
-                format!("'{other}' must be 0 or 1"),
-            ));
-        }
-    };
-    let draw_offer = match rec.tag("DrawOffer") {
-        Some(tag) => Some(tag.value.parse::<Color>().map_err(|()| {
-            tag_error(
-                tag,
-                format!("{} must be White or Black", quoted(&tag.value)),
-            )
-        })?),
-        None => None,
-    };
-    Ok(Header {
-        rules,
-        time_control,
-        white,
-        black,
-        started,
-        start,
-        draw_offer,
-    })
-}
-
-/// Checks the result token and tag against what replaying found (an
-/// ending by event, or a mate or stalemate on the board); with neither,
-/// the token stands, with the Termination tag as its reason (files
-/// written before endings were recorded as events).
-fn settle_ending(rec: &Record, game: &mut Game) -> Result<(), RecordError> {
-    let result_tag = rec.tag("Result").ok_or(RecordError::MissingTag("Result"))?;
-    let (token, token_line) = &rec.result;
-    if result_tag.value != *token {
-        return Err(RecordError::Result {
-            line: *token_line,
-            message: format!(
-                "the moves end with {token} but the Result tag (line {}) says {}",
-                result_tag.line, result_tag.value
-            ),
-        });
-    }
-    let recorded = Outcome::from_pgn(token);
-    match (game.ending.clone(), recorded) {
-        (Some(ending), Some(outcome)) if ending.outcome != outcome => Err(RecordError::Result {
-            line: *token_line,
-            message: format!(
-                "the result is {token}, but {}: it must be {}",
-                ending.reason, ending.outcome
-            ),
-        }),
-        (Some(ending), None) if game.events.iter().any(|e| ends(&e.kind)) => {
-            Err(RecordError::Result {
-                line: *token_line,
-                message: format!(
-                    "the result is *, but {}: it must be {}",
-                    ending.reason, ending.outcome
-                ),
-            })
-        }
-        (Some(ending), _) => {
-            // A mate or stalemate the file does not record yet is written
-            // back in full the next time the file is saved.
-            game.set_ending(ending);
-            Ok(())
-        }
-        (None, None) => Ok(()),
-        (None, Some(outcome)) => {
-            let reason = rec
-                .tag("Termination")
-                .map_or_else(|| "no reason recorded".to_string(), |t| t.value.clone());
-            let kind = legacy_event(outcome, &reason);
-            game.ending = Some(Ending { outcome, reason });
-            game.record_event(kind, None, "", false);
-            Ok(())
-        }
-    }
-}
-
-fn ends(kind: &EventKind) -> bool {
-    matches!(
-        kind,
-        EventKind::DrawAccepted { .. } | EventKind::Resigned { .. } | EventKind::Adjudicated { .. }
-    )
-}
-
-/// The event an old file's Termination tag describes.
-fn legacy_event(outcome: Outcome, reason: &str) -> EventKind {
-    for side in [Color::White, Color::Black] {
-        if reason == format!("{} resigns", side.title()) {
-            return EventKind::Resigned { by: side };
-        }
-        if outcome == Outcome::Draw && reason.contains(&format!("{} accepted", side.title())) {
-            return EventKind::DrawAccepted { by: side };
-        }
-    }
-    EventKind::Adjudicated {
-        outcome,
-        reason: reason
-            .strip_prefix(ADJUDICATED)
-            .unwrap_or(reason)
-            .to_string(),
-    }
-}
+use ending::settle_ending;
+use header::read_header;
 
 impl Game {
     /// Reads a game file (a regular file, within
@@ -471,48 +274,5 @@ fn chosen_note(game: &Game, written: Option<&str>) -> Option<String> {
     match written.and_then(read_choice) {
         Some(role) => Some(choice_note(game.position.turn(), role)),
         None => game.moves.last().and_then(|m| m.choice_note()),
-    }
-}
-
-/// Reads a recorded move, `text`, after the one before it; `choice` is
-/// the owner's choice written on that one, returned by the reading before
-/// (see [`read_completed`]), unless the choice was recorded alone since
-/// and the pawn awaits none.
-pub(super) fn read_recorded(
-    pos: &Position,
-    choice: Option<String>,
-    text: &str,
-) -> Result<(dynamo_core::Move, Position, Option<String>), MoveError> {
-    match choice.filter(|_| pos.pending().is_some()) {
-        Some(choice) => read_completed(pos, &format!("{choice} {text}")),
-        None => read_completed(pos, text),
-    }
-}
-
-/// Reads a recorded move. Under `promotion=owner` the record shows the
-/// mover's move completed by the owner's choice, `Re6e7/e7e8=Q`
-/// (docs/RULES.md §9.1): the move is played without the piece, which is
-/// returned for the owner's move that follows.
-fn read_completed(
-    pos: &Position,
-    text: &str,
-) -> Result<(dynamo_core::Move, Position, Option<String>), MoveError> {
-    match parse_and_play(pos, text) {
-        Err(MoveError::Illegal {
-            reason: dynamo_core::Illegal::OwnerChooses(_),
-            ..
-        }) => {
-            let body = text.trim_end_matches(['+', '#', '!', '?']);
-            let split = body.len().saturating_sub(2);
-            let (played, choice) = (body.get(..split), body.get(split..));
-            match (played, choice) {
-                (Some(played), Some(choice)) if choice.starts_with('=') => {
-                    let (m, after) = parse_and_play(pos, played)?;
-                    Ok((m, after, Some(choice.to_string())))
-                }
-                _ => parse_and_play(pos, text).map(|(m, after)| (m, after, None)),
-            }
-        }
-        read => read.map(|(m, after)| (m, after, None)),
     }
 }
