@@ -184,12 +184,25 @@ impl Wire {
                 }
                 Ok(())
             }
-            Wire::Tls(conn, _) => {
-                conn.writer().write_all(data).map_err(io_error)?;
-                while let Wire::Tls(conn, _) = self
-                    && conn.wants_write()
-                {
-                    self.pump(deadline)?;
+            Wire::Tls(..) => {
+                // rustls takes only so much plaintext before its records
+                // are sent (64 KiB by default): a message with a picture
+                // is larger, so it goes in what rustls takes at a time,
+                // each part sent before the next is given.
+                let mut rest = data;
+                while !rest.is_empty() {
+                    if let Wire::Tls(conn, _) = self {
+                        let n = conn.writer().write(rest).map_err(io_error)?;
+                        if n == 0 && !conn.wants_write() {
+                            return Err(WireError::Closed);
+                        }
+                        rest = &rest[n..];
+                    }
+                    while let Wire::Tls(conn, _) = self
+                        && conn.wants_write()
+                    {
+                        self.pump(deadline)?;
+                    }
                 }
                 Ok(())
             }
