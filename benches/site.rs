@@ -35,6 +35,9 @@ const DISTINCT: usize = 64;
 /// Events timed, each way.
 const EVENTS: usize = 10;
 
+#[path = "support/peak.rs"]
+mod peak;
+
 // The tests' generator: the same seed gives the same games. The benches
 // use `Rng` only.
 #[allow(dead_code)]
@@ -100,7 +103,7 @@ fn children_cpu() -> Duration {
 fn run(dir: &Path, args: &[&str]) -> Run {
     let cpu = children_cpu();
     let started = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dynamo"))
+    let child = Command::new(env!("CARGO_BIN_EXE_dynamo"))
         .args(args)
         .current_dir(dir)
         .env_remove("DYNAMO_CONFIG")
@@ -108,19 +111,7 @@ fn run(dir: &Path, args: &[&str]) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run dynamo");
-    let status = format!("/proc/{}/status", child.id());
-    let mut peak = 0;
-    while child.try_wait().expect("waiting").is_none() {
-        if let Ok(text) = std::fs::read_to_string(&status) {
-            let hwm = text
-                .lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok());
-            peak = peak.max(hwm.unwrap_or(0));
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let out = child.wait_with_output().expect("its output");
+    let (out, peak) = peak::wait_with_peak(child, Duration::from_millis(5));
     let wall = started.elapsed();
     assert!(
         out.status.success(),

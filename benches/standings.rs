@@ -15,6 +15,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+#[path = "support/peak.rs"]
+mod peak;
+
 const SIZES: [usize; 3] = [5_000, 10_000, 20_000];
 
 /// Player `n`'s name and address.
@@ -64,26 +67,14 @@ fn generate(dir: &Path, games: usize) {
 /// kernel's high-water mark, read until it exits) and how long it took.
 fn standings(dir: &Path) -> (u64, Duration) {
     let started = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dynamo"))
+    let child = Command::new(env!("CARGO_BIN_EXE_dynamo"))
         .arg("standings")
         .arg(dir)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .expect("run dynamo standings");
-    let status = format!("/proc/{}/status", child.id());
-    let mut peak = 0;
-    while child.try_wait().expect("waiting").is_none() {
-        if let Ok(text) = std::fs::read_to_string(&status) {
-            let hwm = text
-                .lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok());
-            peak = peak.max(hwm.unwrap_or(0));
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    let out = child.wait_with_output().expect("its output");
+    let (out, peak) = peak::wait_with_peak(child, Duration::from_millis(2));
     assert!(
         out.status.success(),
         "{}",
