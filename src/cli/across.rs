@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use chrono::{DateTime, Utc};
 use dynamo::config::{Config, MailConfig};
-use dynamo::game::store::GameFile;
+use dynamo::game::store::{self as game_store, GameFile, HeldGame};
 use dynamo::game::{Game, TagEdit};
 use dynamo::mail::{self, Built, Pending, Secret, Sender};
 use dynamo::recorder::{
@@ -102,16 +102,28 @@ impl<'c> Across<'c> {
         at: DateTime<Utc>,
         check: impl Fn(&Path, &Game) -> Result<()>,
     ) -> Result<()> {
-        let judge = Recorder::new(store::lock_wait()?);
         for (path, action) in actions {
             let game = store::load(path)?;
             check(path, &game)?;
-            let request = Request::new(action.clone(), Who::Director, When::At(at));
-            if let Err(why) = judge.preview(&game, &request) {
-                let message = format!("{}: {why}; nothing was changed", path.display());
-                let exit = failure::exit_code(&refusal(why));
-                return Err(Failure::new(exit, message).into());
-            }
+            Across::try_on(path, &game, action, at)?;
+        }
+        Ok(())
+    }
+
+    /// Tries `action` on `game`, read from `path`, at `at`: its refusal in
+    /// the commands' words.
+    pub(crate) fn try_on(
+        path: &Path,
+        game: &Game,
+        action: &Action,
+        at: DateTime<Utc>,
+    ) -> Result<()> {
+        let judge = Recorder::new(store::lock_wait()?);
+        let request = Request::new(action.clone(), Who::Director, When::At(at));
+        if let Err(why) = judge.preview(game, &request) {
+            let message = format!("{}: {why}; nothing was changed", path.display());
+            let exit = failure::exit_code(&refusal(why));
+            return Err(Failure::new(exit, message).into());
         }
         Ok(())
     }
@@ -156,6 +168,16 @@ impl<'c> Across<'c> {
         let request = Request::new(action, Who::Director, when);
         let result = recorder.record_in(&file, &request, |game: &Game, _| check(game));
         drop(recorder);
+        self.outcome(path, result)
+    }
+
+    /// What came of recording in `path`: the letters it queued kept, a
+    /// refusal in the commands' words.
+    fn outcome(
+        &mut self,
+        path: &Path,
+        result: Result<Recorded, NotRecorded<String>>,
+    ) -> Result<Recorded> {
         if let Some(letters) = self.letters.as_mut() {
             self.queued.append(&mut letters.take());
         }
@@ -170,6 +192,58 @@ impl<'c> Across<'c> {
             Err(NotRecorded::Game(e)) => Err(failure::game(e)),
             Err(NotRecorded::Subscriber(e)) => Err(subscriber_failure(e)),
         }
+    }
+
+    /// The games at `paths` locked, all of them, for a change that must
+    /// be all or nothing: first the letters' lock of the game `with`, the
+    /// one they are to go with (the outbox's lock before a game's, as
+    /// every recorder takes them), then each game's, in the order of
+    /// their real paths, so that two such changes never wait on each
+    /// other crosswise. The games come back in the order of `paths`.
+    pub(crate) fn hold_all(
+        &mut self,
+        paths: &[PathBuf],
+        with: Option<&Path>,
+    ) -> Result<Vec<HeldGame>> {
+        let files = paths
+            .iter()
+            .map(|p| GameFile::existing(p).map_err(failure::game))
+            .collect::<Result<Vec<_>>>()?;
+        if let (Some(letters), Some(with)) = (self.letters.as_mut(), with) {
+            let file = GameFile::existing(with).map_err(failure::game)?;
+            letters.hold_for(&file).map_err(subscriber_failure)?;
+        }
+        let mut order: Vec<usize> = (0..files.len()).collect();
+        order.sort_by(|&a, &b| files[a].key().cmp(files[b].key()));
+        let wait = store::lock_wait()?;
+        let mut held: Vec<Option<HeldGame>> = files.iter().map(|_| None).collect();
+        for i in order {
+            held[i] = Some(game_store::hold(&files[i], wait).map_err(failure::game)?);
+        }
+        Ok(held.into_iter().flatten().collect())
+    }
+
+    /// Records the director's `action` on the game `held`, at `when`, if
+    /// `check` allows it: as [`Across::record`], under the lock held.
+    pub(crate) fn record_held(
+        &mut self,
+        held: &HeldGame,
+        action: Action,
+        when: When,
+        check: impl FnOnce(&Game) -> Result<(), String>,
+    ) -> Result<Recorded> {
+        let path = held.file().given().to_path_buf();
+        let mut recorder = Recorder::new(store::lock_wait()?).require_identity(false);
+        if let Some(letters) = self.letters.as_mut() {
+            recorder.subscribe(letters);
+        }
+        if let Some(pages) = self.pages.as_mut() {
+            recorder.subscribe(pages);
+        }
+        let request = Request::new(action, Who::Director, when);
+        let result = recorder.record_held(held, &request, |game: &Game, _| check(game));
+        drop(recorder);
+        self.outcome(&path, result)
     }
 
     /// Letters queued already, without a game's event to carry them, to
@@ -218,7 +292,7 @@ impl<'c> Across<'c> {
 }
 
 /// The director's header correction `edits`, for `reason`.
-fn set_action(edits: &[TagEdit], reason: Option<&str>) -> Action {
+pub(crate) fn set_action(edits: &[TagEdit], reason: Option<&str>) -> Action {
     Action::Set {
         edits: edits.to_vec(),
         reason: reason.map(str::to_string),

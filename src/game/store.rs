@@ -163,18 +163,60 @@ pub fn update_file<T, E>(
     wait: Duration,
     change: impl FnOnce(&Game) -> Result<(Game, T), E>,
 ) -> Result<(Game, T), UpdateError<E>> {
-    let real = file.real().to_path_buf();
+    hold(file, wait)?.update(change)
+}
+
+/// A game whose lock is taken and kept until it is dropped: for a change
+/// of many games that must be all or nothing (`tournament set`), each
+/// game's lock taken, in a fixed order, before any of them is judged or
+/// written. A process never takes a lock it holds again (a second `flock`
+/// of the file would wait on the first), so a held game is changed only
+/// through [`HeldGame::update`].
+#[derive(Debug)]
+pub struct HeldGame {
+    file: GameFile,
+    _lock: FileLock,
+}
+
+/// Takes the lock of the game `file` as [`update_file`] does and keeps it.
+pub fn hold(file: &GameFile, wait: Duration) -> Result<HeldGame, GameError> {
+    let real = file.real();
     // Refused before the lock too, so that no lock file is made beside a
     // FIFO or a file too large to read; the read says what is wrong.
-    let meta = std::fs::metadata(&real).map_err(|e| GameError::from(FileError::new(&real, e)))?;
+    let meta = std::fs::metadata(real).map_err(|e| GameError::from(FileError::new(real, e)))?;
     if !meta.is_file() || meta.len() > MAX_FILE_BYTES {
-        read(&real)?;
+        read(real)?;
     }
-    let _lock = lock(&real, wait)?;
-    let game = Game::load(&real)?;
-    let (changed, extra) = change(&game).map_err(UpdateError::Refused)?;
-    write(&real, &changed)?;
-    Ok((changed, extra))
+    let lock = lock(real, wait)?;
+    Ok(HeldGame {
+        file: file.clone(),
+        _lock: lock,
+    })
+}
+
+impl HeldGame {
+    /// The game's file.
+    pub fn file(&self) -> &GameFile {
+        &self.file
+    }
+
+    /// The game as it is now: nobody else can change it.
+    pub fn load(&self) -> Result<Game, GameError> {
+        Game::load(self.file.real())
+    }
+
+    /// Replays the game, applies `change` and writes the game it returns,
+    /// as [`update_file`] does, the lock kept.
+    pub fn update<T, E>(
+        &self,
+        change: impl FnOnce(&Game) -> Result<(Game, T), E>,
+    ) -> Result<(Game, T), UpdateError<E>> {
+        let real = self.file.real();
+        let game = Game::load(real)?;
+        let (changed, extra) = change(&game).map_err(UpdateError::Refused)?;
+        write(real, &changed)?;
+        Ok((changed, extra))
+    }
 }
 
 /// Locks the game `file` as [`update_file`] does and hands `look` the

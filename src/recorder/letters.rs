@@ -7,6 +7,12 @@
 //! run again to finish the change records the same last game last, and
 //! so queues them then; once that game is changed, no run queues them
 //! again.
+//!
+//! A change that holds every game's lock at once ([`Letters::hold_for`])
+//! takes the letters' lock first, since the outbox's recording lock is
+//! always taken before a game's, never after.
+
+use std::path::PathBuf;
 
 use super::action::Recorded;
 use super::error::SubscriberError;
@@ -23,6 +29,8 @@ pub struct Letters<'a> {
     /// What the outbox lists them under (a section's name, an address).
     about: String,
     armed: bool,
+    /// The one game the letters go with, when named beforehand.
+    target: Option<PathBuf>,
     held: Option<RecordingLock>,
     prepared: Vec<Pending>,
     queued: Vec<Pending>,
@@ -36,6 +44,7 @@ impl<'a> Letters<'a> {
             built,
             about: about.to_string(),
             armed: false,
+            target: None,
             held: None,
             prepared: Vec::new(),
             queued: Vec::new(),
@@ -47,6 +56,20 @@ impl<'a> Letters<'a> {
         self.armed = true;
     }
 
+    /// The letters go with the next event of the game `file`, whose
+    /// recording lock is taken now, before the caller takes any game's.
+    pub fn hold_for(&mut self, file: &GameFile) -> Result<(), SubscriberError> {
+        self.armed = true;
+        self.target = Some(file.key().to_path_buf());
+        self.held = Some(mail::recording(self.config, file).map_err(SubscriberError::new)?);
+        Ok(())
+    }
+
+    /// Whether the letters go with an event of `file`.
+    fn goes_with(&self, file: &GameFile) -> bool {
+        self.armed && self.target.as_deref().is_none_or(|t| t == file.key())
+    }
+
     /// The letters queued with an event recorded, once.
     pub fn take(&mut self) -> Vec<Pending> {
         std::mem::take(&mut self.queued)
@@ -55,14 +78,14 @@ impl<'a> Letters<'a> {
 
 impl Subscriber for Letters<'_> {
     fn hold(&mut self, file: &GameFile) -> Result<(), SubscriberError> {
-        if self.armed {
+        if self.goes_with(file) && self.held.is_none() {
             self.held = Some(mail::recording(self.config, file).map_err(SubscriberError::new)?);
         }
         Ok(())
     }
 
     fn prepare(&mut self, file: &GameFile, game: &Game) -> Result<(), SubscriberError> {
-        if !self.armed {
+        if !self.goes_with(file) {
             return Ok(());
         }
         let event = game.last_event();
@@ -84,12 +107,12 @@ impl Subscriber for Letters<'_> {
         Ok(())
     }
 
-    fn commit(&mut self, _: &GameFile, _: &Recorded) {
-        if !self.prepared.is_empty() {
+    fn commit(&mut self, file: &GameFile, _: &Recorded) {
+        if self.goes_with(file) {
             self.queued.append(&mut self.prepared);
             self.armed = false;
+            self.held = None;
         }
-        self.held = None;
     }
 
     fn discard(&mut self) {

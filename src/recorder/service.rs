@@ -14,7 +14,7 @@ use super::error::{NotRecorded, Refusal, SubscriberError};
 use super::subscriber::Subscriber;
 use crate::game::clock::{self, format_time};
 use crate::game::player::Mailbox;
-use crate::game::store::{self, GameFile, UpdateError};
+use crate::game::store::{self, GameFile, HeldGame, UpdateError};
 use crate::game::{Game, Rejection};
 
 /// The recording service: how long to wait for a game's lock, the
@@ -102,6 +102,21 @@ impl<'s> Recorder<'s> {
         Ok(recorded)
     }
 
+    /// Records `request` in a game whose lock the caller holds already
+    /// (a change of many games, all or nothing: [`store::hold`]), as
+    /// [`Recorder::record_in`] does but for the conditional lines, which
+    /// a director's correction of a game not yet begun never sets off.
+    /// A subscriber that locks before the game (the notices) must have
+    /// taken its lock before the game's was taken.
+    pub fn record_held<E>(
+        &mut self,
+        held: &HeldGame,
+        request: &Request,
+        check: impl FnOnce(&Game, Option<Color>) -> Result<(), E>,
+    ) -> Result<Recorded, NotRecorded<E>> {
+        self.record_locked(held.file(), Some(held), request, check)
+    }
+
     /// Records `request` alone, as [`Recorder::record_in`] describes.
     pub(super) fn record_once<E>(
         &mut self,
@@ -109,11 +124,22 @@ impl<'s> Recorder<'s> {
         request: &Request,
         check: impl FnOnce(&Game, Option<Color>) -> Result<(), E>,
     ) -> Result<Recorded, NotRecorded<E>> {
+        self.record_locked(file, None, request, check)
+    }
+
+    /// Records `request` in `file`, under the lock `held` or one taken now.
+    fn record_locked<E>(
+        &mut self,
+        file: &GameFile,
+        held: Option<&HeldGame>,
+        request: &Request,
+        check: impl FnOnce(&Game, Option<Color>) -> Result<(), E>,
+    ) -> Result<Recorded, NotRecorded<E>> {
         self.hold(file)?;
         let require_identity = self.require_identity;
         let conditionals = &self.conditionals;
         let subscribers = &mut self.subscribers;
-        let result = store::update_file(file, self.wait, |game| {
+        let change = |game: &Game| {
             let now = clock::truncate(Utc::now());
             let recorded = judge(game, request, now, require_identity, check)
                 .map_err(|why| Stop::Refused(why, Box::new(game.clone())))?;
@@ -127,7 +153,11 @@ impl<'s> Recorder<'s> {
                 s.prepare(file, &recorded.game).map_err(Stop::Subscriber)?;
             }
             Ok((recorded.game.clone(), recorded))
-        });
+        };
+        let result = match held {
+            Some(held) => held.update(change),
+            None => store::update_file(file, self.wait, change),
+        };
         match result {
             Ok((_, recorded)) => {
                 self.commit(file, &recorded);

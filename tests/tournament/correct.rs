@@ -174,3 +174,193 @@ fn bad_settings_change_nothing() {
     }
     assert_eq!(club_games(&env), before);
 }
+
+/// The six game files of the section `name`, read, in board order.
+fn games_of(env: &TestEnv, name: &str) -> Vec<String> {
+    [
+        "r01-b01", "r01-b02", "r02-b01", "r02-b02", "r03-b01", "r03-b02",
+    ]
+    .iter()
+    .map(|g| env.read(&format!("games/{name}/{g}.pgn")))
+    .collect()
+}
+
+/// A move by White of `game` in the section `name`, started now.
+fn spawn_move(env: &TestEnv, name: &str, game: &str) -> std::process::Child {
+    env.command()
+        .args([
+            "move",
+            &format!("games/{name}/{game}.pgn"),
+            "e2e4",
+            "--by",
+            "white",
+            "--at",
+            "2020-11-28 10:00",
+            "-q",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("dynamo move")
+}
+
+/// `tournament set` racing real `dynamo move` processes, many times, each
+/// started a little before or after the other: the correction is applied
+/// to every game and the section file, with each move recorded after it,
+/// or refused for a move already there with nothing of it anywhere;
+/// never some games corrected and the section file old.
+#[test]
+fn a_correction_racing_moves_is_all_or_nothing() {
+    use std::time::Duration;
+    let env = TestEnv::new();
+    env.write("dynamo.toml", "games_dir = \"games\"\n");
+    let (mut applied, mut refused) = (0, 0);
+    for i in 0..16u64 {
+        let name = format!("club{i}");
+        section(&env, &name, FOUR, &["-q"]);
+        let set = || {
+            env.command()
+                .args([
+                    "tournament",
+                    "set",
+                    &name,
+                    "--event",
+                    "Club 2020",
+                    "--at",
+                    "2020-11-19 10:00",
+                    "-q",
+                ])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("dynamo tournament set")
+        };
+        // Half the rounds the correction starts first, half the moves.
+        let pause = Duration::from_millis((i * 13) % 60);
+        let (set, moves) = if i % 2 == 0 {
+            let set = set();
+            std::thread::sleep(pause);
+            (
+                set,
+                [
+                    spawn_move(&env, &name, "r01-b01"),
+                    spawn_move(&env, &name, "r03-b02"),
+                ],
+            )
+        } else {
+            let moves = [
+                spawn_move(&env, &name, "r01-b01"),
+                spawn_move(&env, &name, "r03-b02"),
+            ];
+            std::thread::sleep(pause);
+            (set(), moves)
+        };
+        let set = set.wait_with_output().expect("set ends");
+        for m in moves {
+            let m = m.wait_with_output().expect("move ends");
+            assert!(
+                m.status.success(),
+                "round {i}: {}",
+                String::from_utf8_lossy(&m.stderr)
+            );
+        }
+        let games = games_of(&env, &name);
+        let corrected = games
+            .iter()
+            .filter(|g| g.contains("[Event \"Club 2020\"]"))
+            .count();
+        let section_file = env.read(&format!("games/{name}/section.toml"));
+        let stderr = String::from_utf8_lossy(&set.stderr);
+        match set.status.code() {
+            Some(0) => {
+                applied += 1;
+                assert_eq!(corrected, 6, "round {i}");
+                assert!(section_file.contains("event = \"Club 2020\""), "round {i}");
+                // Each move was judged after the correction, under it.
+                for g in [&games[0], &games[5]] {
+                    let set_at = g.find("[%set").expect("the correction");
+                    let moved_at = g.find("1. e2e4").expect("the move");
+                    assert!(set_at < moved_at, "round {i}: {g}");
+                }
+            }
+            Some(1) => {
+                refused += 1;
+                assert!(
+                    stderr.contains("it has a move (1. e2e4)"),
+                    "round {i}: {stderr}"
+                );
+                assert_eq!(corrected, 0, "round {i}");
+                assert!(!games.iter().any(|g| g.contains("[%set")), "round {i}");
+                assert!(
+                    section_file.contains(&format!("event = \"{name}\"")),
+                    "round {i}: {section_file}"
+                );
+            }
+            other => panic!("round {i}: exit {other:?}: {stderr}"),
+        }
+        for g in [&games[0], &games[5]] {
+            assert_eq!(g.matches("1. e2e4").count(), 1, "round {i}: {g}");
+        }
+    }
+    assert!(env.ok(&["verify", "games"]).contains("ok"));
+    eprintln!("{applied} corrections applied whole, {refused} refused whole");
+}
+
+/// Killed after two games were corrected (and before the section file),
+/// a correction is finished by running it again, even once play has
+/// begun in a game it had corrected: the other four games, the section
+/// file, and one letter to each player.
+#[test]
+fn a_correction_killed_half_way_is_finished_by_running_it_again() {
+    let server = SmtpServer::start(Options::default());
+    let env = TestEnv::new();
+    mail_config(&env, &server);
+    section(&env, "club", FOUR, &["-q"]);
+    let args = [
+        "tournament",
+        "set",
+        "club",
+        "--event",
+        "Club 2020",
+        "--at",
+        "2020-11-19 10:00",
+        "--mail",
+        "-q",
+    ];
+    let out = env.run_with(&args, &[("DYNAMO_CRASH_AT", "amended:2")]);
+    assert_ne!(out.code, 0, "{}", out.stderr);
+    let corrected = |env: &TestEnv| {
+        games_of(env, "club")
+            .iter()
+            .filter(|g| g.contains("[Event \"Club 2020\"]"))
+            .count()
+    };
+    assert_eq!(corrected(&env), 2);
+    assert!(
+        env.read("games/club/section.toml")
+            .contains("event = \"club\"")
+    );
+    assert!(server.messages().is_empty());
+    // Play begins in a corrected game.
+    env.ok(&[
+        "move",
+        "games/club/r01-b01.pgn",
+        "e2e4",
+        "--by",
+        "white",
+        "--at",
+        "2020-11-28 10:00",
+        "-q",
+    ]);
+    env.ok(&args);
+    assert_eq!(corrected(&env), 6);
+    assert!(
+        env.read("games/club/section.toml")
+            .contains("event = \"Club 2020\"")
+    );
+    assert_eq!(server.messages().len(), 4);
+    assert!(env.ok(&["verify", "games"]).contains("ok"));
+    let again = env.ok(&args[..7]);
+    assert_eq!(again, "nothing to change: section club says so already\n");
+    assert_eq!(server.messages().len(), 4);
+}

@@ -10,11 +10,11 @@ use dynamo::game::clock::{self, format_time};
 use dynamo::game::{EventKind, Game, TimeControl};
 use dynamo::mail::notice::{Recipient, director_letters};
 use dynamo::recorder::When;
-use dynamo::tournament::{Amendment, Section, SectionError, store_section};
+use dynamo::tournament::{AmendPlan, Amendment, Section, SectionError, store_section};
 use dynamo_core::{Rules, quoted};
 use serde_json::json;
 
-use crate::cli::across::{Across, Mailer};
+use crate::cli::across::{Across, Mailer, set_action};
 use crate::cli::args::{QuietArgs, TimeArgs, check_first_deadline, now};
 use crate::cli::notify::Said;
 use crate::cli::store;
@@ -97,6 +97,30 @@ pub(crate) fn section_games(folder: &Path, section: &Section) -> Result<Vec<(Pat
         .collect()
 }
 
+/// Refuses the correction (exit 1) when a game it changes has a move or
+/// a result. A game it leaves as it is may have either: that is what a
+/// run killed half-way leaves once play has begun in a game it had
+/// corrected, and running it again finishes the rest.
+fn refuse_played(plan: &AmendPlan, games: &[(PathBuf, Game)]) -> Result<()> {
+    for (path, game) in games {
+        if !plan.games.iter().any(|(p, _)| p == path) {
+            continue;
+        }
+        if let Some(why) = played(game) {
+            return Err(Failure::new(
+                Exit::Rejected,
+                format!(
+                    "{}: {why}: a section is corrected only before its first move; \
+                     nothing was changed",
+                    path.display()
+                ),
+            )
+            .into());
+        }
+    }
+    Ok(())
+}
+
 /// Why a game is past correcting as a section: a move, or a result.
 pub(crate) fn played(game: &Game) -> Option<String> {
     if let Some(m) = game.moves().first() {
@@ -142,24 +166,18 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         check_first_deadline(tc_after, start, "--start")?;
     }
     let mailer = Mailer::new(config, args.mail)?;
-    let games = section_games(&folder, &section)?;
-    let refuse = |path: &Path, why: String| {
-        anyhow::Error::from(Failure::new(
-            Exit::Rejected,
-            format!(
-                "{}: {why}: a section is corrected only before its first move; \
-                 nothing was changed",
-                path.display()
-            ),
-        ))
+    let at = match when {
+        When::At(at) => at,
+        _ => now(),
     };
-    if let Some((path, why)) = games
-        .iter()
-        .find_map(|(path, game)| played(game).map(|why| (path, why)))
-    {
-        return Err(refuse(path, why));
-    }
+    let reason = args.reason.as_deref();
+    // A first look without the locks: nothing to do, a game played
+    // already, or a correction a game cannot take is said at once; and
+    // which game the letters go with (the last corrected) is known before
+    // any lock is taken, as their lock comes first.
+    let games = section_games(&folder, &section)?;
     let plan = amendment.plan(&section, &games);
+    refuse_played(&plan, &games)?;
     if plan.games.is_empty() && plan.section == section {
         writeln!(
             args.quiet.out(out),
@@ -168,15 +186,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         )?;
         return Ok(Exit::Ok);
     }
-    let at = match when {
-        When::At(at) => at,
-        _ => now(),
-    };
-    let reason = args.reason.as_deref();
-    Across::try_each(&plan.games, reason, at, |path, game| match played(game) {
-        Some(why) => Err(refuse(path, why)),
-        None => Ok(()),
-    })?;
+    Across::try_each(&plan.games, reason, at, |_, _| Ok(()))?;
     let built = match &mailer {
         Some(m) if !plan.changes.is_empty() => {
             let key = format!(
@@ -210,15 +220,51 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         _ => Vec::new(),
     };
     let mut across = Across::new(config, mailer.as_ref(), built, &section.name);
+    // All or nothing against a move arriving meanwhile: every game of the
+    // section locked before any is judged again or written, so a move
+    // lands either before (and the correction is refused, nothing
+    // changed) or after the whole correction (and is judged under it).
+    let paths: Vec<PathBuf> = games.into_iter().map(|(path, _)| path).collect();
+    let with = plan.games.last().map(|(path, _)| path.clone());
+    let held = across.hold_all(&paths, with.as_deref())?;
+    let (_, section_now) = section_named(config, &args.name)?;
+    let games = held
+        .iter()
+        .map(|h| {
+            h.load()
+                .map(|game| (h.file().given().to_path_buf(), game))
+                .map_err(crate::cli::failure::game)
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let plan = amendment.plan(&section_now, &games);
+    refuse_played(&plan, &games)?;
+    if section_now != section || plan.games.last().map(|(p, _)| p) != with.as_ref() {
+        return Err(Failure::new(
+            Exit::Rejected,
+            format!(
+                "{}: the section changed while it was being corrected; nothing was changed: \
+                 run the command again",
+                folder.display()
+            ),
+        )
+        .into());
+    }
+    // Every correction judged on its game under the locks before the
+    // first is written.
+    for (path, edits) in &plan.games {
+        if let Some((_, game)) = games.iter().find(|(p, _)| p == path) {
+            Across::try_on(path, game, &set_action(edits, reason), at)?;
+        }
+    }
     let mut lines = Vec::new();
-    let last = plan.games.len().saturating_sub(1);
-    for (i, (path, edits)) in plan.games.iter().enumerate() {
-        let recorded = across.set(
-            path,
-            edits,
-            reason,
+    for (path, edits) in &plan.games {
+        let Some(held) = held.iter().find(|h| h.file().given() == path) else {
+            continue;
+        };
+        let recorded = across.record_held(
+            held,
+            set_action(edits, reason),
             When::At(at),
-            i == last,
             |game| match played(game) {
                 Some(why) => Err(format!(
                     "{why}: a section is corrected only before its first move"
@@ -226,6 +272,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
                 None => Ok(()),
             },
         )?;
+        dynamo::durable::crash_point("amended");
         if let EventKind::Corrected(fix) = &recorded.game.last_event().kind {
             let each: Vec<String> = fix
                 .changes
@@ -245,6 +292,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
             folder.join(dynamo::tournament::SECTION_FILE).display()
         ));
     }
+    drop(held);
     let shown = (|| -> Result<()> {
         let mut out = args.quiet.out(out);
         if args.json {
