@@ -257,3 +257,61 @@ fn a_start_whose_deadline_falls_past_the_year_9999_is_refused() {
         "new", "g.pgn", "--white", "Ada", "--black", "Bob", "--at", late,
     ]);
 }
+
+/// Two game can share an id: a plain `dynamo new` after a section was
+/// deleted. The section `ada` had the game `ada-lovelace-somerville-…`
+/// whose start notices went out; a game of Ada Lovelace and Somerville
+/// with the same start and round, made by hand, would have the same id
+/// (and so its notice the Message-ID of one sent already). It gets `-2`:
+/// its notice is delivered and a reply to it recorded in it.
+#[test]
+fn a_new_game_takes_no_id_of_a_deleted_section() {
+    let server = SmtpServer::start(Options::default());
+    let env = TestEnv::new();
+    mail_config(&env, &server);
+    let players = "Lovelace <ada@example.org>\nBabbage <charles@example.org>\n\
+                   Menabrea <luigi@example.org>\nSomerville <mary@example.org>\n";
+    section(&env, "ada", players, &["--mail", "-q"]);
+    let deleted = game_id_tags(&env, "games/ada");
+    let clash = "ada-lovelace-somerville-2020-11-20-1-09-00-00";
+    assert!(deleted.iter().any(|id| id == clash), "{deleted:?}");
+    assert_eq!(server.messages().len(), 12);
+    env.ok(&["tournament", "delete", "ada", "-q"]);
+
+    let out = env.ok(&[
+        "new",
+        "games/friendly.pgn",
+        "--white",
+        "Ada Lovelace <ada@example.org>",
+        "--black",
+        "Somerville <mary@example.org>",
+        "--at",
+        START,
+        "--round",
+        "1",
+        "--mail",
+        "-q",
+    ]);
+    assert!(out.is_empty(), "{out}");
+    let game = env.read("games/friendly.pgn");
+    assert!(game.contains(&format!("[GameId \"{clash}-2\"]")), "{game}");
+    // Both notices delivered, under Message-IDs of their own.
+    let got = server.messages();
+    assert_eq!(got.len(), 14);
+    let notice = got
+        .iter()
+        .rev()
+        .find(|m| m.rcpt_tos == ["ada@example.org"])
+        .expect("the notice to White")
+        .clone();
+    assert!(
+        notice.data.contains(&format!("{clash}-2")),
+        "{}",
+        notice.data
+    );
+    let out = inbox_stdin(&env, &reply(&notice, "friendly@player", "e2e4"));
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("recorded"), "{}", out.stdout);
+    assert!(env.read("games/friendly.pgn").contains("1. e2e4"));
+    assert!(json_files(&env.path("inbox/unmatched")).is_empty());
+}

@@ -92,12 +92,15 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     // An id no game of the games folder has (the defect "two games can
     // share an id"): the same players, start and round again get `-2`,
     // pinned in the GameId tag, before any notice is made from it.
-    let taken = peek::ids_in(&config.games_dir).map_err(|e| {
+    let mut taken = peek::ids_in(&config.games_dir).map_err(|e| {
         Failure::new(
             Exit::Io,
             format!("the games folder {}: {e}", config.games_dir.display()),
         )
     })?;
+    // A deleted section's games may have had notices sent under their
+    // ids, which a reply to this game's notice must never be taken for.
+    taken.extend(dynamo::tournament::deleted_ids(&config.games_dir));
     if taken.contains(&game.game_id()) {
         settings.game_id = Some(dynamo::id::unique(&game.game_id(), |id| taken.contains(id)));
         game = create(settings)?;
