@@ -140,3 +140,63 @@ fn a_section_with_a_move_is_not_deleted() {
     let out = env.run(&["tournament", "delete", "nosuch"]);
     assert_eq!(out.code, 2, "{}", out.stderr);
 }
+
+/// Every file under `dir`, by its path below it, with its text.
+fn site_files(dir: &std::path::Path) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).expect("a folder of the site") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                let text = String::from_utf8_lossy(&std::fs::read(&path).expect("a file"));
+                let name = path.strip_prefix(dir).expect("below").display().to_string();
+                files.push((name, text.into_owned()));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// With `[site] dir`, a deleted section leaves the pages at once: its
+/// page, its games' pages and its players' entries go (the players keep
+/// their page for the other section), and `site --check` finds them as
+/// `dynamo site` would build them.
+#[test]
+fn a_deleted_section_leaves_the_pages() {
+    let env = TestEnv::new();
+    env.write(
+        "dynamo.toml",
+        "games_dir = \"games\"\n[site]\ndir = \"site\"\n",
+    );
+    section(&env, "league", FOUR, &["-q"]);
+    section(&env, "cup", FOUR, &["-q"]);
+    env.ok(&["site", "site"]);
+    let cup_ids = ids(&env, "games/cup");
+    let named = |files: &[(String, String)]| {
+        files
+            .iter()
+            .filter(|(name, text)| {
+                cup_ids.iter().any(|id| text.contains(id.as_str()))
+                    || name.contains("cup")
+                    || text.contains("cup/")
+            })
+            .count()
+    };
+    assert!(named(&site_files(&env.path("site"))) > 0);
+    env.ok(&["tournament", "delete", "cup", "-q"]);
+    let check = env.run(&["site", "site", "--check"]);
+    assert_eq!(check.code, 0, "{}", check.stdout);
+    assert!(check.stdout.is_empty(), "{}", check.stdout);
+    let after = site_files(&env.path("site"));
+    assert_eq!(named(&after), 0, "{after:?}");
+    // The players' pages stay, for the league.
+    assert!(
+        after
+            .iter()
+            .any(|(_, text)| text.contains("Ada Lovelace") && text.contains("league")),
+    );
+}

@@ -128,6 +128,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         .map_err(mail_fail)?;
     }
     let aside = set_aside(&folder, now()).map_err(|e| Failure::new(Exit::Io, e.to_string()))?;
+    rebuild_pages(config);
     let shown = (|| -> Result<()> {
         let mut out = args.quiet.out(out);
         if args.json {
@@ -170,5 +171,26 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
             ),
         )
         .into()),
+    }
+}
+
+/// The web pages (`[site] dir`) built again whole, as `dynamo site DIR`
+/// builds them: the section's page, its games' pages and its players'
+/// entries go, which an update after one game's event would not see.
+/// The section is deleted whatever becomes of its pages: a failure is a
+/// warning, and `dynamo site DIR` puts them right.
+fn rebuild_pages(config: &Config) {
+    let Some((dir, site)) = config
+        .site
+        .as_ref()
+        .and_then(|s| Some((s.dir.as_ref()?, s)))
+    else {
+        return;
+    };
+    let settings = dynamo::site::Settings {
+        delay_moves: site.delay_moves,
+    };
+    if let Err(e) = dynamo::site::rebuild(&config.games_dir, dir, &settings) {
+        eprintln!("dynamo: warning: the web pages in {}: {e}", dir.display());
     }
 }
