@@ -3,6 +3,7 @@
 //! standings`.
 
 mod berger;
+mod byes;
 mod correct;
 mod delete;
 mod ids;
