@@ -65,7 +65,7 @@ fn a_bye_is_no_game_and_scores_nothing() {
 
     let text = env.ok(&["standings", "club"]);
     assert!(
-        text.starts_with("club: club (5 players, 10 games: 2 finished, 8 in progress)\n"),
+        text.starts_with("club (5 players, 10 games: 2 finished, 8 in progress)\n"),
         "{text}"
     );
     let ada = text

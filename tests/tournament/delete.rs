@@ -151,7 +151,8 @@ fn site_files(dir: &std::path::Path) -> Vec<(String, String)> {
             if path.is_dir() {
                 todo.push(path);
             } else {
-                let text = String::from_utf8_lossy(&std::fs::read(&path).expect("a file"));
+                let bytes = std::fs::read(&path).expect("a file");
+                let text = String::from_utf8_lossy(&bytes);
                 let name = path.strip_prefix(dir).expect("below").display().to_string();
                 files.push((name, text.into_owned()));
             }

@@ -171,8 +171,10 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         _ => now(),
     };
     let reason = args.reason.as_deref();
-    // A first look without the locks: nothing to do, a game played
-    // already, or a correction a game cannot take is said at once; and
+    // A first look without the locks: nothing to do, or a game played
+    // already, is said at once (each correction is tried on its game
+    // under the locks, after the check for a move, which a move landing
+    // in between must meet first); and
     // which game the letters go with (the last corrected) is known before
     // any lock is taken, as their lock comes first.
     let games = section_games(&folder, &section)?;
@@ -186,7 +188,6 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         )?;
         return Ok(Exit::Ok);
     }
-    Across::try_each(&plan.games, reason, at, |_, _| Ok(()))?;
     let built = match &mailer {
         Some(m) if !plan.changes.is_empty() => {
             let key = format!(
