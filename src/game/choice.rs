@@ -17,7 +17,101 @@ use dynamo_core::{Color, Illegal, MoveError, Position, Role, Square, parse_and_p
 use super::actions::Rejection;
 use super::event::EventKind;
 use super::pgn::PgnAction;
-use super::record::Game;
+use super::record::{Game, RecordedMove};
+
+/// Where a game stands on an owner's choice (docs/RULES.md §9.1), as
+/// `show` and the game's page say it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Choosing {
+    /// The pawn on `square` awaits the choice of `owner`, who is to
+    /// move; `choices` are those that leave them a move (§13.18).
+    Awaits {
+        owner: Color,
+        square: Square,
+        choices: Vec<Role>,
+    },
+    /// `owner` chose `role` for the pawn on `square` alone (§13.18);
+    /// their move is awaited.
+    Chose {
+        owner: Color,
+        square: Square,
+        role: Role,
+    },
+}
+
+impl Choosing {
+    /// The pawn awaiting its owner's choice in `pos`, if one does.
+    pub fn awaited(pos: &Position) -> Option<Choosing> {
+        let square = pos.pending()?;
+        let choices = Role::PROMOTIONS
+            .into_iter()
+            .filter(|&r| pos.choose(r).is_ok_and(|p| p.has_legal_move()))
+            .collect();
+        Some(Choosing::Awaits {
+            owner: pos.turn(),
+            square,
+            choices,
+        })
+    }
+}
+
+impl std::fmt::Display for Choosing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Choosing::Awaits {
+                owner,
+                square,
+                choices,
+            } => {
+                let written: Vec<String> = choices
+                    .iter()
+                    .map(|r| format!("={}", r.upper_char()))
+                    .collect();
+                let choices = match written.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        format!("{} or {last}", rest.join(", "))
+                    }
+                    Some((last, _)) => last.clone(),
+                    None => String::new(),
+                };
+                write!(
+                    f,
+                    "the {} pawn on {square} awaits {}'s choice ({choices}), then {}'s move",
+                    owner.name(),
+                    owner.title(),
+                    owner.title()
+                )
+            }
+            Choosing::Chose {
+                owner,
+                square,
+                role,
+            } => write!(
+                f,
+                "{} chose the {} (={}) for the pawn on {square}; {}'s move is awaited",
+                owner.title(),
+                role.name(),
+                role.upper_char(),
+                owner.title()
+            ),
+        }
+    }
+}
+
+impl RecordedMove {
+    /// `after`, the position this move left, with the owner's choice
+    /// written on it made: the board `Re6e7/e7e8=Q` stands for in the
+    /// record (docs/RULES.md §9.1). `after` itself for any other move.
+    pub fn completed(&self, after: Position) -> Position {
+        match self.owner_chose {
+            Some(role) if after.pending().is_some() => match after.choose(role) {
+                Ok(chosen) => chosen,
+                Err(_) => after,
+            },
+            _ => after,
+        }
+    }
+}
 
 /// The choice alone as a player writes it: `=Q` (or `=q`, or NOST's digit
 /// `=1` … `=4`, docs/RULES.md §13.15); `None` for anything else.
@@ -39,6 +133,28 @@ impl Game {
     /// choice, if one does.
     pub fn awaiting_choice(&self) -> Option<(Color, Square)> {
         self.position.pending().map(|sq| (self.position.turn(), sq))
+    }
+
+    /// Where the game stands on an owner's choice: a pawn awaiting it,
+    /// or chosen alone with the owner's move still to come; `None` for
+    /// neither, or a game over.
+    pub fn choosing(&self) -> Option<Choosing> {
+        if self.ending().is_some() {
+            return None;
+        }
+        if let Some(awaits) = Choosing::awaited(&self.position) {
+            return Some(awaits);
+        }
+        let owner = self.position.turn();
+        // A choice alone stands on the last move, the owner still to move.
+        let last = self.moves.last().filter(|m| m.mover != owner)?;
+        let role = last.owner_chose?;
+        let (_, pending) = self.played().last()?.ok()?;
+        Some(Choosing::Chose {
+            owner,
+            square: pending.pending()?,
+            role,
+        })
     }
 
     /// `side` chooses `role` for their pawn awaiting it, alone, at `at`;

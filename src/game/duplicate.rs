@@ -5,6 +5,8 @@
 
 use dynamo_core::{Color, Move, Position, parse_game_move};
 
+use super::choice::read_choice;
+use super::event::EventKind;
 use super::record::{Game, RecordedMove};
 
 impl Game {
@@ -27,8 +29,50 @@ impl Game {
             None => {}
         }
         let (before, recorded) = self.last_played()?;
-        let submitted = parse_game_move(&before, text).ok()?;
-        (submitted == recorded).then_some(last)
+        same_move(&before, &recorded, text).then_some(last)
+    }
+
+    /// The owner's choice alone, `text` (`=R`), sent again by `by` (if
+    /// known): the choice that completed the last mover's move while its
+    /// owner is still to move (made alone, docs/RULES.md §13.18), or that
+    /// began the owner's turn now ended by their move. Returned as the
+    /// owner's turn would be numbered, `2. =R`, at the time it was made.
+    /// A pawn awaiting a choice now makes any choice a new one.
+    pub fn already_chosen(&self, text: &str, by: Option<Color>) -> Option<RecordedMove> {
+        let role = read_choice(text)?;
+        if self.awaiting_choice().is_some() {
+            return None;
+        }
+        let last = self.moves.last()?;
+        // Made alone, the choice is written on the last move, whose mover's
+        // opponent is still to move; else on the move before the owner's.
+        let (completed, owner_move) =
+            if last.owner_chose.is_some() && self.position.turn() != last.mover {
+                (last, None)
+            } else {
+                let before = self.moves.len().checked_sub(2)?;
+                (self.moves.get(before)?, Some(last))
+            };
+        let owner = !completed.mover;
+        if completed.owner_chose != Some(role) || by.is_some_and(|side| side != owner) {
+            return None;
+        }
+        // Made alone, the choice has its own event and time; made with the
+        // move, the move's.
+        let alone = self.events.iter().rev().find_map(|e| match e.kind {
+            EventKind::Chose { by, .. } if by == owner && e.ply == completed.ply => e.at,
+            _ => None,
+        });
+        let received = alone.or(owner_move.map(|m| m.received))?;
+        let number = completed.number + u32::from(owner == Color::White);
+        Some(RecordedMove {
+            ply: completed.ply + 1,
+            number,
+            mover: owner,
+            notation: format!("={}", role.upper_char()),
+            received,
+            owner_chose: None,
+        })
     }
 
     /// The last move as played, with the position it was played from;
@@ -41,5 +85,21 @@ impl Game {
             last = Some((std::mem::replace(&mut before, after), mv));
         }
         last
+    }
+}
+
+/// Whether `text`, read where `recorded` was played from, is that move:
+/// the same move in any notation, and an owner's turn whose choice was
+/// made alone (docs/RULES.md §13.18) also written without the choice, as
+/// its move was sent.
+pub fn same_move(before: &Position, recorded: &Move, text: &str) -> bool {
+    if parse_game_move(before, text).is_ok_and(|m| m == *recorded) {
+        return true;
+    }
+    match recorded.choice().map(|role| before.choose(role)) {
+        Some(Ok(chosen)) => {
+            parse_game_move(&chosen, text).is_ok_and(|m| m == recorded.with_choice(None))
+        }
+        _ => false,
     }
 }

@@ -57,9 +57,10 @@ mod timing;
 
 pub use actions::{Checked, Rejection};
 pub use allowance::{LeaveTaken, OverAllowance, YearOfLeave};
-pub use choice::read_choice;
+pub use choice::{Choosing, read_choice};
 pub use clock::{Clock, LateMove, TimeControl, TimeControlError, TimeError};
 pub use correct::{CorrectionError, TagEdit};
+pub use duplicate::same_move;
 pub use error::{GameError, RecordError};
 pub use event::{Event, EventKind, HeaderFix, TagChange, TakenBack};
 pub use label::move_label;

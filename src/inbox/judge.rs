@@ -5,10 +5,10 @@
 //! `move`, `resign` and `draw`.
 
 use chrono::{DateTime, Utc};
-use dynamo_core::{Color, Move, Position, parse_game_move};
+use dynamo_core::{Color, Move, Position};
 
 use super::command::Command;
-use crate::game::{Event, EventKind, Game};
+use crate::game::{Event, EventKind, Game, same_move};
 use crate::mail::notice::numbered;
 use crate::recorder::Action;
 
@@ -33,13 +33,21 @@ pub fn judge(game: &Game, side: Color, seq: u32, command: &Command, mail: &str) 
         return Judged::Duplicate(describe(game, event));
     }
     let events = game.events();
-    let first_own = events
+    // The player's answer to the notice: their first event since, and
+    // after a choice made alone the move that completed their turn too
+    // (docs/RULES.md §13.18): either may be what the mail asks again.
+    let own = events
         .iter()
         .skip(seq as usize)
-        .find(|e| by(game, e) == Some(side));
-    if let Some(event) = first_own
-        && matches(game, event, command)
-    {
+        .filter(|e| by(game, e) == Some(side));
+    let mut answer = Vec::with_capacity(2);
+    for event in own {
+        answer.push(event);
+        if !matches!(event.kind, EventKind::Chose { .. }) {
+            break;
+        }
+    }
+    if let Some(event) = answer.into_iter().find(|e| matches(game, e, command)) {
         return Judged::Already {
             what: describe(game, event),
             at: event.at.unwrap_or_default(),
@@ -63,20 +71,26 @@ pub fn judge(game: &Game, side: Color, seq: u32, command: &Command, mail: &str) 
 /// The position the notice of event `seq` showed: the one a reply to it
 /// is read in. The game's current position when that event is gone
 /// (the director took moves back since).
-/// A pawn awaiting its owner's choice there, chosen since with no move
-/// after, is the chosen piece: the reply is the move that completes the
-/// owner's turn (docs/RULES.md §9.1).
+/// A pawn awaiting its owner's choice there, chosen alone since, is the
+/// chosen piece: the reply is the move that completes the owner's turn,
+/// or that move sent again (docs/RULES.md §9.1, §13.18).
 pub fn position_seen(game: &Game, seq: u32) -> Position {
-    let seen = game
+    let Some(event) = game.events().get(seq as usize) else {
+        return game.position().clone();
+    };
+    let Some(seen) = position_at(game, event.ply as usize + 1) else {
+        return game.position().clone();
+    };
+    let chosen_alone = game
         .events()
-        .get(seq as usize)
-        .and_then(|e| Some((e.ply, position_at(game, e.ply as usize + 1)?)));
-    match seen {
-        Some((ply, seen)) if seen.pending().is_some() && ply as usize == game.moves().len() => {
-            game.position().clone()
-        }
-        Some((_, seen)) => seen,
-        None => game.position().clone(),
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::Chose { .. }) && e.ply == event.ply);
+    match (event.ply as usize)
+        .checked_sub(1)
+        .and_then(|k| game.moves().get(k))
+    {
+        Some(m) if chosen_alone => m.completed(seen),
+        _ => seen,
     }
 }
 
@@ -139,7 +153,7 @@ fn matches(game: &Game, event: &Event, command: &Command) -> bool {
             let Some((before, recorded)) = played_at(game, event.ply as usize) else {
                 return false;
             };
-            parse_game_move(&before, &with_number(text, *number)).is_ok_and(|m| m == recorded)
+            same_move(&before, &recorded, &with_number(text, *number))
         }
         (Command::Resign, EventKind::Resigned { .. })
         | (Command::OfferDraw, EventKind::DrawOffered { .. })

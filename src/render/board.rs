@@ -140,18 +140,21 @@ pub(super) fn drawing(pos: &Position, view: &View) -> Drawing {
     // The pawn awaiting its owner's choice (docs/RULES.md §9.1): a ring.
     // Its stroke may reach past the square, so it gives no area.
     if let Some(sq) = pos.pending() {
-        let (x, y) = corner(sq, flip);
-        out.add(Layer::Over, None, |out| {
-            let _ = write!(
-                out,
-                r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{ARROW}" stroke-width="6"/>"#,
-                x + SQUARE / 2.0,
-                y + SQUARE / 2.0,
-                SQUARE * 0.44
-            );
-        });
+        out.add(Layer::Over, None, |out| pending_ring(out, sq, flip));
     }
     out
+}
+
+/// The ring around the pawn awaiting its owner's choice, on `sq`.
+pub(super) fn pending_ring(out: &mut String, sq: Square, flip: bool) {
+    let (x, y) = corner(sq, flip);
+    let _ = write!(
+        out,
+        r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{ARROW}" stroke-width="6"/>"#,
+        x + SQUARE / 2.0,
+        y + SQUARE / 2.0,
+        SQUARE * 0.44
+    );
 }
 
 /// One square of the board, in its colour.

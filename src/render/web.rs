@@ -17,8 +17,8 @@ use dynamo_core::role::{Piece, Role};
 use dynamo_core::square::Square;
 
 use super::board::{
-    FRAME, Marks, border, coordinates, corner, exit_mark, path_arrow, piece_shape, square,
-    square_marks,
+    FRAME, Marks, border, coordinates, corner, exit_mark, path_arrow, pending_ring, piece_shape,
+    square, square_marks,
 };
 use super::drawing::TOTAL;
 
@@ -120,6 +120,11 @@ pub fn web_board(pos: &Position, marks: Option<&Marks>) -> String {
         for &(from, to) in &m.paths {
             path_arrow(&mut out, from, to, false);
         }
+    }
+    // The pawn awaiting its owner's choice, ringed as in the notices'
+    // pictures (docs/RULES.md §9.1).
+    if let Some(sq) = pos.pending() {
+        pending_ring(&mut out, sq, false);
     }
     out.push_str("</svg>");
     out

@@ -35,9 +35,15 @@ pub fn page(club: &Club, g: &ClubGame, p: &Positions, delay: u32) -> String {
     } else {
         body.push_str("<ul class=\"movelist\">\n");
         for (i, m) in game.moves().iter().take(shown).enumerate() {
+            // The owner's choice written on the mover's move, with its
+            // note, as the game file keeps it (§9.1).
+            let note = m
+                .choice_note()
+                .map(|n| format!(" <span class=\"note\">({})</span>", text(&n)))
+                .unwrap_or_default();
             let _ = writeln!(
                 body,
-                "<li><a href=\"#ply-{}\">{}</a></li>",
+                "<li><a href=\"#ply-{}\">{}</a>{note}</li>",
                 i + 1,
                 text(&m.numbered())
             );
@@ -100,6 +106,14 @@ fn facts(body: &mut String, club: &Club, g: &ClubGame, p: &Positions, shown: usi
                 format!("In progress; {} to move", p.positions[shown].turn().title())
             };
             fact("Result", status);
+            // A pawn awaiting its owner's choice, or chosen alone, is
+            // said in words as the notices say it (docs/RULES.md §9.1);
+            // only once the move that left it is shown.
+            if hidden == 0
+                && let Some(choosing) = game.choosing()
+            {
+                fact("Promotion", text(&sentence(&choosing.to_string())));
+            }
         }
     }
     body.push_str("</dl>\n");
@@ -139,6 +153,17 @@ fn ply(body: &mut String, g: &Positions, i: usize, shown: usize) {
     }
     step(shown, "End", "");
     body.push_str("</nav>\n</section>\n");
+}
+
+/// `text` with its first letter in upper case and a full stop.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    let first = chars.next().map(|c| c.to_ascii_uppercase());
+    format!(
+        "{}{}.",
+        first.map(String::from).unwrap_or_default(),
+        chars.as_str()
+    )
 }
 
 /// The position in words, for a screen reader: `White: Ke1, Qd1, …;

@@ -24,7 +24,7 @@ impl<'g> Positions<'g> {
     pub fn of(game: &'g Game, path: &Path) -> Result<Positions<'g>, SiteError> {
         let mut positions = vec![game.start_position().clone()];
         let mut plies = Vec::with_capacity(game.moves().len());
-        for played in game.played() {
+        for (played, m) in game.played().zip(game.moves()) {
             // A replayed game's moves read again; if one did not, the page
             // would show a wrong board.
             let (mv, after) = played.map_err(|m| SiteError::Game {
@@ -32,7 +32,9 @@ impl<'g> Positions<'g> {
                 why: format!("move {} no longer reads", m.notation),
             })?;
             plies.push(mv);
-            positions.push(after);
+            // The board after `Re6e7/e7e8=Q` has the owner's queen
+            // (docs/RULES.md §9.1).
+            positions.push(m.completed(after));
         }
         Ok(Positions {
             game,

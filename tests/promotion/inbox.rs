@@ -160,3 +160,59 @@ fn a_move_without_the_choice_is_refused_naming_the_pawn() {
         "{answer}"
     );
 }
+
+/// A reply sent twice around the owner's turn (§9.1, §13.18) is a
+/// duplicate as any other: the same mail delivered twice, the choice
+/// alone resent, the move after it resent, the choice and the move in
+/// one reply resent after they were recorded. Nothing changes, and
+/// Alice is told it was already recorded, never that the game moved on.
+#[test]
+fn a_reply_sent_twice_around_the_owners_turn_is_already_recorded() {
+    let w = awaiting_alices_choice();
+    let notice = w.last_to("alice@example.org");
+    let choice = w.reply(&notice, ALICE, "c1@alice", "Queen, please.");
+    assert!(w.handled(&choice).contains("recorded"));
+    let chosen = w.env.read(GAME);
+    // The same mail again.
+    let out = w.handled(&choice);
+    assert!(out.contains("handled before"), "{out}");
+    assert!(!out.contains("moved on"), "{out}");
+    assert_eq!(w.env.read(GAME), chosen);
+    // The choice again, in another mail.
+    let out = w.handled(&w.reply(&notice, ALICE, "c2@alice", "=Q"));
+    assert!(out.contains("already recorded in games/p.pgn as "), "{out}");
+    let told = text_of(&w.last_to("alice@example.org"));
+    assert!(told.contains("already recorded as "), "{told}");
+    assert_eq!(w.env.read(GAME), chosen);
+    // The move completes the turn; sent again, it is recorded already.
+    let out = w.handled(&w.reply(&notice, ALICE, "c3@alice", "Qe8/e7e6"));
+    assert!(out.contains("recorded 2. Qe8/e7e6"), "{out}");
+    let moved = w.env.read(GAME);
+    for (id, text) in [("c4@alice", "Qe8/e7e6"), ("c5@alice", "queen")] {
+        let out = w.handled(&w.reply(&notice, ALICE, id, text));
+        assert!(
+            out.contains("already recorded in games/p.pgn as "),
+            "{text}: {out}"
+        );
+        assert!(!out.contains("moved on"), "{text}: {out}");
+        assert_eq!(w.env.read(GAME), moved, "{text}");
+    }
+}
+
+#[test]
+fn the_choice_and_the_move_in_one_reply_resent_is_already_recorded() {
+    let w = awaiting_alices_choice();
+    let notice = w.last_to("alice@example.org");
+    let reply = w.reply(&notice, ALICE, "c1@alice", "=Q Qe8/e7e6");
+    let out = w.handled(&reply);
+    assert!(out.contains(": recorded 2. "), "{out}");
+    let record = w.env.read(GAME);
+    let out = w.handled(&reply);
+    assert!(out.contains("handled before"), "{out}");
+    let out = w.handled(&w.reply(&notice, ALICE, "c2@alice", "=Q Qe8/e7e6"));
+    assert!(
+        out.contains("already recorded in games/p.pgn as 2. Qe8/e7e6 at "),
+        "{out}"
+    );
+    assert_eq!(w.env.read(GAME), record);
+}

@@ -4,7 +4,10 @@
 //! `promotion=owner` played with `dynamo move`.
 
 mod alone;
+mod conditional;
 mod game;
 mod inbox;
 mod names;
 mod resent;
+mod show;
+mod site;

@@ -166,3 +166,93 @@ fn show_ply_reads_the_owners_turn_as_played() {
         "{show}"
     );
 }
+
+/// The choice sent alone (§13.18) and sent again, before and after the
+/// move that completes the turn: already recorded, as a move sent twice
+/// is, with the same words and exit code; the file unchanged. Another
+/// choice is refused as before, no pawn awaiting one.
+#[test]
+fn the_choice_alone_sent_again_is_already_recorded() {
+    let env = TestEnv::new();
+    game_awaiting_whites_choice(&env);
+    let chose = [
+        "move",
+        "g.pgn",
+        "=R",
+        "--by",
+        "white",
+        "--at",
+        "2026-11-01T10:30:00Z",
+    ];
+    env.ok(&chose);
+    let already = "already recorded as 2. =R at 2026-11-01T10:30:00Z; nothing to do\n";
+    let resend = |text: &str, by: &[&str]| -> String {
+        let mut args = vec!["move", "g.pgn", text, "--at", "2026-11-01T10:40:00Z"];
+        args.extend_from_slice(by);
+        env.ok(&args)
+    };
+    let before = env.read("g.pgn");
+    for by in [&["--by", "white"][..], &[]] {
+        assert_eq!(resend("=R", by), already, "{by:?}");
+        assert_eq!(resend("=r", by), already, "{by:?}");
+        assert_eq!(env.read("g.pgn"), before, "{by:?}");
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&resend("=R", &["--json"])).expect("one line of JSON");
+    assert_eq!(json["verdict"], "duplicate", "{json}");
+    assert_eq!(json["move"], "=R", "{json}");
+    assert_eq!(json["received"], "2026-11-01T10:30:00Z", "{json}");
+    // Black sending White's choice is no duplicate of it.
+    let out = env.run(&[
+        "move",
+        "g.pgn",
+        "=R",
+        "--by",
+        "black",
+        "--at",
+        "2026-11-01T10:40:00Z",
+    ]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    // After the move that completes the turn, still the same choice.
+    env.ok(&[
+        "move",
+        "g.pgn",
+        "Re8/e7e6",
+        "--by",
+        "white",
+        "--at",
+        "2026-11-01T11:00:00Z",
+    ]);
+    let before = env.read("g.pgn");
+    assert_eq!(resend("=R", &["--by", "white"]), already);
+    // The move sent again, as it was sent: without the choice.
+    assert_eq!(
+        resend("Re8/e7e6", &["--by", "white"]),
+        "already recorded as 2. Re8/e7e6 at 2026-11-01T11:00:00Z; nothing to do\n"
+    );
+    assert_eq!(env.read("g.pgn"), before);
+    let out = env.run(&[
+        "move",
+        "g.pgn",
+        "=Q",
+        "--by",
+        "white",
+        "--at",
+        "2026-11-01T11:10:00Z",
+    ]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert_eq!(env.read("g.pgn"), before);
+}
+
+/// The choice made with the move, sent again alone: it was recorded with
+/// the move, at the move's time.
+#[test]
+fn the_choice_made_with_the_move_sent_again_alone_is_already_recorded() {
+    let env = TestEnv::new();
+    let before = after_whites_choice(&env);
+    assert_eq!(
+        env.ok(&["move", "g.pgn", "=Q", "--by", "white"]),
+        "already recorded as 2. =Q at 2026-11-01T11:00:00Z; nothing to do\n"
+    );
+    assert_eq!(env.read("g.pgn"), before);
+}

@@ -1,6 +1,7 @@
 //! What the conditional commands share: a line as given on the command
 //! line, and lines not kept in the commands' words.
 
+use dynamo::game::read_choice;
 use dynamo::recorder::conditional::LinesNotKept;
 
 use crate::cli::{failure, recording};
@@ -20,10 +21,13 @@ pub(super) fn not_kept(e: LinesNotKept) -> anyhow::Error {
 
 /// One line as given on the command line, its moves apart: `if 12...
 /// Nf6 then 13. e5` and `12...Nf6, 13.e5` alike give `12... Nf6`,
-/// `13. e5`.
+/// `13. e5`. An owner's choice stays with the move it comes before,
+/// after the number wherever it was written: `=Q 31. e8e4` and `31. =Q
+/// e8e4` give `31. =Q e8e4` (docs/RULES.md §9.1, §13.15).
 pub(super) fn moves_of(line: &str) -> Vec<String> {
     let mut moves = Vec::new();
     let mut number: Option<&str> = None;
+    let mut choice: Option<&str> = None;
     for word in line.split_whitespace() {
         let word = word.trim_end_matches([',', ';']);
         if word.is_empty() || ["if", "then", "and"].contains(&word.to_lowercase().as_str()) {
@@ -35,9 +39,18 @@ pub(super) fn moves_of(line: &str) -> Vec<String> {
             number = Some(word);
             continue;
         }
-        moves.push(match number.take() {
-            Some(n) => format!("{n} {word}"),
-            None => word.to_string(),
+        if read_choice(word).is_some() {
+            choice = Some(word);
+            continue;
+        }
+        let before: Vec<&str> = [number.take(), choice.take()]
+            .into_iter()
+            .flatten()
+            .collect();
+        moves.push(if before.is_empty() {
+            word.to_string()
+        } else {
+            format!("{} {word}", before.join(" "))
         });
     }
     moves
@@ -57,5 +70,9 @@ mod tests {
             moves_of("12...Nf6, 13.e5 Nd5 14. c4"),
             ["12...Nf6", "13.e5", "Nd5", "14. c4"]
         );
+        for line in ["if 30... Re6e7 then =Q 31. e8e4", "30... Re6e7 31. =Q e8e4"] {
+            assert_eq!(moves_of(line), ["30... Re6e7", "31. =Q e8e4"], "{line}");
+        }
+        assert_eq!(moves_of("Re6e7, =n Ne8f6"), ["Re6e7", "=n Ne8f6"]);
     }
 }

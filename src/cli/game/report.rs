@@ -59,15 +59,20 @@ pub(super) struct AlreadyRecorded {
 
 impl AlreadyRecorded {
     /// Stops a command, as this error, when `text` sent by `by` is the
-    /// last move of `game` again.
+    /// last move of `game` again, or the owner's choice of the last turn
+    /// (its recorded form is then the choice alone, `=R`).
     pub(super) fn check(
         game: &Game,
         text: &str,
         by: Option<Color>,
     ) -> Result<(), Box<AlreadyRecorded>> {
-        match game.already_recorded(text, by) {
-            Some(m) => Err(Box::new(AlreadyRecorded {
-                recorded: m.clone(),
+        let recorded = match game.already_recorded(text, by) {
+            Some(m) => Some(m.clone()),
+            None => game.already_chosen(text, by),
+        };
+        match recorded {
+            Some(recorded) => Err(Box::new(AlreadyRecorded {
+                recorded,
                 after: game.position().clone(),
             })),
             None => Ok(()),

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use chrono::Utc;
 use dynamo::diagram;
-use dynamo::game::Game;
+use dynamo::game::{Choosing, Game};
 use dynamo::render::View;
 use dynamo_core::{Color, Position};
 
@@ -44,12 +44,18 @@ pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
     // A game's clock is shown with whose move it is, as `games` and `move`
     // show it: a clock over its limit reads as overdue, never as time left.
     // An earlier position has no clock of its own.
-    let (pos, clock) = match (args.position.game_file(), args.ply) {
-        (Some(path), Some(ply)) => (position_at(&store::load(path)?, path, ply)?, None),
+    // A pawn awaiting its owner's choice, or a choice made alone, is said
+    // with the position (docs/RULES.md §9.1, §13.18).
+    let (pos, clock, choosing) = match (args.position.game_file(), args.ply) {
+        (Some(path), Some(ply)) => {
+            let pos = position_at(&store::load(path)?, path, ply)?;
+            let choosing = Choosing::awaited(&pos);
+            (pos, None, choosing)
+        }
         (Some(path), None) => {
             let game = store::load(path)?;
             let clock = game.clock_line(Utc::now());
-            (game.position().clone(), clock)
+            (game.position().clone(), clock, game.choosing())
         }
         (None, Some(_)) => {
             return Err(Failure::new(
@@ -59,7 +65,11 @@ pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
             )
             .into());
         }
-        (None, None) => (args.position.position()?, None),
+        (None, None) => {
+            let pos = args.position.position()?;
+            let choosing = Choosing::awaited(&pos);
+            (pos, None, choosing)
+        }
     };
     let side = Color::from(args.side);
     if let Some(path) = &args.png {
@@ -84,6 +94,9 @@ pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
     }
     writeln!(out, "Castling: {}", diagram::castling_summary(&pos))?;
     writeln!(out, "Status: {}", pos.status())?;
+    if let Some(choosing) = choosing {
+        writeln!(out, "Choice: {choosing}")?;
+    }
     writeln!(out, "Rules: {}", pos.rules().described())?;
     writeln!(out, "FEN: {}", pos.to_fen())?;
     Ok(Exit::Ok)
@@ -106,9 +119,10 @@ fn position_at(game: &Game, path: &Path, ply: usize) -> Result<Position> {
         .into());
     }
     let mut pos = game.start_position().clone();
-    for played in game.played().take(ply) {
-        // The game replayed already: each of its moves is legal.
-        pos = played.map(|(_, after)| after).map_err(|m| {
+    for (played, m) in game.played().zip(moves).take(ply) {
+        // The game replayed already: each of its moves is legal. The
+        // board after `Re6e7/e7e8=Q` has the owner's queen (§9.1).
+        pos = played.map(|(_, after)| m.completed(after)).map_err(|m| {
             Failure::new(
                 Exit::Rejected,
                 format!("{}: {} no longer replays", path.display(), m.numbered()),

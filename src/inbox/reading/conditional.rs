@@ -12,6 +12,7 @@
 use dynamo_core::Notation;
 
 use super::words::{MAX_WORDS, Word, is_move_number, words};
+use crate::game::read_choice;
 
 /// What the finder took out of a reply.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -92,11 +93,18 @@ fn if_at(line: &str) -> Option<usize> {
 fn run(words: &[Word], whole: bool) -> Option<Vec<String>> {
     let mut moves: Vec<String> = Vec::new();
     let mut number: Option<&str> = None;
+    let mut choice: Option<&str> = None;
     let mut first_numbered = false;
     for word in words {
         let text = word.text.as_str();
         if is_move_number(text) {
             number = Some(text);
+            continue;
+        }
+        // An owner's choice goes with the move after it, behind its
+        // number (docs/RULES.md §9.1, §13.15): `=Q 31. e8e4`.
+        if read_choice(text).is_some() {
+            choice = Some(text);
             continue;
         }
         if JOINS.contains(&text.to_lowercase().as_str()) {
@@ -118,9 +126,14 @@ fn run(words: &[Word], whole: bool) -> Option<Vec<String>> {
         if moves.is_empty() {
             first_numbered = number.is_some() || glued;
         }
-        moves.push(match number.take() {
-            Some(n) => format!("{n} {text}"),
-            None => text.to_string(),
+        let before: Vec<&str> = [number.take(), choice.take()]
+            .into_iter()
+            .flatten()
+            .collect();
+        moves.push(if before.is_empty() {
+            text.to_string()
+        } else {
+            format!("{} {text}", before.join(" "))
         });
     }
     let enough = if whole {
@@ -144,6 +157,11 @@ mod tests {
         assert_eq!(found.lines, [["12... Nf6", "13. e5", "Nd5", "14. c4"]]);
         let found = line_words("If 12...Nf6, 13.e5", true);
         assert_eq!(found.lines, [["12...Nf6", "13.e5"]]);
+        // The owner's choice with the move it comes before (§9.1).
+        let found = line_words("if 30... Re6e7 then =Q 31. e8e4", false);
+        assert_eq!(found.lines, [["30... Re6e7", "31. =Q e8e4"]]);
+        let found = line_words("30... Re6e7 31. =Q e8e4", true);
+        assert_eq!(found.lines, [["30... Re6e7", "31. =Q e8e4"]]);
     }
 
     #[test]

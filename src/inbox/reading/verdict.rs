@@ -1,7 +1,9 @@
 //! The words found, judged against the game: one command, or why none
 //! (see the rule in [`super`]).
 
-use dynamo_core::{Color, Move, MoveError, Notation, Position, notation, parse_game_move};
+use dynamo_core::{
+    Color, Move, MoveError, Notation, Position, Promotion, notation, parse_game_move,
+};
 use thiserror::Error;
 
 use super::choice::choice_words;
@@ -59,7 +61,18 @@ pub fn read_reply(text: &str, position: &Position, side: Color) -> Result<Comman
     if position.pending().is_some() && position.turn() == side {
         return with_choice(text, position, side);
     }
-    read_reply_at(text, position, side)
+    match read_reply_at(text, position, side) {
+        // Under `promotion=owner`, a choice alone where no pawn awaits one
+        // (a choice sent again, most often) is a choice all the same: the
+        // game judges it, a duplicate or refused (docs/RULES.md §13.18).
+        Err(Unread::Missing) if position.rules().promotion == Promotion::Owner => {
+            match choice_words(text).as_slice() {
+                [one] => Ok(Command::Choose(*one)),
+                _ => Err(Unread::Missing),
+            }
+        }
+        read => read,
+    }
 }
 
 /// [`read_reply`] once the owner's choice, if any, is made.

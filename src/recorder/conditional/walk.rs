@@ -52,6 +52,11 @@ pub fn walk(stored: &Stored, game: &Game, side: Color) -> Walked {
             return ended(stored, why);
         }
     };
+    // Lines given after a choice made alone were read with the chosen
+    // piece in place: their first move is written without the choice.
+    let chosen_before = events[..=stored.seq as usize]
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::Chose { .. }) && e.ply == anchor.ply);
     let mut stood = Stored::after(anchor, stored.lines.clone());
     for event in &events[stored.seq as usize + 1..] {
         if stood.lines.is_empty() {
@@ -59,22 +64,24 @@ pub fn walk(stored: &Stored, game: &Game, side: Color) -> Walked {
         }
         let played = match &event.kind {
             EventKind::Moved => game.moves().get((event.ply as usize).wrapping_sub(1)),
+            // A choice made alone is compared with the move that completes
+            // its turn (docs/RULES.md §13.18).
+            EventKind::Chose { .. } => continue,
             _ => None,
         };
         let Some(played) = played else {
             return ended(&stood, ended_by(&event.kind));
         };
+        let plain = chosen_before && event.ply == anchor.ply + 1;
+        let text = as_played(game, event.ply as usize, plain).unwrap_or_default();
         let next: Vec<Moves> = stood
             .lines
             .iter()
-            .filter(|l| l.first() == Some(&played.notation))
+            .filter(|l| l.first() == Some(&text))
             .map(|l| l[1..].to_vec())
             .filter(|l| !l.is_empty())
             .collect();
-        let began = stood
-            .lines
-            .iter()
-            .any(|l| l.first() == Some(&played.notation));
+        let began = stood.lines.iter().any(|l| l.first() == Some(&text));
         if !began {
             let why = if played.mover == side {
                 format!("you played {} yourself", played.numbered())
@@ -98,6 +105,30 @@ pub fn walk(stored: &Stored, game: &Game, side: Color) -> Walked {
         stored: stood,
         owed,
     }
+}
+
+/// Ply `ply` (from 1) of `game` as a line keeps it, its turn as played:
+/// under `promotion=owner` the record writes the owner's choice on the
+/// mover's move (`Re6e7/e7e8=Q`) while a line, read move by move, has
+/// the mover's move without it and the owner's move with it (`Re6e7/e7e8`,
+/// `=Q Qe8/e7e6`; docs/RULES.md §9.1). `plain`: the owner's move without
+/// its choice.
+fn as_played(game: &Game, ply: usize, plain: bool) -> Option<String> {
+    let moves = game.moves();
+    let m = moves.get(ply.checked_sub(1)?)?;
+    let own = match m.owner_chose {
+        Some(_) => m.notation.get(..m.notation.len().checked_sub(2)?)?,
+        None => m.notation.as_str(),
+    };
+    let chosen = ply
+        .checked_sub(2)
+        .and_then(|k| moves.get(k))
+        .filter(|before| before.mover != m.mover && !plain)
+        .and_then(|before| before.owner_chose);
+    Some(match chosen {
+        Some(role) => format!("={} {own}", role.upper_char()),
+        None => own.to_string(),
+    })
 }
 
 /// Why an event other than a move ends the lines, in words.
