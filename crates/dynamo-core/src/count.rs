@@ -100,8 +100,16 @@ fn target_choices(pos: &Position, target: Piece, sq: Option<Square>) -> usize {
 }
 
 impl Counter<'_> {
-    /// Judges the listed moves one by one, and forgets them.
+    /// Judges the listed moves one by one, and forgets them. Most
+    /// pieces list none: the test is inlined, the judging is not.
+    #[inline]
     fn judge_listed(&mut self) {
+        if !self.listed.is_empty() {
+            self.judge_each();
+        }
+    }
+
+    fn judge_each(&mut self) {
         let (pos, exposure) = (self.pos, &self.exposure);
         self.count += self
             .listed

@@ -293,7 +293,7 @@ impl Exposure {
     /// of the squares where the last move changed the board, so it cannot
     /// undo it. Counting uses this to count a group of moves without
     /// listing them (count.rs).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn verdict_within(
         &self,
         touch: Bitboard,

@@ -7,7 +7,7 @@ use dynamo_core::{Board, Castling, Color, Piece, Position, Role, Rules, Setup, S
 use dynamo_engine::search::{Report, Search, SearchOptions};
 use dynamo_engine::{Limits, Score};
 
-use crate::solve::{PROBLEMS, position};
+use crate::solve::{OWNER_PROBLEMS, PROBLEMS, position};
 
 fn search(pos: &Position, depth: u32, table_mb: usize, threads: usize) -> Report {
     let options = SearchOptions {
@@ -30,7 +30,7 @@ fn verdict(r: &Report) -> (String, Score) {
 
 #[test]
 fn finds_every_mate_of_the_problems_within_its_depth() {
-    for &(what, fen, rules, n, keys) in PROBLEMS {
+    for &(what, fen, rules, n, keys) in PROBLEMS.iter().chain(OWNER_PROBLEMS) {
         if keys.is_empty() {
             continue;
         }

@@ -13,6 +13,7 @@ const NO_STATIONARY_PULL: &str = "nost,stationary_pull=false";
 const NO_TRANSIT: &str = "nost,king_transit_check=false";
 const STRICT: &str = "nost,castling=strict";
 const EDGE: &str = "nost,en_passant_edge=true";
+const OWNER: &str = "nost,promotion=owner";
 
 /// (what the problem shows, FEN, rule set, N, every key). The seventh FEN
 /// field is the board before Black's last move (§7).
@@ -172,11 +173,79 @@ pub(crate) const PROBLEMS: &[(&str, &str, &str, u8, &[&str])] = &[
         &[],
     ),
     (
+        "the edge en passant (§9): b4/a4E pushes the pawn White has just \
+         stepped to a4 off, and the rook on a1 sees the king",
+        "1r6/8/8/K7/Ppk5/8/8/r7 b - a3 0 1 1r6/8/8/K7/1pk5/8/P7/r7",
+        EDGE,
+        1,
+        &["b4/a4E"],
+    ),
+    (
+        "the same without en_passant_edge: the pawn on a4 cannot be pushed, no mate",
+        "1r6/8/8/K7/Ppk5/8/8/r7 b - a3 0 1 1r6/8/8/K7/1pk5/8/P7/r7",
+        NOST,
+        1,
+        &[],
+    ),
+    (
         "two moves: the no-undo rule forbids Kh2g2/g2f2 (§7)",
         "8/8/8/8/B7/4Q3/6kK/8 w - - 1 2 8/8/8/8/B7/4Q3/5kK1/8",
         NOST,
         2,
         &["Kh2/g2f2"],
+    ),
+];
+
+/// Problems under `promotion=owner` (§9.1), kept apart: their positions
+/// (a pawn awaiting its owner's choice) are refused under the other
+/// options, so they are checked under `promotion=owner` alone and with
+/// every other option changed too.
+pub(crate) const OWNER_PROBLEMS: &[(&str, &str, &str, u8, &[&str])] = &[
+    (
+        "the owner's turn as key: only a knight chosen on d8 guards b7, \
+         where it could push the king off, so the choice is the key",
+        "3P4/k1K5/8/5Q2/8/8/8/8 w - - 0 1",
+        OWNER,
+        1,
+        &["=N Qf5a5"],
+    ),
+    (
+        "the owner chooses: the rook's discovered check mates if Black's \
+         pawn on c1 is a bishop or a knight, which under nost the mover \
+         names; here Black takes a queen or a rook and pushes the rook back \
+         to c6, so those keys are gone",
+        "8/1B6/2R5/8/8/2p5/5K2/5N1k w - - 0 1",
+        OWNER,
+        1,
+        &[
+            "Rc6E",
+            "Rc6E/c3E",
+            "Rc6E/c3c4",
+            "Rc6E/c3c5",
+            "Rc6a6",
+            "Rc6b6",
+            "Rc6c1/c3E",
+            "Rc6c2/c3E",
+            "Rc6c3/c3E",
+            "Rc6c3/c3c2",
+            "Rc6c4",
+            "Rc6c4/c3E",
+            "Rc6c4/c3c2",
+            "Rc6c5",
+            "Rc6c5/c3E",
+            "Rc6c5/c3c2",
+            "Rc6c7",
+            "Rc6c7/c3c4",
+            "Rc6c7/c3c5",
+            "Rc6c8",
+            "Rc6c8/c3c4",
+            "Rc6c8/c3c5",
+            "Rc6d6",
+            "Rc6e6",
+            "Rc6f6",
+            "Rc6g6",
+            "Rc6h6",
+        ],
     ),
 ];
 
@@ -217,6 +286,53 @@ fn every_rule_option_agrees_with_the_naive_reading() {
             assert_eq!(keys(&pos, n), brute, "{what} under {rules}");
         }
     }
+}
+
+#[test]
+fn the_owners_choice_is_part_of_the_turn() {
+    // Each problem under promotion=owner and with every other option
+    // changed as well; the solver and the brute force agree on each.
+    let all = "nost,stationary_pull=false,castling=strict,king_transit_check=false,\
+               en_passant_edge=true,promotion=owner";
+    for &(what, fen, rules, n, want) in OWNER_PROBLEMS {
+        let pos = position(fen, rules);
+        let got = keys(&pos, n);
+        assert_eq!(got, want, "{what}: {fen} under {rules}");
+        let brute: Vec<String> = brute::keys(&pos, n).into_iter().collect();
+        assert_eq!(got, brute, "{what}: the brute force disagrees");
+        let pos = position(fen, all);
+        let brute: Vec<String> = brute::keys(&pos, n).into_iter().collect();
+        assert_eq!(keys(&pos, n), brute, "{what} under {all}");
+    }
+}
+
+#[test]
+fn under_nost_the_mover_names_the_weak_piece() {
+    // OWNER_PROBLEMS[1] under nost: White names a bishop or a knight for
+    // Black's pawn and mates, the keys the owner's choice takes away.
+    let (_, fen, _, n, owner) = OWNER_PROBLEMS[1];
+    let pos = position(fen, NOST);
+    let got = keys(&pos, n);
+    let brute: Vec<String> = brute::keys(&pos, n).into_iter().collect();
+    assert_eq!(got, brute);
+    let extra: Vec<&str> = got
+        .iter()
+        .map(String::as_str)
+        .filter(|k| !owner.contains(k))
+        .collect();
+    assert_eq!(
+        extra,
+        [
+            "Rc6c2/c3c1=B",
+            "Rc6c2/c3c1=N",
+            "Rc6c3/c3c1=B",
+            "Rc6c3/c3c1=N",
+            "Rc6c4/c3c1=B",
+            "Rc6c4/c3c1=N",
+            "Rc6c5/c3c1=B",
+            "Rc6c5/c3c1=N",
+        ]
+    );
 }
 
 #[test]
