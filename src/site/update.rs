@@ -85,7 +85,15 @@ fn rebuild_locked(
     cache.sections = cached_sections(&folder, &sections);
     cache.folders = folder.listed.clone();
     // A file whose identity could not be taken has no entry: the next
-    // update reads it.
+    // update reads it, and lists its folder again to find it.
+    for ((_, file), id) in folder.games.iter().zip(&ids) {
+        if id.is_none() {
+            let parent = file.rfind('/').map_or("", |at| &file[..at]);
+            if let Some(listed) = cache.folders.get_mut(parent) {
+                listed.settled = false;
+            }
+        }
+    }
     let rows = club.games.iter().zip(&ids).filter_map(|(g, id)| {
         id.map(|(identity, settled)| (g.file.as_str(), identity, settled, &g.summary))
     });
