@@ -53,6 +53,13 @@ impl Pages {
     /// by hand leaves no stale page after the next event).
     fn update(&mut self) -> Result<(), SiteError> {
         let done = site::update(&self.games_dir, &self.dir, &self.settings)?;
+        if let Some(why) = &done.rebuilt {
+            // Not an error: every page is right, only slower to make.
+            self.problems.push(format!(
+                "the web pages' cache {why}: every page in {} was built again",
+                self.dir.display()
+            ));
+        }
         self.written.extend(done.written);
         self.written.extend(done.removed);
         if let Some(e) = done.cache {

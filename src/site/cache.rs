@@ -15,7 +15,7 @@
 //! while ([`SETTLED`]): a file written twice within one tick of the file
 //! system's clock could otherwise keep its identity with new content.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
@@ -24,7 +24,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 
 use super::summary::{Person, Summary};
-use crate::durable::{FileError, read_regular, write_atomic};
+use crate::durable::{FileError, ReadError, read_regular, write_atomic};
 use crate::tournament::Section;
 
 /// The cache file, in the games folder.
@@ -32,7 +32,7 @@ pub const CACHE_FILE: &str = ".dynamo-site-cache";
 
 /// What changes the pages' bytes besides the games: a cache written by
 /// another version may describe pages this one would write differently.
-const VERSION: &str = concat!("dynamo ", env!("CARGO_PKG_VERSION"), " pages 2");
+const VERSION: &str = concat!("dynamo ", env!("CARGO_PKG_VERSION"), " pages 3");
 
 /// How long a file must have been left alone before its identity is
 /// trusted to stand for its content (file times tick coarsely, and a
@@ -43,7 +43,7 @@ pub const SETTLED: Duration = Duration::from_secs(2);
 const MAX_BYTES: u64 = 1 << 30;
 
 /// A file as the file system identifies it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Identity {
     pub dev: u64,
     pub ino: u64,
@@ -78,12 +78,25 @@ impl Identity {
     }
 }
 
+/// One folder of the games folder as it was last listed: its identity
+/// when listed, whether that had settled, and its sub-folders (hidden ones
+/// left out), each by its path under the games folder. While a folder's
+/// identity stays the one recorded, no entry came into it or left it (a
+/// name made, removed or renamed in a folder changes its modification
+/// time), so it is not listed again, nor its files' identities taken.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Listed {
+    pub identity: Identity,
+    pub settled: bool,
+    pub folders: Vec<String>,
+}
+
 /// One game file's entry as written: its path under the games folder,
 /// identity, whether that had settled, and summary.
 pub type Row<'a> = (&'a str, Identity, bool, &'a Summary);
 
 /// One game file's entry.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     pub identity: Identity,
     /// Whether the identity was taken after the file had settled; an
@@ -109,6 +122,9 @@ pub struct Cache {
     /// Each section file's text and what it says, by its folder under the
     /// games folder.
     pub sections: BTreeMap<String, (String, Section)>,
+    /// Each folder as it was listed, by its path under the games folder
+    /// (the games folder itself is ``).
+    pub folders: BTreeMap<String, Listed>,
     /// Each game file's path under the games folder and its entry, in
     /// the order of the folder's files (which names the pages).
     pub games: Vec<(String, Entry)>,
@@ -126,20 +142,34 @@ impl Cache {
     }
 
     /// The cache of `games_dir` if it describes the pages in `site` built
-    /// with `delay_moves` by this version; `None` otherwise, and when it
-    /// is missing or unreadable (then a full build writes it again).
-    pub fn load(games_dir: &Path, site: &Path, delay_moves: u32) -> Option<Cache> {
-        let bytes = read_regular(&games_dir.join(CACHE_FILE), MAX_BYTES).ok()?;
-        let (version, head, games) = read(&bytes)?;
-        (version == VERSION && head.site == site && head.delay_moves == delay_moves).then_some(
-            Cache {
-                version,
-                site: head.site,
-                delay_moves: head.delay_moves,
-                sections: head.sections,
-                games,
-            },
-        )
+    /// with `delay_moves` by this version; otherwise why not (then a full
+    /// build writes it again).
+    pub fn load(games_dir: &Path, site: &Path, delay_moves: u32) -> Result<Cache, Unusable> {
+        let path = games_dir.join(CACHE_FILE);
+        let bytes = match read_regular(&path, MAX_BYTES) {
+            Ok(bytes) => bytes,
+            Err(ReadError::File(e)) if e.source.kind() == std::io::ErrorKind::NotFound => {
+                return Err(Unusable::Missing);
+            }
+            Err(e) => return Err(Unusable::Damaged(e.to_string())),
+        };
+        let Some((version, head, games)) = read(&bytes) else {
+            return Err(Unusable::Damaged(format!(
+                "{} is not a cache this version wrote whole",
+                path.display()
+            )));
+        };
+        if !(version == VERSION && head.site == site && head.delay_moves == delay_moves) {
+            return Err(Unusable::Other);
+        }
+        Ok(Cache {
+            version,
+            site: head.site,
+            delay_moves: head.delay_moves,
+            sections: head.sections,
+            folders: head.folders,
+            games,
+        })
     }
 
     /// Writes the cache into `games_dir`, atomically, with `games` in
@@ -156,16 +186,24 @@ impl Cache {
             site: &self.site,
             delay_moves: self.delay_moves,
             sections: &self.sections,
+            folders: &self.folders,
         };
         let bytes = write(&self.version, &head, games)
             .map_err(|e| FileError::new(&path, std::io::Error::other(e)))?;
         write_atomic(&path, &bytes)
     }
+}
 
-    /// The entries by their game files.
-    pub fn entries(&self) -> HashMap<&str, &Entry> {
-        self.games.iter().map(|(f, e)| (f.as_str(), e)).collect()
-    }
+/// Why the cache is not used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unusable {
+    /// There is none: no full build has written one.
+    Missing,
+    /// It cannot be read, or is cut short or damaged.
+    Damaged(String),
+    /// It describes another site folder, another `delay_moves`, or was
+    /// written by another version of `dynamo`.
+    Other,
 }
 
 // The cache's bytes: a line naming the version, a line of JSON
@@ -189,6 +227,7 @@ struct Head {
     pub site: PathBuf,
     pub delay_moves: u32,
     pub sections: BTreeMap<String, (String, Section)>,
+    pub folders: BTreeMap<String, Listed>,
 }
 
 /// [`Head`] as written, borrowed from the cache.
@@ -197,6 +236,7 @@ struct HeadRef<'a> {
     pub site: &'a Path,
     pub delay_moves: u32,
     pub sections: &'a BTreeMap<String, (String, Section)>,
+    pub folders: &'a BTreeMap<String, Listed>,
 }
 
 /// The cache's bytes: `version`, `head`, then each game's line.
@@ -296,8 +336,12 @@ fn read(bytes: &[u8]) -> Option<Parts> {
 }
 
 fn game(line: &str) -> Option<(String, Entry)> {
-    let f: Vec<&str> = line.split('\t').collect();
-    if f.len() != FIELDS {
+    let mut f = [""; FIELDS];
+    let mut fields = line.split('\t');
+    for slot in &mut f {
+        *slot = fields.next()?;
+    }
+    if fields.next().is_some() {
         return None;
     }
     let unsigned = |k: usize| f[k].parse::<u64>().ok();
@@ -429,6 +473,7 @@ mod tests {
             site: &head.site,
             delay_moves: head.delay_moves,
             sections: &head.sections,
+            folders: &head.folders,
         }
     }
 
@@ -440,6 +485,14 @@ mod tests {
             site: PathBuf::from("/srv/pages"),
             delay_moves: 2,
             sections: BTreeMap::new(),
+            folders: BTreeMap::from([(
+                "club".to_string(),
+                Listed {
+                    identity: entry("Ada", None).identity,
+                    settled: false,
+                    folders: vec!["club/old".to_string()],
+                },
+            )]),
         };
         let games = [
             ("a\tb.pgn".to_string(), entry("Eve \\ <x>", None)),

@@ -87,7 +87,7 @@ impl Club {
         sections: &[(PathBuf, Section)],
     ) -> Result<Club, SiteError> {
         let mut club = Club::default();
-        let mut taken: BTreeMap<String, u32> = BTreeMap::new();
+        let mut taken: HashMap<String, u32> = HashMap::with_capacity(games.len());
         for (file, summary) in games {
             let page = unique(&mut taken, format!("games/{}", page_name(&file)));
             club.games.push(ClubGame {
@@ -106,8 +106,9 @@ impl Club {
         let mut placed = Vec::new();
         for (folder, section) in sections {
             let mut indices = Vec::new();
+            let under = relative(games_dir, folder);
             for entry in &section.games {
-                let file = relative(games_dir, &folder.join(&entry.file));
+                let file = file_in(games_dir, folder, &under, &entry.file);
                 let Some(&i) = by_file.get(file.as_str()) else {
                     return Err(SiteError::Section {
                         path: folder.clone(),
@@ -131,7 +132,7 @@ impl Club {
         folder: &Path,
         section: Section,
         games: Vec<usize>,
-        taken: &mut BTreeMap<String, u32>,
+        taken: &mut HashMap<String, u32>,
     ) {
         let index = self.sections.len();
         for &i in &games {
@@ -179,11 +180,15 @@ impl Club {
             for side in [Color::White, Color::Black] {
                 let p = g.summary.player(side);
                 let key = person_key(p);
-                self.by_player
-                    .entry(key.clone())
-                    .or_default()
-                    .push((i, side));
-                names.entry(key).or_insert_with(|| p.name.clone());
+                // A key is copied only the first time it is met (every
+                // player of a section plays eleven games).
+                match self.by_player.get_mut(&key) {
+                    Some(games) => games.push((i, side)),
+                    None => {
+                        names.insert(key.clone(), p.name.clone());
+                        self.by_player.insert(key, vec![(i, side)]);
+                    }
+                }
             }
         }
         for s in &self.sections {
@@ -193,7 +198,7 @@ impl Club {
                     .or_insert_with(|| p.name.clone());
             }
         }
-        let mut taken = BTreeMap::new();
+        let mut taken = HashMap::new();
         for (key, name) in names {
             let page = unique(&mut taken, format!("players/{}", slug(&name)));
             self.players.insert(key, page);
@@ -235,6 +240,22 @@ pub fn relative(base: &Path, path: &Path) -> String {
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .collect();
     parts.join("/")
+}
+
+/// The path under `games_dir` of the file `file` of the section in
+/// `folder` (`under` is the folder's own): as [`relative`] makes it, and
+/// without taking paths apart when `file` is a plain name.
+fn file_in(games_dir: &Path, folder: &Path, under: &str, file: &str) -> String {
+    let plain = !file.is_empty()
+        && !under.is_empty()
+        && file
+            .split('/')
+            .all(|part| !part.is_empty() && part != "." && part != "..");
+    if plain {
+        format!("{under}/{file}")
+    } else {
+        relative(games_dir, &folder.join(file))
+    }
 }
 
 /// `club/r1-b1.pgn` → `club/r1-b1`, each part a [`slug`].
@@ -299,16 +320,20 @@ fn latin(c: char) -> Option<&'static str> {
 }
 
 /// `name`, or `name-2`, `name-3`, … when taken already.
-fn unique(taken: &mut BTreeMap<String, u32>, name: String) -> String {
-    let count = taken.entry(name.clone()).or_insert(0);
-    *count += 1;
-    if *count == 1 {
-        name
-    } else {
-        let numbered = format!("{name}-{count}");
-        taken.insert(numbered.clone(), 1);
-        numbered
-    }
+fn unique(taken: &mut HashMap<String, u32>, name: String) -> String {
+    let count = match taken.get_mut(&name) {
+        Some(count) => {
+            *count += 1;
+            *count
+        }
+        None => {
+            taken.insert(name.clone(), 1);
+            return name;
+        }
+    };
+    let numbered = format!("{name}-{count}");
+    taken.insert(numbered.clone(), 1);
+    numbered
 }
 
 #[cfg(test)]
@@ -329,7 +354,7 @@ mod tests {
 
     #[test]
     fn a_name_taken_is_numbered() {
-        let mut taken = BTreeMap::new();
+        let mut taken = HashMap::new();
         assert_eq!(unique(&mut taken, "players/ada".into()), "players/ada");
         assert_eq!(unique(&mut taken, "players/ada".into()), "players/ada-2");
         assert_eq!(

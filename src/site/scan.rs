@@ -1,14 +1,15 @@
 //! A games folder as the pages read it: its game files and its section
 //! files, and work over its games on every core.
 
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::cache::Cache;
+use super::cache::{Cache, Identity, Listed};
 use super::club::{relative, section_folders};
 use super::error::SiteError;
 use crate::game::Game;
-use crate::game::folder::pgn_files;
 use crate::tournament::{SECTION_FILE, Section};
 
 /// The largest section file read (a section of the largest size is far
@@ -24,23 +25,55 @@ pub struct Folder {
     /// Each section's folder, its path under the games folder, and its
     /// section file's text, by name.
     pub sections: Vec<(PathBuf, String, String)>,
+    /// Each folder holding games or folders, as listed (`Listed`), by its
+    /// path under the games folder (`` for the games folder itself).
+    pub listed: BTreeMap<String, Listed>,
+    /// The folders listed now rather than taken from the cache: their
+    /// files may have changed without a trace in the cache.
+    pub fresh: HashSet<String>,
 }
 
 impl Folder {
-    /// The files of `games_dir`.
-    pub fn read(games_dir: &Path) -> Result<Folder, SiteError> {
-        let io = |e: std::io::Error| SiteError::Read {
+    /// The files of `games_dir`: each folder listed afresh unless `known`
+    /// (the cache) has it with the identity it has now, then its game
+    /// files and sub-folders as the cache has them. The same files as
+    /// `game::folder::pgn_files` finds (a test compares them), so that an
+    /// update and a full build see one folder.
+    pub fn read(games_dir: &Path, known: Option<&Cache>) -> Result<Folder, SiteError> {
+        let io = |e: io::Error| SiteError::Read {
             path: games_dir.to_path_buf(),
             why: e.to_string(),
         };
-        let games = pgn_files(games_dir)
-            .map_err(io)?
-            .into_iter()
-            .map(|path| {
-                let file = relative(games_dir, &path);
-                (path, file)
-            })
-            .collect();
+        let mut walk = Walk {
+            games_dir,
+            known,
+            files: HashMap::new(),
+            found: Vec::new(),
+            listed: BTreeMap::new(),
+            fresh: HashSet::new(),
+        };
+        if let Some(cache) = known {
+            for (file, _) in &cache.games {
+                let parent = file.rfind('/').map_or("", |at| &file[..at]);
+                walk.files.entry(parent).or_default().push(file.as_str());
+            }
+        }
+        walk.visit("").map_err(io)?;
+        let Walk {
+            mut found,
+            listed,
+            fresh,
+            ..
+        } = walk;
+        // In the order of their paths, as `pgn_files` sorts them:
+        // component by component (the names' own text is their path's).
+        found.sort_by(|(a, x), (b, y)| {
+            if x.is_ascii() && y.is_ascii() {
+                x.split('/').cmp(y.split('/'))
+            } else {
+                a.cmp(b)
+            }
+        });
         let mut sections = Vec::new();
         for folder in section_folders(games_dir).map_err(io)? {
             let path = folder.join(SECTION_FILE);
@@ -57,7 +90,12 @@ impl Folder {
             let rel = relative(games_dir, &folder);
             sections.push((folder, rel, text));
         }
-        Ok(Folder { games, sections })
+        Ok(Folder {
+            games: found,
+            sections,
+            listed,
+            fresh,
+        })
     }
 
     /// Each game file's path, in the folder's order.
@@ -90,6 +128,96 @@ impl Folder {
                 Ok((folder.clone(), section))
             })
             .collect()
+    }
+}
+
+/// A walk through a games folder's folders (`Folder::read`).
+struct Walk<'a> {
+    games_dir: &'a Path,
+    known: Option<&'a Cache>,
+    /// The cache's game files, by their folder.
+    files: HashMap<&'a str, Vec<&'a str>>,
+    found: Vec<(PathBuf, String)>,
+    listed: BTreeMap<String, Listed>,
+    fresh: HashSet<String>,
+}
+
+impl Walk<'_> {
+    /// The folder `rel` (under the games folder) and those under it. Its
+    /// identity is taken before it is listed: a change in between is
+    /// listed again next time, never trusted with the old listing.
+    fn visit(&mut self, rel: &str) -> io::Result<()> {
+        let top = rel.is_empty();
+        let path = if top {
+            self.games_dir.to_path_buf()
+        } else {
+            self.games_dir.join(rel)
+        };
+        let (identity, mut settled) = match Identity::of(&path) {
+            // A sub-folder removed while it is read holds no game.
+            Err(e) if !top && e.kind() == io::ErrorKind::NotFound => return Ok(()),
+            other => other?,
+        };
+        let known = self
+            .known
+            .and_then(|c| c.folders.get(rel))
+            .filter(|k| k.settled && k.identity == identity);
+        let folders = match known {
+            Some(k) => {
+                let files = self.files.get(rel).map(Vec::as_slice).unwrap_or_default();
+                for &file in files {
+                    self.found
+                        .push((self.games_dir.join(file), file.to_string()));
+                }
+                k.folders.clone()
+            }
+            None => {
+                let entries = match std::fs::read_dir(&path) {
+                    Err(e) if !top && e.kind() == io::ErrorKind::NotFound => return Ok(()),
+                    other => other?,
+                };
+                let mut folders = Vec::new();
+                for entry in entries {
+                    // As `game::folder::pgn_files` reads a folder.
+                    let entry = entry?;
+                    let name = entry.file_name();
+                    if name.as_encoded_bytes().starts_with(b".") {
+                        continue;
+                    }
+                    let child = match name.to_str() {
+                        Some(name) if top => name.to_string(),
+                        Some(name) => format!("{rel}/{name}"),
+                        None => {
+                            // Its name in the cache would not lead back
+                            // to it: the folder is listed every time.
+                            settled = false;
+                            relative(self.games_dir, &entry.path())
+                        }
+                    };
+                    if entry.file_type()?.is_dir() {
+                        folders.push(child);
+                    } else if Path::new(&name)
+                        .extension()
+                        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+                    {
+                        self.found.push((entry.path(), child));
+                    }
+                }
+                folders.sort();
+                self.fresh.insert(rel.to_string());
+                folders
+            }
+        };
+        for sub in &folders {
+            self.visit(sub)?;
+        }
+        let listed = Listed {
+            identity,
+            settled,
+            folders,
+        };
+        self.listed.insert(rel.to_string(), listed);
+        Ok(())
     }
 }
 
@@ -159,6 +287,62 @@ pub fn load(path: &Path) -> Result<Game, SiteError> {
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    /// A folder is listed as `game::folder::pgn_files` lists it — hidden
+    /// entries passed by, names in any case, sub-folders in path order —
+    /// and listed again once a name came into a folder the cache knew.
+    #[test]
+    fn the_folder_is_listed_as_the_games_commands_list_it() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let root = dir.path();
+        for name in [
+            "b.pgn",
+            "a.PGN",
+            "a-c.pgn",
+            "notes.txt",
+            ".c.pgn",
+            "a/r01-b01.pgn",
+            "a/deeper/x.pgn",
+            "a-b/y.pgn",
+            ".s.new/r01-b01.pgn",
+        ] {
+            let path = root.join(name);
+            std::fs::create_dir_all(path.parent().expect("a parent")).expect("folders");
+            std::fs::write(path, "").expect("written");
+        }
+        let listed =
+            |f: &Folder| -> Vec<PathBuf> { f.games.iter().map(|(p, _)| p.clone()).collect() };
+        let first = Folder::read(root, None).expect("read");
+        assert_eq!(
+            listed(&first),
+            crate::game::folder::pgn_files(root).expect("listed")
+        );
+        assert_eq!(first.fresh.len(), first.listed.len());
+        let mut cache = Cache::new(root, 0);
+        cache.games = first
+            .games
+            .iter()
+            .map(|(_, f)| (f.clone(), super::super::cache::Entry::default()))
+            .collect();
+        // As if every folder had been listed long ago.
+        cache.folders = first.listed.clone();
+        for listed in cache.folders.values_mut() {
+            listed.settled = true;
+        }
+        let again = Folder::read(root, Some(&cache)).expect("read");
+        assert_eq!(listed(&again), listed(&first));
+        assert!(again.fresh.is_empty());
+        // Past a tick of the file system's clock (the cache's settling
+        // time stands for this in use).
+        std::thread::sleep(Duration::from_millis(50));
+        std::fs::write(root.join("a/deeper/z.pgn"), "").expect("written");
+        let third = Folder::read(root, Some(&cache)).expect("read");
+        assert_eq!(
+            listed(&third),
+            crate::game::folder::pgn_files(root).expect("listed")
+        );
+        assert_eq!(third.fresh, HashSet::from(["a/deeper".to_string()]));
+    }
 
     /// Whatever order the threads finish in (each item waits a while
     /// that has nothing to do with its place), the results come in the

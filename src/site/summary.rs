@@ -15,14 +15,14 @@ use crate::tournament::standings::Played;
 
 /// A player as a game names them. The address only finds the player's
 /// page (`club::player_key`); it is never shown.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Person {
     pub name: String,
     pub email: Option<String>,
 }
 
 /// One game's summary.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Summary {
     pub white: Person,
     pub black: Person,

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use super::build::{
     Difference, Settings, Target, extra, put_all, put_common, put_game, put_player, put_section,
 };
-use super::cache::{Cache, Entry, Identity};
+use super::cache::{Cache, Identity, Unusable};
 use super::club::{Club, person_key};
 use super::error::SiteError;
 use super::scan::{Folder, each, load};
@@ -40,6 +40,9 @@ pub struct Written {
     /// The cache could not be written: the pages are right, the next
     /// update will be a full build.
     pub cache: Option<FileError>,
+    /// Why an update built every page: the cache was missing or damaged
+    /// (a cache of another site folder or version is no surprise).
+    pub rebuilt: Option<String>,
 }
 
 /// The folder `dir`, made if missing, locked for writing, and its real
@@ -64,7 +67,7 @@ fn rebuild_locked(
     real: &Path,
     settings: &Settings,
 ) -> Result<Written, SiteError> {
-    let folder = Folder::read(games_dir)?;
+    let folder = Folder::read(games_dir, None)?;
     let sections = folder.parse_sections(None)?;
     // Every game replayed, the cache not trusted: a full build puts
     // right whatever an update left wrong.
@@ -80,8 +83,17 @@ fn rebuild_locked(
     }
     let mut cache = Cache::new(real, settings.delay_moves);
     cache.sections = cached_sections(&folder, &sections);
+    cache.folders = folder.listed.clone();
     // A file whose identity could not be taken has no entry: the next
-    // update reads it.
+    // update reads it, and lists its folder again to find it.
+    for ((_, file), id) in folder.games.iter().zip(&ids) {
+        if id.is_none() {
+            let parent = file.rfind('/').map_or("", |at| &file[..at]);
+            if let Some(listed) = cache.folders.get_mut(parent) {
+                listed.settled = false;
+            }
+        }
+    }
     let rows = club.games.iter().zip(&ids).filter_map(|(g, id)| {
         id.map(|(identity, settled)| (g.file.as_str(), identity, settled, &g.summary))
     });
@@ -94,6 +106,7 @@ fn rebuild_locked(
         sections: club.sections.len(),
         players: club.players.len(),
         cache: saved.err(),
+        rebuilt: None,
     })
 }
 
@@ -120,7 +133,7 @@ pub fn check(
     dir: &Path,
     settings: &Settings,
 ) -> Result<Vec<Difference>, SiteError> {
-    let folder = Folder::read(games_dir)?;
+    let folder = Folder::read(games_dir, None)?;
     let sections = folder.parse_sections(None)?;
     let summaries = summarise(&folder)?.into_iter().map(|(s, _)| s).collect();
     let club = assemble(games_dir, &folder, summaries, &sections)?;
@@ -157,15 +170,31 @@ fn cached_sections(
 
 /// The pages of `dir` brought up to date with the games in `games_dir`
 /// after an event: those of every game whose file changed since the
-/// cache was written (the event's, and any edited by hand meanwhile),
-/// and every page that shows them. Without a cache that describes `dir`,
-/// a full build.
+/// cache was written (the event's, and any other written since into a
+/// folder: a file that came, went or was replaced changes its folder), and
+/// every page that shows them. Without a cache that describes `dir`, a
+/// full build.
+///
+/// A folder whose identity is the one the cache recorded is not listed
+/// again, nor are its files' identities taken: at 10,000 games that is
+/// most of an event's time. A file rewritten in place (not replaced) in
+/// a folder where nothing else changed is therefore not seen until the
+/// next full build; `dynamo site DIR --check` reports its pages.
 pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Written, SiteError> {
     let (_lock, real) = open(dir)?;
-    let Some(old) = Cache::load(games_dir, &real, settings.delay_moves) else {
-        return rebuild_locked(games_dir, dir, &real, settings);
+    let mut old = match Cache::load(games_dir, &real, settings.delay_moves) {
+        Ok(cache) => cache,
+        Err(why) => {
+            let mut done = rebuild_locked(games_dir, dir, &real, settings)?;
+            done.rebuilt = match why {
+                Unusable::Missing => Some("was missing".to_string()),
+                Unusable::Damaged(e) => Some(format!("could not be used ({e})")),
+                Unusable::Other => None,
+            };
+            return Ok(done);
+        }
     };
-    let folder = Folder::read(games_dir)?;
+    let folder = Folder::read(games_dir, Some(&old))?;
     let same_sections = folder.sections.len() == old.sections.len()
         && folder
             .sections
@@ -176,10 +205,16 @@ pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Writt
         return rebuild_locked(games_dir, dir, &real, settings);
     }
     let sections = folder.parse_sections(Some(&old))?;
-    let known: HashMap<&str, &Entry> = old.entries();
-    let mut loaded: HashMap<usize, Game> = HashMap::new();
-    let mut summaries = Vec::with_capacity(folder.games.len());
-    let mut ids = Vec::with_capacity(folder.games.len());
+    let known: HashMap<&str, usize> = old
+        .games
+        .iter()
+        .enumerate()
+        .map(|(j, (f, _))| (f.as_str(), j))
+        .collect();
+    // Each game now: its entry in the cache when that still stands for
+    // its file, else the game read again with its file's identity.
+    let mut cached: Vec<Result<usize, Summary>> = Vec::with_capacity(folder.games.len());
+    let mut loaded: HashMap<usize, (Game, (Identity, bool))> = HashMap::new();
     // Whether the games' files are the ones the cache lists, and every
     // game read again names the same players as before: then the club
     // as the pages show it differs from the club now only in those
@@ -191,10 +226,19 @@ pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Writt
             .zip(&old.games)
             .all(|((_, now), (was, _))| now == was);
     for (i, (path, file)) in folder.games.iter().enumerate() {
-        let entry = known.get(file.as_str());
-        if let Some(e) = entry.filter(|e| e.stands_for(path)) {
-            summaries.push(e.summary.clone());
-            ids.push((e.identity, e.settled));
+        let j = known.get(file.as_str()).copied();
+        let entry = j.map(|j| &old.games[j].1);
+        let parent = file.rfind('/').map_or("", |at| &file[..at]);
+        let unseen = !folder.fresh.contains(parent);
+        let stands = entry.is_some_and(|e| {
+            if unseen {
+                e.settled
+            } else {
+                e.stands_for(path)
+            }
+        });
+        if let (true, Some(j)) = (stands, j) {
+            cached.push(Ok(j));
             continue;
         }
         let Ok(id) = Identity::of(path) else {
@@ -205,14 +249,12 @@ pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Writt
         let summary = Summary::of(&game);
         same_people &= entry
             .is_some_and(|e| e.summary.white == summary.white && e.summary.black == summary.black);
-        summaries.push(summary);
-        ids.push(id);
-        loaded.insert(i, game);
+        cached.push(Err(summary));
+        loaded.insert(i, (game, id));
     }
-    let club = assemble(games_dir, &folder, summaries, &sections)?;
-    let assembled;
+    // The club as the pages show it, when it is not the club now.
     let was = if same_people {
-        &club
+        None
     } else {
         let before: Vec<(String, Summary)> = old
             .games
@@ -222,10 +264,26 @@ pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Writt
         let Ok(was) = Club::assemble(games_dir, before, &sections) else {
             return rebuild_locked(games_dir, dir, &real, settings);
         };
-        assembled = was;
-        &assembled
+        Some(was)
     };
-    let plan = Plan::new(was, &club, loaded.keys().copied());
+    // The cache's summaries taken, not copied: it is written afresh.
+    let mut summaries = Vec::with_capacity(folder.games.len());
+    let mut ids = Vec::with_capacity(folder.games.len());
+    for (i, from) in cached.into_iter().enumerate() {
+        match from {
+            Ok(j) => {
+                let e = &mut old.games[j].1;
+                ids.push((e.identity, e.settled));
+                summaries.push(std::mem::take(&mut e.summary));
+            }
+            Err(summary) => {
+                ids.push(loaded[&i].1);
+                summaries.push(summary);
+            }
+        }
+    }
+    let club = assemble(games_dir, &folder, summaries, &sections)?;
+    let plan = Plan::new(was.as_ref().unwrap_or(&club), &club, loaded.keys().copied());
     let target = Target::writing(dir);
     put_common(&club, &target)?;
     for &i in &plan.sections {
@@ -237,7 +295,7 @@ pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Writt
     for &i in &plan.games {
         let path = &folder.games[i].0;
         let game = match loaded.remove(&i) {
-            Some(game) => game,
+            Some((game, _)) => game,
             None => load(path)?,
         };
         put_game(&club, i, &game, path, settings, &target)?;
@@ -252,6 +310,7 @@ pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Writt
     }
     let mut cache = Cache::new(&real, settings.delay_moves);
     cache.sections = old.sections;
+    cache.folders = folder.listed;
     let rows = club
         .games
         .iter()
@@ -266,6 +325,7 @@ pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Writt
         sections: club.sections.len(),
         players: club.players.len(),
         cache: saved.err(),
+        rebuilt: None,
     })
 }
 

@@ -239,3 +239,47 @@ fn every_route_leaves_the_pages_a_full_build_writes() {
     same_as_a_full_build(env, "a game removed");
     assert!(!env.path("pages/games/h.html").exists());
 }
+
+/// A missing or damaged cache costs a full build and a warning, never
+/// the event: the move is recorded and the pages are what a full build
+/// writes (docs/director.md, section "Web pages").
+#[test]
+fn a_missing_or_damaged_cache_is_a_warning() {
+    let env = club("dir = \"pages\"\n");
+    build(&env, "pages");
+    let cache = env.path("games/.dynamo-site-cache");
+    std::fs::remove_file(&cache).expect("the cache removed");
+    let out = env.run(&[
+        "move",
+        "games/club/r02-b01.pgn",
+        "e2e4",
+        "--at",
+        "2020-11-23T10:00:00Z",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("warning: the web pages' cache was missing"),
+        "{}",
+        out.stderr
+    );
+    same_as_a_full_build(&env, "a move without the cache");
+    let text = std::fs::read(&cache).expect("the cache written again");
+    std::fs::write(&cache, &text[..text.len() / 2]).expect("the cache cut short");
+    let out = env.run(&[
+        "move",
+        "games/club/r02-b01.pgn",
+        "e7e5",
+        "--at",
+        "2020-11-23T11:00:00Z",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("warning: the web pages' cache could not be used"),
+        "{}",
+        out.stderr
+    );
+    assert!(env.read("pages/games/club/r02-b01.html").contains("e7e5"));
+    same_as_a_full_build(&env, "a move with the cache cut short");
+}
