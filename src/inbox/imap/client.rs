@@ -18,6 +18,7 @@ use super::date::internal_date;
 use super::error::{ImapError, ImapStep, shown};
 use super::frame::MAX_LITERAL;
 use super::response::{Attrs, Data, Response, Status, StatusText};
+use super::uid_set::{MARK_AT_ONCE, uid_set};
 use crate::inbox::inbox_config::InboxConfig;
 use crate::net::Security;
 
@@ -27,11 +28,6 @@ pub const DONE_KEYWORD: &str = "$DynamoDone";
 /// The largest message fetched whole; of a bigger one only the header is
 /// fetched, for the inbox's answer (see its module `message`).
 pub const MAX_MESSAGE_BYTES: u64 = MAX_LITERAL as u64;
-
-/// The most UIDs one `UID STORE` names: a batch of the inbox's. At most
-/// 100 numbers of ten digits keep the command near 1 kB, far below the
-/// 8,192 bytes RFC 7162 (section 4) asks servers to accept in one line.
-pub const MARK_AT_ONCE: usize = 100;
 
 /// How often a server without IDLE is asked (NOOP) for new mail.
 const POLL_EVERY: Duration = Duration::from_secs(30);
@@ -447,31 +443,6 @@ fn login(conn: &mut Conn, account: &Account) -> Result<(), ImapError> {
     Ok(())
 }
 
-/// The IMAP sequence set of `sorted` (ascending, no repeats): runs of
-/// consecutive UIDs as ranges, `1:3,5,7:9`.
-fn uid_set(sorted: &[u32]) -> String {
-    let mut set = String::new();
-    let mut rest = sorted.iter().copied().peekable();
-    while let Some(first) = rest.next() {
-        let mut last = first;
-        while let Some(&next) = rest.peek() {
-            if last.checked_add(1) != Some(next) {
-                break;
-            }
-            last = next;
-            rest.next();
-        }
-        if !set.is_empty() {
-            set.push(',');
-        }
-        match first == last {
-            true => set.push_str(&first.to_string()),
-            false => set.push_str(&format!("{first}:{last}")),
-        }
-    }
-    set
-}
-
 /// Every FETCH item about `uid`, merged (a server may split them).
 fn attrs_of(reply: ImapReply, uid: u32) -> Option<Attrs> {
     let mut found: Option<Attrs> = None;
@@ -517,23 +488,5 @@ fn said(status: &StatusText) -> String {
     match &status.code {
         Some(code) => format!("{word} [{}] {}", code.name, status.text),
         None => format!("{word} {}", status.text),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_uid_set_writes_consecutive_uids_as_ranges() {
-        assert_eq!(uid_set(&[]), "");
-        assert_eq!(uid_set(&[7]), "7");
-        assert_eq!(uid_set(&[1, 2, 3, 5, 7, 8, 9]), "1:3,5,7:9");
-        assert_eq!(uid_set(&[4, 6, 8]), "4,6,8");
-        assert_eq!(uid_set(&[u32::MAX - 1, u32::MAX]), "4294967294:4294967295");
-        let hundred: Vec<u32> = (0..MARK_AT_ONCE as u32)
-            .map(|n| 1_000_000_000 + 2 * n)
-            .collect();
-        assert!(uid_set(&hundred).len() < 1_200);
     }
 }
