@@ -3,13 +3,15 @@
 //! each move recorded and both players' notices sent to an SMTP sink on
 //! loopback. The time per message is in docs/reference.md, "Speed".
 //!
-//! Before criterion's samples, one run is measured alone and its figures
-//! printed as `inbox: …` lines: CPU and wall time per message (the
-//! kernel's account of the child, `getrusage`), the SMTP connections the
-//! sink accepted, and, where `strace` is installed, a second run's flushes
-//! to disk per message (`fsync`, `fdatasync`, `syncfs`) and its other
-//! system calls: the figures issue 25's targets are stated in (≤ 10 ms of
-//! CPU and ≤ 3 flushes a message).
+//! Before criterion's samples, one run is measured alone for each way of
+//! flushing a batch (`[mail] inbox_flush`, `files` then `filesystem`) and
+//! its figures printed as `inbox: …` lines: CPU and wall time per message
+//! (the kernel's account of the child, `getrusage`), the SMTP connections
+//! the sink accepted, and, where `strace` is installed, a second run's
+//! flushes to disk per message (`fsync`, `fdatasync`, `syncfs`) and its
+//! other system calls: the figures issue 25's targets are stated in
+//! (≤ 10 ms of CPU and ≤ 3 flushes a message). Criterion's samples run
+//! the default, `files`.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -228,19 +230,31 @@ fn strace_counts(summary: &str) -> Vec<(String, u64)> {
         .collect()
 }
 
-/// One run measured alone: CPU, wall time and SMTP connections a
-/// message, then one under `strace` for the flushes a message.
-fn measure_once(template: &Path, connections: &AtomicUsize) {
-    let messages = (GAMES * PLIES) as f64;
+/// A copy of `template` whose inbox flushes as `flush` says.
+fn copy_flushing(template: &Path, flush: &str) -> tempfile::TempDir {
     let run = tempfile::tempdir().expect("temp dir");
     copy_tree(template, run.path());
+    // The [mail] table is the config's last.
+    let config = run.path().join("dynamo.toml");
+    let mut text = std::fs::read_to_string(&config).expect("the config");
+    text.push_str(&format!("inbox_flush = \"{flush}\"\n"));
+    std::fs::write(&config, text).expect("the config");
+    run
+}
+
+/// One run measured alone: CPU, wall time and SMTP connections a
+/// message, then one under `strace` for the flushes a message; the
+/// inbox flushing as `flush` says.
+fn measure_once(template: &Path, connections: &AtomicUsize, flush: &str) {
+    let messages = (GAMES * PLIES) as f64;
+    let run = copy_flushing(template, flush);
     let (start, before) = (Instant::now(), connections.load(Ordering::SeqCst));
     let times = inbox_with(run.path(), &["bash", "-c", "\"$@\"; times", "bash"]);
     let wall = start.elapsed().as_secs_f64();
     let cpu = children_cpu(&times);
     let smtp = connections.load(Ordering::SeqCst) - before;
     println!(
-        "inbox: {} messages: {:.1} ms of CPU and {:.1} ms of wall time a message; {smtp} SMTP connections",
+        "inbox: inbox_flush = {flush}, {} messages: {:.1} ms of CPU and {:.1} ms of wall time a message; {smtp} SMTP connections",
         GAMES * PLIES,
         cpu * 1e3 / messages,
         wall * 1e3 / messages
@@ -249,8 +263,7 @@ fn measure_once(template: &Path, connections: &AtomicUsize) {
         println!("inbox: strace is not installed: flushes a message not counted");
         return;
     }
-    let run = tempfile::tempdir().expect("temp dir");
-    copy_tree(template, run.path());
+    let run = copy_flushing(template, flush);
     let summary = run.path().join("strace.txt");
     let out = summary.to_string_lossy().into_owned();
     inbox_with(run.path(), &["strace", "-f", "-c", "-o", &out]);
@@ -266,7 +279,7 @@ fn measure_once(template: &Path, connections: &AtomicUsize) {
     let flushes = count(&["fsync", "fdatasync", "syncfs", "sync_file_range"]);
     let all: u64 = counts.iter().map(|(_, c)| c).sum();
     println!(
-        "inbox: {:.2} flushes to disk a message (fsync {}, fdatasync {}, syncfs {}); \
+        "inbox: inbox_flush = {flush}: {:.2} flushes to disk a message (fsync {}, fdatasync {}, syncfs {}); \
          {:.1} system calls a message: {:.1} mkdir, {:.1} rename, {:.1} openat",
         flushes as f64 / messages,
         count(&["fsync"]),
@@ -283,7 +296,9 @@ fn bench_inbox(c: &mut Criterion) {
     let (port, connections) = smtp_sink();
     let template = tempfile::tempdir().expect("temp dir");
     tournament(template.path(), port);
-    measure_once(template.path(), &connections);
+    for flush in ["files", "filesystem"] {
+        measure_once(template.path(), &connections, flush);
+    }
     if std::env::var_os("DYNAMO_BENCH_ONCE").is_some() {
         return;
     }

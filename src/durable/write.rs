@@ -147,8 +147,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
         // In a batch, a new file waits for the batch's flush; one that
         // replaces another is flushed before the rename (durable/group.rs).
         let grouped = match old {
-            Some(_) => group::flush_before_replace(folder)?,
-            None => group::defer(folder),
+            Some(_) => group::flush_before_replace(folder, &file)?,
+            None => group::defer_file(folder, path, &file)?,
         };
         if !grouped {
             file.sync_all().map_err(|e| FileError::new(&tmp, e))?;
@@ -207,22 +207,11 @@ pub fn remove(path: &Path) -> Result<(), FileError> {
 
 /// Makes the renames and removals in `folder` durable: now, or in a
 /// batch at its next flush (durable/group.rs).
-#[cfg(unix)]
 fn sync_folder(folder: &Path) -> Result<(), FileError> {
     if group::defer(folder) {
         return Ok(());
     }
-    File::open(folder)
-        .and_then(|f| f.sync_all())
-        .map_err(|e| FileError::new(folder, e))
-}
-
-/// Makes the renames and removals in `folder` durable.
-#[cfg(not(unix))]
-fn sync_folder(_folder: &Path) -> Result<(), FileError> {
-    // Folders cannot be opened as files here; the rename is as durable as
-    // the platform makes it.
-    Ok(())
+    group::sync_folder_now(folder)
 }
 
 #[cfg(test)]

@@ -28,10 +28,12 @@
 //!    through the outbox's states alone (`sending/`, then `sent/` after
 //!    the server's 250), so a crash sends again at most the one in
 //!    flight, as outside a batch (see [`crate::mail::outbox`]).
-//! 5. Each message is marked in its mailbox (a Maildir's mark and its
-//!    move to `cur/`, an IMAP message's flag), and that is flushed.
-//!    *A crash here*: a message noted but not marked is found noted and
-//!    only marked.
+//! 5. The batch's messages are marked in their mailbox (a Maildir's
+//!    mark and move to `cur/` for each; for IMAP one `UID STORE` of the
+//!    flag over the batch's UIDs), and that is flushed. *A crash here*,
+//!    or before the server has the flag: a message noted but not marked
+//!    is found noted ([`super::state::InboxState::handled`]) and only
+//!    marked, its move not recorded again.
 //!
 //! So after a crash at any moment each message is either handled, its
 //! move durably recorded and its notices queued, or still waiting;
@@ -57,7 +59,8 @@ impl Inbox<'_> {
         if self.settings.dry_run || self.batch.is_some() {
             return Ok(());
         }
-        self.batch = Some(self.state.open_batch(self.settings.lock_wait)?);
+        let (wait, flush) = (self.settings.lock_wait, self.settings.mail.inbox_flush);
+        self.batch = Some(self.state.open_batch(wait, flush)?);
         Ok(())
     }
 

@@ -142,7 +142,14 @@ impl Source for Maildir {
         }))
     }
 
-    fn mark_handled(&mut self, id: &str) -> Result<(), InboxError> {
+    fn mark_handled(&mut self, ids: &[String]) -> Vec<Result<(), InboxError>> {
+        ids.iter().map(|id| self.mark_one(id)).collect()
+    }
+}
+
+impl Maildir {
+    /// Notes `id` handled by its unique name, then moves it to `cur/`.
+    fn mark_one(&mut self, id: &str) -> Result<(), InboxError> {
         let name = id.rsplit('/').next().unwrap_or(id);
         durable::make_dirs(&self.marks)?;
         durable::write_atomic(&self.marks.join(unique(name)), b"")?;
@@ -190,8 +197,8 @@ mod tests {
         let fetched = maildir.fetch(&waiting[0]).expect("read").expect("there");
         assert_eq!(fetched.raw, b"a");
         assert_eq!(fetched.arrived.timestamp(), 1_700_000_001);
-        for id in &waiting {
-            maildir.mark_handled(id).expect("marked");
+        for marked in maildir.mark_handled(&waiting) {
+            marked.expect("marked");
         }
         assert!(maildir.waiting().expect("listed").is_empty());
         assert!(dir.join("cur/1700000001.M1P1.host:2,S").exists());

@@ -32,8 +32,11 @@ pub trait Source {
     /// The message `id`; `None` when it has gone (another `dynamo inbox`
     /// took it).
     fn fetch(&mut self, id: &str) -> Result<Option<RawMessage>, InboxError>;
-    /// Marks `id` handled, so that [`Source::waiting`] lists it no more.
-    fn mark_handled(&mut self, id: &str) -> Result<(), InboxError>;
+    /// Marks each of `ids` (a batch's messages) handled, so that
+    /// [`Source::waiting`] lists them no more: in as few steps as the
+    /// mailbox allows (IMAP: one command for the batch). One result an
+    /// id, in their order.
+    fn mark_handled(&mut self, ids: &[String]) -> Vec<Result<(), InboxError>>;
     /// Waits until something may have arrived, `poll` has passed or
     /// `stop` is set. A mailbox that can say when mail arrives (IMAP's
     /// IDLE) returns then, and may wait longer than `poll`; the default
@@ -184,8 +187,16 @@ fn run_batch(
         if let Some(report) = report.as_mut() {
             step.delivery = Some(report.take(&owned));
         }
-        if step.handled.is_ok() && !dry_run {
-            step.unmarked = source.mark_handled(&step.id).err();
+    }
+    // The batch's messages marked together, once all of them are noted.
+    let handled: Vec<&mut MessageStep> = steps
+        .iter_mut()
+        .filter(|step| step.handled.is_ok() && !dry_run)
+        .collect();
+    let ids: Vec<String> = handled.iter().map(|step| step.id.clone()).collect();
+    if !ids.is_empty() {
+        for (step, marked) in handled.into_iter().zip(source.mark_handled(&ids)) {
+            step.unmarked = marked.err();
         }
     }
     crash_point("marked");

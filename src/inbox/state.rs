@@ -27,7 +27,7 @@ use sha2::{Digest, Sha256};
 use super::error::InboxError;
 use super::key::MailKey;
 use crate::base32::encode;
-use crate::durable::{self, FileError, FileLock, LockError, ReadError};
+use crate::durable::{self, FileError, FileLock, Flush, LockError, ReadError};
 
 /// The largest message kept in `unmatched/` for the director to read.
 const MAX_KEPT_BYTES: usize = 1 << 20;
@@ -144,13 +144,14 @@ impl InboxState {
     }
 
     /// Takes the lock (waiting at most `wait`) for a batch, and groups
-    /// this thread's writes until the batch is dropped.
-    pub fn open_batch(&self, wait: Duration) -> Result<OpenBatch, InboxError> {
+    /// this thread's writes, flushed as `flush` says, until the batch is
+    /// dropped.
+    pub fn open_batch(&self, wait: Duration, flush: Flush) -> Result<OpenBatch, InboxError> {
         let lock = self.lock(wait)?;
         Ok(OpenBatch {
             lock,
             notes: Vec::new(),
-            group: durable::Batch::begin(),
+            group: durable::Batch::begin(flush),
         })
     }
 

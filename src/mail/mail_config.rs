@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Deserializer};
 
+use crate::durable::Flush;
 use crate::net::{Security, timeout_value};
 
 /// The `[mail]` table: exactly these keys.
@@ -66,6 +67,11 @@ pub struct MailConfig {
     /// messages are handled, those set aside, the replies sent per sender.
     #[serde(default = "default_inbox_state")]
     pub inbox_state: PathBuf,
+    /// How `dynamo inbox` makes each batch's writes durable:
+    /// `filesystem` (one `syncfs` of the disk, the default) or `files`
+    /// (`fsync` of each file and folder written); see [`Flush`].
+    #[serde(default)]
+    pub inbox_flush: Flush,
     /// The most replies `dynamo inbox` sends one address in an hour (0 to
     /// 100; default 5), so that two robots cannot answer each other for
     /// ever.
@@ -98,6 +104,7 @@ impl MailConfig {
             secret_env: None,
             reply_subaddress: false,
             inbox_state: default_inbox_state(),
+            inbox_flush: Flush::default(),
             replies_per_hour: default_replies_per_hour(),
             key_file: default_key_file(),
         }

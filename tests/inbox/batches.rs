@@ -2,8 +2,10 @@
 //! session carries every notice of a run, a new one only when the server
 //! closes it; and a run stopped at each step of a batch
 //! (`DYNAMO_CRASH_AT`, docs/reference.md "Tests") loses and doubles
-//! nothing: after a run again, every move is recorded once, from its
-//! mail, and every notice was sent once.
+//! nothing, whichever way its writes are flushed (`[mail] inbox_flush`):
+//! after a run again, every move is recorded once, from its mail, and
+//! every notice was sent once. `imap_batches` runs the same club's
+//! replies through a real Dovecot.
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -20,8 +22,11 @@ use super::world::{DIRECTOR, World, parse};
 use crate::support::TestEnv;
 use crate::support::smtp::{Options, SmtpServer};
 
-const GAMES: usize = 10;
-const PLIES: usize = 5;
+pub(crate) const GAMES: usize = 10;
+pub(crate) const PLIES: usize = 5;
+
+/// Both ways a batch's writes are flushed (`[mail] inbox_flush`).
+pub(crate) const FLUSHES: [&str; 2] = ["files", "filesystem"];
 
 /// Knights out and back: legal forever, whoever is to move.
 const CYCLE: [&str; 4] = ["Ng1f3", "Ng8f6", "Nf3g1", "Nf6g8"];
@@ -31,15 +36,36 @@ fn address(side: Color, n: usize) -> String {
     format!("{}{n} <{letter}{n}@example.org>", side.title())
 }
 
-/// A world of `GAMES` games and the Maildir of `PLIES` replies to each,
-/// every reply answering the notice of the move before it; the games
-/// the replies should leave.
-fn club(options: Options) -> (World, Secret, Vec<(String, Game)>) {
+/// A world of `GAMES` games and `PLIES` replies to each.
+pub(crate) struct Club {
+    pub w: World,
+    pub secret: Secret,
+    /// Each game's path and the game its replies should leave.
+    pub expected: Vec<(String, Game)>,
+    /// Each reply: a name for it, when it arrived, the message.
+    pub replies: Vec<(String, i64, String)>,
+}
+
+/// A world of `GAMES` games whose inbox flushes as `flush` says, and
+/// the Maildir of `PLIES` replies to each, every reply answering the
+/// notice of the move before it.
+fn club(options: Options, flush: &str) -> Club {
+    let club = replies(options, &format!("inbox_flush = \"{flush}\"\n"));
+    for (name, _, mail) in &club.replies {
+        club.w.deliver(name, mail);
+    }
+    club
+}
+
+/// A world of `GAMES` games, `extra` in its `[mail]` table, and `PLIES`
+/// replies to each, not yet delivered.
+pub(crate) fn replies(options: Options, extra: &str) -> Club {
     let w = World {
         env: TestEnv::new(),
         server: SmtpServer::start(options),
     };
-    w.config("");
+    w.config(extra);
+    let mut replies = Vec::new();
     let mut settings = MailConfig::new("127.0.0.1", w.server.port, Security::None, DIRECTOR);
     settings.key_file = w.env.path("dynamo.key");
     let mut expected = Vec::new();
@@ -75,7 +101,7 @@ fn club(options: Options) -> (World, Secret, Vec<(String, Game)>) {
                 token.subject_tag(),
                 CYCLE[ply % 4]
             );
-            w.deliver(&format!("{at}.M{n}P{ply}.test"), &mail);
+            replies.push((format!("{at}.M{n}P{ply}.test"), at, mail));
             let request = Request::new(
                 Action::Move {
                     text: CYCLE[ply % 4].to_string(),
@@ -91,13 +117,31 @@ fn club(options: Options) -> (World, Secret, Vec<(String, Game)>) {
         }
         expected.push((path, game));
     }
-    (w, secret.expect("a game made the key"), expected)
+    let secret = secret.expect("a game made the key");
+    Club {
+        w,
+        secret,
+        expected,
+        replies,
+    }
 }
 
 /// Every move once, from its mail; every notice of every event sent
-/// once; every message handled.
+/// once; every message of the Maildir handled.
 #[track_caller]
-fn all_once(w: &World, secret: &Secret, expected: &[(String, Game)], what: &str) {
+fn all_once(club: &Club, what: &str) {
+    recorded_and_sent_once(club, what);
+    assert!(
+        club.w.listed("new").is_empty(),
+        "{what}: every message handled"
+    );
+}
+
+/// Every move once, from its mail; every notice of every event sent
+/// once.
+#[track_caller]
+pub(crate) fn recorded_and_sent_once(club: &Club, what: &str) {
+    let (w, secret, expected) = (&club.w, &club.secret, &club.expected);
     for (path, game) in expected {
         let now = Game::load(&w.env.path(path)).expect("the game reads");
         assert_eq!(now.moves(), game.moves(), "{what}: {path}");
@@ -129,20 +173,19 @@ fn all_once(w: &World, secret: &Secret, expected: &[(String, Game)], what: &str)
         GAMES * (PLIES + 1) * 2,
         "{what}: nothing else was sent"
     );
-    assert!(w.listed("new").is_empty(), "{what}: every message handled");
 }
 
 #[test]
 fn one_smtp_session_carries_every_notice_of_a_run() {
-    let (w, secret, expected) = club(Options::default());
-    let before = w.server.connections();
-    w.env.ok(&["inbox", "--maildir", "Maildir", "-q"]);
+    let club = club(Options::default(), "files");
+    let before = club.w.server.connections();
+    club.w.env.ok(&["inbox", "--maildir", "Maildir", "-q"]);
     assert_eq!(
-        w.server.connections() - before,
+        club.w.server.connections() - before,
         1,
         "50 replies, 100 notices"
     );
-    all_once(&w, &secret, &expected, "one session");
+    all_once(&club, "one session");
 }
 
 #[test]
@@ -151,36 +194,40 @@ fn a_session_the_server_closes_is_opened_again_for_the_next_notice() {
         drop_after: Some(20),
         ..Options::default()
     };
-    let (w, secret, expected) = club(options);
-    let before = w.server.connections();
-    w.env.ok(&["inbox", "--maildir", "Maildir", "-q"]);
+    let club = club(options, "files");
+    let before = club.w.server.connections();
+    club.w.env.ok(&["inbox", "--maildir", "Maildir", "-q"]);
     // 100 notices, 20 a session.
-    assert_eq!(w.server.connections() - before, 5);
-    all_once(&w, &secret, &expected, "sessions closed by the server");
+    assert_eq!(club.w.server.connections() - before, 5);
+    all_once(&club, "sessions closed by the server");
 }
+
+/// Each step of inbox/batch.rs, at the first time and in the middle.
+pub(crate) const CRASH_POINTS: [&str; 8] = [
+    "recorded:1",
+    "recorded:26",
+    "flushed",
+    "noted",
+    "sent:1",
+    "sent:57",
+    "delivered",
+    "marked",
+];
 
 #[test]
 fn a_crash_at_every_step_of_a_batch_loses_and_doubles_nothing() {
-    // Each step of inbox/batch.rs, at the first time and in the middle.
-    let points = [
-        "recorded:1",
-        "recorded:26",
-        "flushed",
-        "noted",
-        "sent:1",
-        "sent:57",
-        "delivered",
-        "marked",
-    ];
-    for point in points {
-        let (w, secret, expected) = club(Options::default());
-        let crashed = w.env.run_with(
-            &["inbox", "--maildir", "Maildir", "-q"],
-            &[("DYNAMO_CRASH_AT", point)],
-        );
-        assert_ne!(crashed.code, 0, "{point}: the run stops there");
-        let out = w.env.run(&["inbox", "--maildir", "Maildir", "-q"]);
-        assert_eq!(out.code, 0, "{point}: {}{}", out.stdout, out.stderr);
-        all_once(&w, &secret, &expected, point);
+    for flush in FLUSHES {
+        for point in CRASH_POINTS {
+            let what = format!("{point}, inbox_flush = {flush}");
+            let club = club(Options::default(), flush);
+            let crashed = club.w.env.run_with(
+                &["inbox", "--maildir", "Maildir", "-q"],
+                &[("DYNAMO_CRASH_AT", point)],
+            );
+            assert_ne!(crashed.code, 0, "{what}: the run stops there");
+            let out = club.w.env.run(&["inbox", "--maildir", "Maildir", "-q"]);
+            assert_eq!(out.code, 0, "{what}: {}{}", out.stdout, out.stderr);
+            all_once(&club, &what);
+        }
     }
 }

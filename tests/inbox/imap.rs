@@ -137,7 +137,7 @@ fn handled_messages_are_marked_for_good_and_no_longer_waiting() {
     assert!(!dovecot.flags(first).contains(&"\\Seen".to_string()));
     assert_eq!(imap.waiting().expect("search"), [first, second]);
 
-    imap.mark_handled(first).expect("mark");
+    imap.mark_handled(&[first]).expect("mark");
     imap.logout().expect("logout");
     let flags = dovecot.flags(first);
     assert!(flags.contains(&DONE_KEYWORD.to_string()), "{flags:?}");
@@ -147,7 +147,7 @@ fn handled_messages_are_marked_for_good_and_no_longer_waiting() {
     // Another session, another way in: the mark has stayed.
     let mut again = open(&dovecot, Security::Starttls);
     assert_eq!(again.waiting().expect("search"), [second]);
-    again.mark_handled(second).expect("mark");
+    again.mark_handled(&[second]).expect("mark");
     assert_eq!(again.waiting().expect("search"), Vec::<u32>::new());
 }
 
@@ -275,7 +275,7 @@ fn mail_that_came_during_other_commands_ends_idle_at_once() {
     assert!(!imap.idle(Duration::from_secs(20), &stop).expect("idle"));
     imap.fetch(first).expect("fetch");
     let second = dovecot.append(&message("second"), DATE);
-    imap.mark_handled(first).expect("mark");
+    imap.mark_handled(&[first]).expect("mark");
     assert!(imap.idle(Duration::from_secs(20), &stop).expect("idle"));
     // Told once.
     assert!(!imap.idle(Duration::from_secs(20), &stop).expect("idle"));

@@ -2,7 +2,8 @@
 //! of a few hundred replies for 20 games (moves, the same mail delivered
 //! twice, refused moves, forgeries), then a final run: each move recorded
 //! exactly once at the time its mail arrived, every message handled, no
-//! notice and no answer sent twice (counted by Message-ID at the server).
+//! notice and no answer sent twice (counted by Message-ID at the server);
+//! under each way of flushing a batch (`[mail] inbox_flush`).
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -66,7 +67,18 @@ fn reply(secret: &Secret, game: &Game, side: Color, from: &str, id: &str, text: 
 
 #[test]
 fn random_kills_never_lose_double_or_forge_a_move() {
-    let w = World::new();
+    random_kills("files");
+}
+
+#[test]
+fn random_kills_never_lose_double_or_forge_a_move_flushing_the_file_system() {
+    random_kills("filesystem");
+}
+
+/// The random kills, then the final run, with `[mail] inbox_flush` as
+/// `flush` says.
+fn random_kills(flush: &str) {
+    let w = World::with_config(&format!("inbox_flush = \"{flush}\"\n"));
     std::fs::remove_file(w.env.path("games/g.pgn")).expect("the world's own game");
     let before = w.server.messages().len();
     let mut settings = MailConfig::new("127.0.0.1", w.server.port, Security::None, DIRECTOR);

@@ -10,9 +10,10 @@
 //! IMAP client against Dovecot, `imap_faults` against servers that
 //! misbehave on purpose, and `settings` the `[inbox]` table.
 
-mod batches;
+pub(crate) mod batches;
 mod handling;
 mod imap;
+mod imap_batches;
 mod imap_faults;
 mod imap_inbox;
 mod kills;

@@ -156,6 +156,16 @@ impl Dovecot {
         log(self.dir.path())
     }
 
+    /// Every command the server has finished, from every client, in
+    /// order, as Dovecot logs it: `UID STORE 1:50 +FLAGS.SILENT (…)`.
+    pub fn commands(&self) -> Vec<String> {
+        let log = std::fs::read_to_string(self.dir.path().join("dovecot.log")).unwrap_or_default();
+        log.lines()
+            .filter_map(|line| line.split_once(": Command finished: "))
+            .map(|(_, command)| command.trim_end().to_string())
+            .collect()
+    }
+
     /// The `[inbox]` settings for this server: 127.0.0.1, the port for
     /// `security`, the password in [`PASSWORD_VAR`].
     pub fn config(&self, security: Security) -> InboxConfig {
@@ -307,6 +317,10 @@ base_dir = {r}/run
 state_dir = {r}/state
 log_path = {r}/dovecot.log
 info_log_path = {r}/dovecot.log
+debug_log_path = {r}/dovecot.log
+# Every command a client sent, as `Command finished: UID STORE 1:50 …`,
+# for the tests that count them (Dovecot::commands).
+log_debug = event=imap_command_finished
 auth_verbose = yes
 default_internal_user = {internal}
 default_internal_group = {internal_group}

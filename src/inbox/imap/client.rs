@@ -18,6 +18,7 @@ use super::date::internal_date;
 use super::error::{ImapError, ImapStep, shown};
 use super::frame::MAX_LITERAL;
 use super::response::{Attrs, Data, Response, Status, StatusText};
+use super::uid_set::{MARK_AT_ONCE, uid_set};
 use crate::inbox::inbox_config::InboxConfig;
 use crate::net::Security;
 
@@ -168,10 +169,20 @@ impl Imap {
         })
     }
 
-    /// Marks the message handled: `$DynamoDone` and `\Seen`.
-    pub fn mark_handled(&mut self, uid: u32) -> Result<(), ImapError> {
-        let words = format!("UID STORE {uid} +FLAGS.SILENT ({DONE_KEYWORD} \\Seen)");
-        self.ok(&[Arg::Text(words)], ImapStep::Store, true)?;
+    /// Marks the messages `uids` handled, `$DynamoDone` and `\Seen`: one
+    /// `UID STORE` over their set for every [`MARK_AT_ONCE`] of them (the
+    /// inbox's batch is one), consecutive UIDs written as a range. Nothing
+    /// is sent for none. A failure may leave some of them marked: marking
+    /// again is harmless.
+    pub fn mark_handled(&mut self, uids: &[u32]) -> Result<(), ImapError> {
+        let mut uids = uids.to_vec();
+        uids.sort_unstable();
+        uids.dedup();
+        for some in uids.chunks(MARK_AT_ONCE) {
+            let set = uid_set(some);
+            let words = format!("UID STORE {set} +FLAGS.SILENT ({DONE_KEYWORD} \\Seen)");
+            self.ok(&[Arg::Text(words)], ImapStep::Store, true)?;
+        }
         Ok(())
     }
 

@@ -97,9 +97,31 @@ impl Source for ImapMailbox {
         }
     }
 
-    fn mark_handled(&mut self, id: &str) -> Result<(), InboxError> {
-        let uid = uid(id)?;
-        self.with(|s| s.mark_handled(uid)).map_err(source_error)
+    /// One `UID STORE` for the batch ([`Imap::mark_handled`]); its
+    /// failure is each message's.
+    fn mark_handled(&mut self, ids: &[String]) -> Vec<Result<(), InboxError>> {
+        let uids: Vec<Result<u32, InboxError>> = ids.iter().map(|id| uid(id)).collect();
+        let good: Vec<u32> = uids
+            .iter()
+            .filter_map(|u| u.as_ref().ok().copied())
+            .collect();
+        let stored = match good.is_empty() {
+            true => Ok(()),
+            false => self.with(|s| s.mark_handled(&good)),
+        };
+        let failed = stored.err().map(|e| (e.to_string(), e.is_temporary()));
+        uids.into_iter()
+            .map(|uid| {
+                uid?;
+                match &failed {
+                    None => Ok(()),
+                    Some((what, temporary)) => Err(InboxError::Source {
+                        what: what.clone(),
+                        temporary: *temporary,
+                    }),
+                }
+            })
+            .collect()
     }
 
     /// IDLE: returns as soon as the server says mail arrived, at the

@@ -1,6 +1,6 @@
 //! A small IMAP4rev1 client (RFC 3501) of `dynamo`'s own, blocking, over
 //! rustls, for the one thing the inbox needs: read the replies not yet
-//! handled in one mailbox, mark each handled, and wait for more.
+//! handled in one mailbox, mark them handled, and wait for more.
 //!
 //! `client.rs` is the session the inbox uses ([`Imap`]); `account.rs` the
 //! settings with the password and trusted certificates; `conn.rs` the
@@ -9,7 +9,8 @@
 //! bounds; `response.rs` reads one; `argument.rs` writes a command's
 //! arguments, quoted or as literals; `date.rs` reads INTERNALDATE;
 //! `error.rs` says what went wrong and whether it may pass; `mailbox.rs`
-//! makes the session one of the inbox's sources.
+//! makes the session one of the inbox's sources; `uid_set.rs` writes the
+//! UIDs of a batch as one command names them.
 //!
 //! Why not the `imap-codec` crate (1.0) for reading: it parses a whole
 //! response held in memory, so the framing, and with it every bound, would
@@ -26,6 +27,7 @@ mod error;
 mod frame;
 mod mailbox;
 mod response;
+mod uid_set;
 
 pub use account::Account;
 pub use client::{DONE_KEYWORD, Imap, ImapMessage, MAX_MESSAGE_BYTES};
