@@ -170,6 +170,9 @@ fn json(
     Ok(if bad > 0 { Exit::Rejected } else { Exit::Ok })
 }
 
+/// A file the table lists: its game's row, or why it does not replay.
+type Listed = (Box<Path>, Result<Row, Box<str>>);
+
 /// The table: of each game listed only its row, the cells packed
 /// (`row.rs`), measured and then drawn a line at a time, so that memory
 /// grows with the rows' text, not with the games read.
@@ -182,7 +185,7 @@ fn table(
 ) -> Result<Exit> {
     let total = files.len();
     let mut bad = 0;
-    let mut listed: Vec<(Box<Path>, Result<Row, Box<str>>)> = Vec::new();
+    let mut listed: Vec<Listed> = Vec::new();
     each_in_order(
         files,
         args.jobs,
