@@ -105,20 +105,27 @@ fn total(widths: &[Option<usize>]) -> usize {
 fn cell_widths(header: &[&str], lines: &[Line]) -> Vec<usize> {
     let mut natural = vec![0; header.len()];
     for line in lines {
-        match line {
-            Line::Cells(cells) => {
-                for (n, cell) in natural.iter_mut().zip(cells) {
-                    *n = (*n).max(width(&cell.text));
-                }
+        widen(&mut natural, line);
+    }
+    natural
+}
+
+/// Widens `natural`, the widest cell of each column so far, to `line`'s:
+/// a table whose lines are made one at a time is measured without
+/// keeping them all.
+pub(crate) fn widen(natural: &mut [usize], line: &Line) {
+    match line {
+        Line::Cells(cells) => {
+            for (n, cell) in natural.iter_mut().zip(cells) {
+                *n = (*n).max(width(&cell.text));
             }
-            Line::Spanning(first, _) => {
-                if let Some(n) = natural.first_mut() {
-                    *n = (*n).max(width(&first.text));
-                }
+        }
+        Line::Spanning(first, _) => {
+            if let Some(n) = natural.first_mut() {
+                *n = (*n).max(width(&first.text));
             }
         }
     }
-    natural
 }
 
 /// Each column as wide as its widest text, the header's included, every
@@ -132,19 +139,20 @@ pub(crate) fn full_widths(header: &[&str], lines: &[Line]) -> Vec<Option<usize>>
 }
 
 /// Each column's width, or `None` for a column left out: the widest
-/// text of each (a column empty in every line is left out), then, while
-/// wider than `limit`, `steps` in order. Should the steps not be enough,
+/// text of each, `natural` ([`widen`] measures it a line at a time; a
+/// column empty in every line is left out), then, while wider than
+/// `limit`, `steps` in order. Should the steps not be enough,
 /// columns are left out from the right. Then the room a later step freed
 /// is given back, undoing the steps the latest first (the columns a later
 /// step touches are the more important): a column dropped comes back if
 /// it fits whole, a column shrunk widens as far as room allows.
-pub(crate) fn fit(
+pub(crate) fn fit_measured(
     header: &[&str],
-    lines: &[Line],
+    natural: &[usize],
     steps: &[Step],
     limit: Option<usize>,
 ) -> Vec<Option<usize>> {
-    let mut widths: Vec<Option<usize>> = cell_widths(header, lines)
+    let mut widths: Vec<Option<usize>> = natural
         .iter()
         .zip(header)
         .map(|(&n, h)| (n > 0).then(|| n.max(width(h))))
@@ -226,15 +234,39 @@ pub(crate) fn render(
     limit: Option<usize>,
     colour: bool,
 ) -> Vec<String> {
-    let paint = |text: &str, tone: Tone| {
-        if colour && tone != Tone::Plain && !text.is_empty() {
+    let shape = Shape {
+        widths,
+        right,
+        limit,
+        colour,
+    };
+    let mut out = Vec::with_capacity(lines.len() + 1);
+    out.push(shape.heading(header));
+    out.extend(lines.iter().map(|line| shape.line(line)));
+    out
+}
+
+/// How a fitted table's lines are drawn, for a table drawn a line at a
+/// time ([`render`] draws them all).
+pub(crate) struct Shape<'a> {
+    pub(crate) widths: &'a [Option<usize>],
+    pub(crate) right: &'a [bool],
+    pub(crate) limit: Option<usize>,
+    pub(crate) colour: bool,
+}
+
+impl Shape<'_> {
+    fn paint(&self, text: &str, tone: Tone) -> String {
+        if self.colour && tone != Tone::Plain && !text.is_empty() {
             format!("{}{text}\x1b[0m", tone.start())
         } else {
             text.to_string()
         }
-    };
-    let row = |cells: &[Cell]| {
-        let shown: Vec<(usize, usize, &Cell)> = widths
+    }
+
+    fn row(&self, cells: &[Cell]) -> String {
+        let shown: Vec<(usize, usize, &Cell)> = self
+            .widths
             .iter()
             .zip(cells)
             .enumerate()
@@ -247,37 +279,43 @@ pub(crate) fn render(
             }
             let text = cut(&cell.text, w);
             let pad = " ".repeat(w - width(&text));
-            if right.get(col).copied().unwrap_or(false) {
+            if self.right.get(col).copied().unwrap_or(false) {
                 out.push_str(&pad);
-                out.push_str(&paint(&text, cell.tone));
+                out.push_str(&self.paint(&text, cell.tone));
             } else {
-                out.push_str(&paint(&text, cell.tone));
+                out.push_str(&self.paint(&text, cell.tone));
                 out.push_str(&pad);
             }
         }
         // No blanks at the end of a line, where the last cells are empty.
         out.truncate(out.trim_end_matches(' ').len());
         out
-    };
-    let mut out = Vec::with_capacity(lines.len() + 1);
-    let heads: Vec<Cell> = header.iter().map(|h| Cell::toned(*h, Tone::Bold)).collect();
-    out.push(row(&heads));
-    let first = widths.first().copied().flatten().unwrap_or(0);
-    for line in lines {
+    }
+
+    /// The headings' line.
+    pub(crate) fn heading(&self, header: &[&str]) -> String {
+        let heads: Vec<Cell> = header.iter().map(|h| Cell::toned(*h, Tone::Bold)).collect();
+        self.row(&heads)
+    }
+
+    /// One line of the table.
+    pub(crate) fn line(&self, line: &Line) -> String {
         match line {
-            Line::Cells(cells) => out.push(row(cells)),
+            Line::Cells(cells) => self.row(cells),
             Line::Spanning(file, why) => {
-                let room = limit.map_or(usize::MAX, |l| l.saturating_sub(first + GAP));
+                let first = self.widths.first().copied().flatten().unwrap_or(0);
+                let room = self
+                    .limit
+                    .map_or(usize::MAX, |l| l.saturating_sub(first + GAP));
                 let file_text = cut(&file.text, first);
                 let pad = " ".repeat(first - width(&file_text));
-                out.push(format!(
+                format!(
                     "{}{pad}{}{}",
-                    paint(&file_text, file.tone),
+                    self.paint(&file_text, file.tone),
                     " ".repeat(GAP),
-                    paint(&cut(&why.text, room), why.tone)
-                ));
+                    self.paint(&cut(&why.text, room), why.tone)
+                )
             }
         }
     }
-    out
 }

@@ -72,31 +72,30 @@ pub(crate) fn without_writing() {
 /// Plays the replies owed in the games at `paths` (each a game file)
 /// before a command reads them. What cannot be played is a warning: the
 /// reply waits for the next command, and this one reads the game as it
-/// stands.
+/// stands. With no standing lines this returns at once, whatever the
+/// number of files.
 pub(crate) fn before_reading<'p>(paths: impl IntoIterator<Item = &'p PathBuf>) {
+    let Some(catch_up) = current() else {
+        return;
+    };
     for path in paths {
-        before_reading_one(path);
+        catch_up.before_reading(path);
     }
 }
 
 /// [`before_reading`] for one game file.
 pub(crate) fn before_reading_one(path: &Path) {
-    let Some(catch_up) = CATCH_UP
+    if let Some(catch_up) = current() {
+        catch_up.before_reading(path);
+    }
+}
+
+/// The catch-up of this run, if any game has standing lines.
+fn current() -> Option<Arc<CatchUp>> {
+    CATCH_UP
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .clone()
-    else {
-        return;
-    };
-    let Ok(id) = peek::game_id(path) else {
-        return;
-    };
-    if !catch_up.live.has(&id) {
-        return;
-    }
-    if let Err(e) = catch_up.play(path) {
-        eprintln!("dynamo: warning: {}: {e:#}", path.display());
-    }
 }
 
 /// Plays the replies owed in every game file of the games folder `dir`
@@ -113,6 +112,18 @@ pub(crate) fn before_reading_folder(dir: &Path) {
 }
 
 impl CatchUp {
+    fn before_reading(&self, path: &Path) {
+        let Ok(id) = peek::game_id(path) else {
+            return;
+        };
+        if !self.live.has(&id) {
+            return;
+        }
+        if let Err(e) = self.play(path) {
+            eprintln!("dynamo: warning: {}: {e:#}", path.display());
+        }
+    }
+
     fn play(&self, path: &Path) -> Result<()> {
         let store = Store::new(&self.config.conditional_dir);
         if !self.writes {

@@ -14,19 +14,29 @@ pub(super) struct Lexer<'a> {
 
 impl<'a> Lexer<'a> {
     fn peek(&self) -> Option<char> {
-        self.text[self.pos..].chars().next()
+        // Movetext is nearly all ASCII: a byte is a character.
+        match self.text.as_bytes().get(self.pos) {
+            Some(&b) if b.is_ascii() => Some(char::from(b)),
+            Some(_) => self.text[self.pos..].chars().next(),
+            None => None,
+        }
     }
 
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.pos += c.len_utf8();
+        self.count(c);
+        Some(c)
+    }
+
+    /// Moves the line and column on past `c`.
+    fn count(&mut self, c: char) {
         if c == '\n' {
             self.line += 1;
             self.column = 1;
         } else {
             self.column += 1;
         }
-        Some(c)
     }
 
     pub(super) fn error(
@@ -42,16 +52,20 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// Takes characters while `keep` holds; returns them.
+    /// Takes characters while `keep` holds; returns them. One pass over
+    /// the characters, each decoded once: this is most of reading a file.
     fn take_while(&mut self, keep: impl Fn(char) -> bool) -> &'a str {
-        let start = self.pos;
-        while let Some(c) = self.peek() {
+        let rest = &self.text[self.pos..];
+        let mut end = rest.len();
+        for (at, c) in rest.char_indices() {
             if !keep(c) {
+                end = at;
                 break;
             }
-            self.bump();
+            self.count(c);
         }
-        &self.text[start..self.pos]
+        self.pos += end;
+        &rest[..end]
     }
 }
 

@@ -1,22 +1,23 @@
 //! The command: its arguments, then load, filter, sort and print.
 
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use clap::ValueEnum;
 use dynamo::config::Config;
 use dynamo::game::{GameError, clock};
 
 use super::facts::Facts;
 use super::json::{GameEntry, unsent};
-use super::select::{Filter, PlayerFilter, Sort, compare, natural};
+use super::row::Row;
+use super::select::{Filter, PlayerFilter, Sort, Sorted, compare};
 use super::shared::Shared;
 use super::view::{self, Column, Counts};
 use crate::cli::game::files::game_files;
 use crate::cli::game::load::{Bar, Flow, Jobs, each_in_order};
-use crate::cli::table::{self, Line};
+use crate::cli::table;
 use crate::exit::{Exit, Failure};
 
 /// The director's overview: one line a game (event, round, players, move,
@@ -120,13 +121,26 @@ fn overview(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
         overdue: args.overdue,
     };
     let files = game_files(config, &args.paths)?;
-    let total = files.len();
+    if args.json {
+        json(&args, config, &files, &filter, now, out)
+    } else {
+        table(&args, &files, &filter, now, out)
+    }
+}
+
+/// `--json`: every field of every game listed, so the facts of each.
+fn json(
+    args: &Args,
+    config: &Config,
+    files: &[PathBuf],
+    filter: &Filter,
+    now: DateTime<Utc>,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let mut bad = 0;
-    // Of each game only its facts are kept, and only when it is listed:
-    // memory grows with the lines printed, not with the files read.
     let mut listed: Vec<(PathBuf, Result<Facts, GameError>)> = Vec::new();
     each_in_order(
-        &files,
+        files,
         args.jobs,
         Bar::Auto,
         |path, game| Facts::new(path.to_path_buf(), game, now),
@@ -142,69 +156,112 @@ fn overview(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
             Ok(Flow::Next)
         },
     )?;
-    drop(files);
-    listed.sort_by(|(p, a), (q, b)| match (a, b, args.sort) {
-        (Ok(a), Ok(b), sort) => compare(sort, a, b),
-        (_, _, Sort::File) => natural(&p.to_string_lossy(), &q.to_string_lossy()),
-        (Err(_), Ok(_), _) => std::cmp::Ordering::Greater,
-        (Ok(_), Err(_), _) => std::cmp::Ordering::Less,
-        (Err(_), Err(_), _) => natural(&p.to_string_lossy(), &q.to_string_lossy()),
-    });
-    if args.json {
-        let notices = unsent(config)?;
-        let entries: Vec<GameEntry> = listed
-            .iter()
-            .map(|(path, r)| match r {
-                Ok(facts) => GameEntry::good(facts, notices.as_ref()),
-                Err(e) => GameEntry::bad(path, e),
-            })
-            .collect();
-        serde_json::to_writer_pretty(&mut *out, &entries)?;
-        writeln!(out)?;
-    } else {
-        let shared = Shared::of(
-            listed.iter().map(|(p, _)| p.as_path()),
-            listed.iter().filter_map(|(_, r)| r.as_ref().ok()),
-        );
-        let chosen = view::chosen(&args.columns);
-        let mut counts = Counts {
-            total,
-            ..Counts::default()
-        };
-        let lines: Vec<Line> = listed
-            .iter()
-            .map(|(path, r)| match r {
-                Ok(facts) => {
-                    counts.add(facts);
-                    view::line(facts, &shared, &chosen)
-                }
+    listed.sort_by(|(p, a), (q, b)| compare(args.sort, (p, a), (q, b)));
+    let notices = unsent(config)?;
+    let entries: Vec<GameEntry> = listed
+        .iter()
+        .map(|(path, r)| match r {
+            Ok(facts) => GameEntry::good(facts, notices.as_ref()),
+            Err(e) => GameEntry::bad(path, e),
+        })
+        .collect();
+    serde_json::to_writer_pretty(&mut *out, &entries)?;
+    writeln!(out)?;
+    Ok(if bad > 0 { Exit::Rejected } else { Exit::Ok })
+}
+
+/// A file the table lists: its game's row, or why it does not replay.
+type Listed = (Box<Path>, Result<Row, Box<str>>);
+
+/// The table: of each game listed only its row, the cells packed
+/// (`row.rs`), measured and then drawn a line at a time, so that memory
+/// grows with the rows' text, not with the games read.
+fn table(
+    args: &Args,
+    files: &[PathBuf],
+    filter: &Filter,
+    now: DateTime<Utc>,
+    out: &mut impl Write,
+) -> Result<Exit> {
+    let total = files.len();
+    let mut bad = 0;
+    let mut listed: Vec<Listed> = Vec::new();
+    each_in_order(
+        files,
+        args.jobs,
+        Bar::Auto,
+        |path, game| {
+            let facts = Facts::new(path.to_path_buf(), game, now);
+            filter.passes(&facts).then(|| Row::new(&facts))
+        },
+        |path, result| {
+            let row = match result {
+                // A file that does not replay is always listed: no filter
+                // can tell whether it would pass.
                 Err(e) => {
-                    counts.shown += 1;
-                    counts.bad += 1;
-                    view::bad_line(path, e, &shared)
+                    bad += 1;
+                    Err(view::why(path, &e).into_boxed_str())
                 }
-            })
-            .collect();
-        let limit = if args.wide { None } else { width() };
-        let fit_to = |text: &str| limit.map_or(text.to_string(), |l| table::cut(text, l));
-        let mut left_out = None;
-        if !lines.is_empty() {
-            for above in shared.lines() {
-                writeln!(out, "{}", fit_to(&above))?;
-            }
-            let steps = view::steps(&chosen);
-            let widths = table::fit(&view::HEADER, &lines, &steps, limit);
-            let whole = table::fit(&view::HEADER, &lines, &steps, None);
-            left_out = view::left_out_line(&whole, &widths, limit);
-            let colour = colour(args.color);
-            for line in table::render(&view::HEADER, &lines, &widths, &view::RIGHT, limit, colour) {
-                writeln!(out, "{line}")?;
+                Ok(None) => return Ok(Flow::Next),
+                Ok(Some(row)) => Ok(row),
+            };
+            listed.push((path.into(), row));
+            Ok(Flow::Next)
+        },
+    )?;
+    listed.sort_by(|(p, a), (q, b)| compare(args.sort, (p, a), (q, b)));
+    let shared = Shared::of(
+        listed.iter().map(|(p, _)| &**p),
+        listed
+            .iter()
+            .filter_map(|(_, r)| r.as_ref().ok())
+            .map(Sorted::event),
+    );
+    let chosen = view::chosen(&args.columns);
+    let line = |path: &Path, row: &Result<Row, Box<str>>| match row {
+        Ok(row) => view::line(path, row.cells(), &shared, &chosen),
+        Err(why) => view::bad_line(path, why, &shared),
+    };
+    let mut counts = Counts {
+        total,
+        ..Counts::default()
+    };
+    let mut natural = vec![0; view::HEADER.len()];
+    for (path, row) in &listed {
+        match row {
+            Ok(row) => counts.add(row.finished(), row.overdue()),
+            Err(_) => {
+                counts.shown += 1;
+                counts.bad += 1;
             }
         }
-        writeln!(out, "{}", fit_to(&counts.summary()))?;
-        if let Some(line) = left_out {
-            writeln!(out, "{}", fit_to(&line))?;
+        table::widen(&mut natural, &line(path, row));
+    }
+    let limit = if args.wide { None } else { width() };
+    let fit_to = |text: &str| limit.map_or(text.to_string(), |l| table::cut(text, l));
+    let mut left_out = None;
+    if !listed.is_empty() {
+        for above in shared.lines() {
+            writeln!(out, "{}", fit_to(&above))?;
         }
+        let steps = view::steps(&chosen);
+        let widths = table::fit_measured(&view::HEADER, &natural, &steps, limit);
+        let whole = table::fit_measured(&view::HEADER, &natural, &steps, None);
+        left_out = view::left_out_line(&whole, &widths, limit);
+        let shape = table::Shape {
+            widths: &widths,
+            right: &view::RIGHT,
+            limit,
+            colour: colour(args.color),
+        };
+        writeln!(out, "{}", shape.heading(&view::HEADER))?;
+        for (path, row) in &listed {
+            writeln!(out, "{}", shape.line(&line(path, row)))?;
+        }
+    }
+    writeln!(out, "{}", fit_to(&counts.summary()))?;
+    if let Some(line) = left_out {
+        writeln!(out, "{}", fit_to(&line))?;
     }
     Ok(if bad > 0 { Exit::Rejected } else { Exit::Ok })
 }

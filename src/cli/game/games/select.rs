@@ -4,7 +4,9 @@
 //! (`g2` before `g10`).
 
 use std::cmp::Ordering;
+use std::path::Path;
 
+use chrono::{DateTime, Utc};
 use clap::ValueEnum;
 use dynamo::game::player::Mailbox;
 use dynamo_core::{Color, quoted};
@@ -123,23 +125,52 @@ fn digits(text: &str) -> (&str, &str) {
     (text[..end].trim_start_matches('0'), &text[end..])
 }
 
-/// The order of two games under `sort`.
-pub(super) fn compare(sort: Sort, a: &Facts, b: &Facts) -> Ordering {
-    let file = || natural(&a.file.to_string_lossy(), &b.file.to_string_lossy());
-    match sort {
-        Sort::File => file(),
-        Sort::Deadline => {
-            // Going on with a deadline, going on without one, finished.
-            let key = |f: &Facts| match (&f.ending, &f.clock) {
-                (None, Some(c)) => (0, Some(c.deadline)),
-                (None, None) => (1, None),
-                (Some(_), _) => (2, None),
-            };
-            key(a).cmp(&key(b)).then_with(file)
+/// What the sorts read of a game, kept by the table's rows and the
+/// JSON's facts alike.
+pub(super) trait Sorted {
+    /// Going on with a deadline (0, and the deadline), going on without
+    /// one (1), finished (2): the most urgent first.
+    fn urgency(&self) -> (u8, Option<DateTime<Utc>>);
+    fn event(&self) -> &str;
+    fn round(&self) -> &str;
+}
+
+impl Sorted for Facts {
+    fn urgency(&self) -> (u8, Option<DateTime<Utc>>) {
+        match (&self.ending, &self.clock) {
+            (None, Some(c)) => (0, Some(c.deadline)),
+            (None, None) => (1, None),
+            (Some(_), _) => (2, None),
         }
-        Sort::Event => natural(&a.event, &b.event)
-            .then_with(|| natural(&a.round, &b.round))
+    }
+
+    fn event(&self) -> &str {
+        &self.event
+    }
+
+    fn round(&self) -> &str {
+        &self.round
+    }
+}
+
+/// The order of two files listed under `sort`, each with its game or
+/// why it does not replay: games by `sort`, then files that do not
+/// replay by name (under `--sort file` all by name).
+pub(super) fn compare<T: Sorted, E>(
+    sort: Sort,
+    (p, a): (&Path, &Result<T, E>),
+    (q, b): (&Path, &Result<T, E>),
+) -> Ordering {
+    let file = || natural(&p.to_string_lossy(), &q.to_string_lossy());
+    match (a, b, sort) {
+        (_, _, Sort::File) => file(),
+        (Ok(a), Ok(b), Sort::Deadline) => a.urgency().cmp(&b.urgency()).then_with(file),
+        (Ok(a), Ok(b), Sort::Event) => natural(a.event(), b.event())
+            .then_with(|| natural(a.round(), b.round()))
             .then_with(file),
+        (Err(_), Ok(_), _) => Ordering::Greater,
+        (Ok(_), Err(_), _) => Ordering::Less,
+        (Err(_), Err(_), _) => file(),
     }
 }
 

@@ -6,8 +6,6 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use super::facts::Facts;
-
 /// The event and folder of every game listed, when they share one.
 #[derive(Debug, Default)]
 pub(super) struct Shared {
@@ -18,25 +16,32 @@ pub(super) struct Shared {
 }
 
 impl Shared {
-    /// What the listed files (`paths`) and the games that replay
-    /// (`games`) share: the folder when at least two files are listed,
-    /// the event when at least two games replay; fewer share nothing,
-    /// where saying it once saves nothing.
+    /// What the listed files (`paths`) and the events of the games that
+    /// replay (`events`) share: the folder when at least two files are
+    /// listed, the event when at least two games replay; fewer share
+    /// nothing, where saying it once saves nothing.
     pub(super) fn of<'a>(
         paths: impl IntoIterator<Item = &'a Path>,
-        games: impl IntoIterator<Item = &'a Facts>,
+        events: impl IntoIterator<Item = &'a str>,
     ) -> Shared {
         let paths: Vec<&Path> = paths.into_iter().collect();
         if paths.len() < 2 {
             return Shared::default();
         }
-        let events: Vec<&str> = games.into_iter().map(|f| f.event.trim()).collect();
-        let event = match events.first() {
+        let mut events = events.into_iter().map(str::trim);
+        let event = match events.next() {
             // "?" is PGN's unknown event: nothing to say.
-            Some(&first) if events.len() > 1 && !first.is_empty() && first != "?" => events
-                .iter()
-                .all(|&e| e == first)
-                .then(|| first.to_string()),
+            Some(first) if !first.is_empty() && first != "?" => {
+                let mut others = 0;
+                events
+                    .all(|e| {
+                        others += 1;
+                        e == first
+                    })
+                    .then_some(first)
+                    .filter(|_| others > 0)
+                    .map(str::to_string)
+            }
             _ => None,
         };
         Shared {
@@ -76,14 +81,18 @@ impl Shared {
 /// The longest folder every path lies in, if any: whole components,
 /// never part of a name (`games/g1` and `games/g10` share `games`).
 fn common_folder(paths: &[&Path]) -> Option<PathBuf> {
-    let parents: Vec<Vec<Component>> = paths
-        .iter()
-        .map(|p| p.parent().map_or(Vec::new(), |d| d.components().collect()))
-        .collect();
-    let first = parents.first()?;
-    let shared = (0..first.len())
-        .take_while(|&n| parents.iter().all(|p| p.get(n) == first.get(n)))
-        .count();
+    fn components(path: &Path) -> impl Iterator<Item = Component<'_>> {
+        path.parent().map(Path::components).into_iter().flatten()
+    }
+    let first: Vec<Component> = components(paths.first()?).collect();
+    // One path at a time against the first: no list of every path's
+    // folders, however many files.
+    let shared = paths.iter().fold(first.len(), |shared, p| {
+        components(p)
+            .zip(&first[..shared])
+            .take_while(|(c, f)| c == *f)
+            .count()
+    });
     let folder: PathBuf = first[..shared].iter().collect();
     // `./` alone, or nothing, is no folder worth a line.
     let named = folder

@@ -15,8 +15,8 @@ use super::shared::Shared;
 use crate::cli::table::{self, Cell, Line, Step, Tone};
 
 const FILE: usize = 0;
-const EVENT: usize = 1;
-const ROUND: usize = 2;
+pub(super) const EVENT: usize = 1;
+pub(super) const ROUND: usize = 2;
 const WHITE: usize = 3;
 const BLACK: usize = 4;
 const MOVE: usize = 5;
@@ -169,14 +169,11 @@ fn when(t: DateTime<Utc>) -> String {
     format_time_short(t).trim_end_matches(" UTC").to_string()
 }
 
-/// One game's line, without what every line `shared`, showing only the
-/// `chosen` columns.
-pub(super) fn line(facts: &Facts, shared: &Shared, chosen: &[bool; 13]) -> Line {
+/// One game's cells, every column's but the file's, which the line
+/// shows as the shared folder leaves it ([`line`]).
+pub(super) fn cells(facts: &Facts) -> Vec<Cell> {
     let mut cells = vec![Cell::new(""); HEADER.len()];
-    cells[FILE] = Cell::new(shared.file(&facts.file));
-    if shared.event.is_none() {
-        cells[EVENT] = Cell::new(facts.event.as_str());
-    }
+    cells[EVENT] = Cell::new(facts.event.as_str());
     cells[ROUND] = Cell::new(facts.round.as_str());
     cells[WHITE] = Cell::new(facts.name(Color::White));
     cells[BLACK] = Cell::new(facts.name(Color::Black));
@@ -216,6 +213,21 @@ pub(super) fn line(facts: &Facts, shared: &Shared, chosen: &[bool; 13]) -> Line 
         cells[RESULT] = Cell::new(format!("{} {}", ending.outcome, ending.reason));
     }
     cells[NOTES] = Cell::new(notes(facts).join("; "));
+    cells
+}
+
+/// One game's line from its `cells`, without what every line `shared`,
+/// showing only the `chosen` columns.
+pub(super) fn line(
+    file: &Path,
+    mut cells: Vec<Cell>,
+    shared: &Shared,
+    chosen: &[bool; 13],
+) -> Line {
+    cells[FILE] = Cell::new(shared.file(file));
+    if shared.event.is_some() {
+        cells[EVENT] = Cell::new("");
+    }
     // A column left blank on every line is left out of the table.
     for (cell, _) in cells.iter_mut().zip(chosen).filter(|(_, c)| !**c) {
         *cell = Cell::new("");
@@ -266,17 +278,19 @@ fn notes(facts: &Facts) -> Vec<String> {
     notes
 }
 
-/// The line of a file that does not replay: its name, and why.
-pub(super) fn bad_line(file: &Path, error: &GameError, shared: &Shared) -> Line {
+/// Why a file does not replay, without its name, which its column
+/// shows already.
+pub(super) fn why(file: &Path, error: &GameError) -> String {
     let name = file.display().to_string();
     let why = error.to_string();
-    // The error names the file, which its column shows already.
-    let why = why
-        .strip_prefix(&format!("{name}: "))
-        .map_or(why.clone(), str::to_string);
-    let name = shared.file(file);
+    why.strip_prefix(&format!("{name}: "))
+        .map_or(why.clone(), str::to_string)
+}
+
+/// The line of a file that does not replay: its name, and `why`.
+pub(super) fn bad_line(file: &Path, why: &str, shared: &Shared) -> Line {
     Line::Spanning(
-        Cell::new(name),
+        Cell::new(shared.file(file)),
         Cell::toned(format!("does not replay: {why}"), Tone::Red),
     )
 }
@@ -296,13 +310,14 @@ pub(super) struct Counts {
 }
 
 impl Counts {
-    pub(super) fn add(&mut self, facts: &Facts) {
+    /// A game listed: `finished`, or going on and perhaps `overdue`.
+    pub(super) fn add(&mut self, finished: bool, overdue: bool) {
         self.shown += 1;
-        if facts.ending.is_some() {
+        if finished {
             self.finished += 1;
         } else {
             self.ongoing += 1;
-            self.overdue += usize::from(facts.overdue());
+            self.overdue += usize::from(overdue);
         }
     }
 
