@@ -170,7 +170,7 @@ impl Imap {
     }
 
     /// Marks the messages `uids` handled, `$DynamoDone` and `\Seen`: one
-    /// `UID STORE` over their set for every [`MARK_AT_ONCE`] of them (the
+    /// `UID STORE` over their set for every hundred of them (the
     /// inbox's batch is one), consecutive UIDs written as a range. Nothing
     /// is sent for none. A failure may leave some of them marked: marking
     /// again is harmless.
