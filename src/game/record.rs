@@ -47,6 +47,19 @@ impl RecordedMove {
     pub fn choice_note(&self) -> Option<String> {
         self.owner_chose.map(|role| choice_note(!self.mover, role))
     }
+
+    /// The move as its mover played it, without the owner's choice
+    /// written on it (docs/RULES.md §9.1): what may be shown while the
+    /// owner's turn, of which the choice is part, is not.
+    pub fn as_moved(&self) -> RecordedMove {
+        let mut moved = self.clone();
+        if moved.owner_chose.take().is_some()
+            && let Some(at) = moved.notation.rfind('=')
+        {
+            moved.notation.truncate(at);
+        }
+        moved
+    }
 }
 
 /// `White chose the queen`.

@@ -34,7 +34,10 @@ pub fn page(club: &Club, g: &ClubGame, p: &Positions, delay: u32) -> String {
         body.push_str("<p>No move shown yet.</p>\n");
     } else {
         body.push_str("<ul class=\"movelist\">\n");
-        for (i, m) in game.moves().iter().take(shown).enumerate() {
+        for i in 0..shown {
+            let Some(m) = p.recorded(i, shown) else {
+                break;
+            };
             // The owner's choice written on the mover's move, with its
             // note, as the game file keeps it (§9.1).
             let note = m
@@ -122,8 +125,8 @@ fn facts(body: &mut String, club: &Club, g: &ClubGame, p: &Positions, shown: usi
 /// One position: its heading, board, FEN, description and the steps to
 /// its neighbours.
 fn ply(body: &mut String, g: &Positions, i: usize, shown: usize) {
-    let pos = &g.positions[i];
-    let label = match i.checked_sub(1).and_then(|k| g.game.moves().get(k)) {
+    let pos = g.board(i, shown);
+    let label = match i.checked_sub(1).and_then(|k| g.recorded(k, shown)) {
         None => "The start position".to_string(),
         Some(m) => format!("After {}", text(&m.numbered())),
     };

@@ -51,7 +51,12 @@ pub fn pgn(g: &Positions, shown: usize) -> String {
     }
     out.push('\n');
     let mut line = String::new();
-    for (i, m) in game.moves().iter().take(shown).enumerate() {
+    for i in 0..shown {
+        // The last move shown without the owner's choice when the owner's
+        // turn is hidden (§9.1).
+        let Some(m) = g.recorded(i, shown) else {
+            break;
+        };
         let word = if i == 0 || m.mover == dynamo_core::Color::White {
             m.numbered()
         } else {

@@ -111,3 +111,55 @@ fn the_page_says_who_chooses_then_what_was_chosen_then_the_note() {
     assert!(page.contains("2. Re8/e7e6</a></li>"), "{page}");
     assert!(!page.contains(RING), "{page}");
 }
+
+/// Under `[site] delay_moves`, the owner's turn hidden hides its choice
+/// too (§9.1: the choice is part of the owner's turn): the last move shown
+/// is the mover's, as played, and its board has the pawn awaiting the
+/// choice; once the turn is shown, so is the choice.
+#[test]
+fn a_delay_that_hides_the_owners_turn_hides_the_choice() {
+    let env = TestEnv::new();
+    env.write(
+        "dynamo.toml",
+        "games_dir = \"games\"\n[site]\ndir = \"pages\"\ndelay_moves = 1\n",
+    );
+    env.ok(&[
+        "new",
+        "games/p.pgn",
+        "--white",
+        "Wendy <wendy@example.org>",
+        "--black",
+        "Bert <bert@example.org>",
+        "--rules",
+        "wikipedia,promotion=owner",
+        "--fen",
+        "8/4P3/4r3/8/7k/8/8/K7 b - - 0 1",
+        "--at",
+        "2026-11-01T09:00:00Z",
+    ]);
+    move_at(&env, "Re6e7/e7e8", "black", "2026-11-01T10:00:00Z");
+    move_at(&env, "=R Re8/e7e6", "white", "2026-11-01T11:00:00Z");
+    same_as_a_full_build(&env, "the owner's turn");
+    let page = env.read(PAGE);
+    let pgn = env.read("pages/games/p.pgn");
+    for shown in [page.as_str(), pgn.as_str()] {
+        assert!(!shown.contains("=R"), "{shown}");
+        assert!(!shown.contains("rook"), "{shown}");
+        assert!(!shown.contains("e7e6"), "{shown}");
+    }
+    assert!(page.contains("1... Re6e7/e7e8</a></li>"), "{page}");
+    assert!(ply(&page, 1).contains(RING), "{page}");
+    assert!(
+        ply(&page, 1).contains("<p class=\"fen\">4P3/4r3/8/8/7k/8/8/K7 w"),
+        "{page}"
+    );
+
+    move_at(&env, "Kh4h3", "black", "2026-11-01T12:00:00Z");
+    same_as_a_full_build(&env, "the next move");
+    let page = env.read(PAGE);
+    assert!(
+        page.contains("1... Re6e7/e7e8=R</a> <span class=\"note\">(White chose the rook)</span>"),
+        "{page}"
+    );
+    assert!(page.contains("2. Re8/e7e6</a></li>"), "{page}");
+}
