@@ -12,20 +12,7 @@ use crate::support::TestEnv;
 /// Bert to move: his rook on e6 can push Wendy's pawn from e7 to e8.
 fn before_the_push() -> TestEnv {
     let env = TestEnv::new();
-    env.ok(&[
-        "new",
-        "g.pgn",
-        "--white",
-        "Wendy <wendy@example.org>",
-        "--black",
-        "Bert <bert@example.org>",
-        "--rules",
-        "wikipedia,promotion=owner",
-        "--fen",
-        "8/4P3/4r3/8/7k/8/8/K7 b - - 0 1",
-        "--at",
-        "2026-11-01T09:00:00Z",
-    ]);
+    super::before_the_push(&env, "g.pgn", "Bert <bert@example.org>");
     env
 }
 

@@ -6,20 +6,7 @@
 use crate::support::TestEnv;
 
 pub(super) fn game_awaiting_whites_choice(env: &TestEnv) {
-    env.ok(&[
-        "new",
-        "g.pgn",
-        "--white",
-        "Wendy <wendy@example.org>",
-        "--black",
-        "Bert <bert@example.org>",
-        "--rules",
-        "wikipedia,promotion=owner",
-        "--fen",
-        "8/4P3/4r3/8/7k/8/8/K7 b - - 0 1",
-        "--at",
-        "2026-11-01T09:00:00Z",
-    ]);
+    super::before_the_push(env, "g.pgn", "Bert <bert@example.org>");
     // The mover's move names no piece: the owner chooses.
     let out = env.run(&[
         "move",

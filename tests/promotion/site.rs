@@ -48,20 +48,7 @@ fn the_page_says_who_chooses_then_what_was_chosen_then_the_note() {
         "dynamo.toml",
         "games_dir = \"games\"\n[site]\ndir = \"pages\"\n",
     );
-    env.ok(&[
-        "new",
-        "games/p.pgn",
-        "--white",
-        "Wendy <wendy@example.org>",
-        "--black",
-        "\"<b>Bert</b>\" <bert@example.org>",
-        "--rules",
-        "wikipedia,promotion=owner",
-        "--fen",
-        "8/4P3/4r3/8/7k/8/8/K7 b - - 0 1",
-        "--at",
-        "2026-11-01T09:00:00Z",
-    ]);
+    super::before_the_push(&env, "games/p.pgn", "\"<b>Bert</b>\" <bert@example.org>");
     env.ok(&["site", "pages"]);
     let page = env.read(PAGE);
     assert_eq!(fact(&page, "Promotion"), None, "{page}");
@@ -123,20 +110,7 @@ fn a_delay_that_hides_the_owners_turn_hides_the_choice() {
         "dynamo.toml",
         "games_dir = \"games\"\n[site]\ndir = \"pages\"\ndelay_moves = 1\n",
     );
-    env.ok(&[
-        "new",
-        "games/p.pgn",
-        "--white",
-        "Wendy <wendy@example.org>",
-        "--black",
-        "Bert <bert@example.org>",
-        "--rules",
-        "wikipedia,promotion=owner",
-        "--fen",
-        "8/4P3/4r3/8/7k/8/8/K7 b - - 0 1",
-        "--at",
-        "2026-11-01T09:00:00Z",
-    ]);
+    super::before_the_push(&env, "games/p.pgn", "Bert <bert@example.org>");
     move_at(&env, "Re6e7/e7e8", "black", "2026-11-01T10:00:00Z");
     move_at(&env, "=R Re8/e7e6", "white", "2026-11-01T11:00:00Z");
     same_as_a_full_build(&env, "the owner's turn");
