@@ -2,6 +2,7 @@
 //! move that led to each, worked out only for the pages being written
 //! (a game page's boards), never kept for the whole folder.
 
+use std::borrow::Cow;
 use std::path::Path;
 
 use dynamo_core::{Move, Position};
@@ -56,22 +57,21 @@ impl<'g> Positions<'g> {
     /// last one shown, if the owner's turn after it is hidden, without
     /// the owner's choice (§9.1), which is part of that turn.
     pub fn board(&self, i: usize, shown: usize) -> &Position {
-        let hidden_turn = i == shown && shown < self.plies.len();
-        self.awaiting
-            .iter()
-            .find(|(at, _)| hidden_turn && *at == i)
-            .map_or(&self.positions[i], |(_, before)| before)
+        let before_choice = (i == shown && shown < self.plies.len())
+            .then(|| self.awaiting.iter().find(|(at, _)| *at == i))
+            .flatten();
+        before_choice.map_or(&self.positions[i], |(_, before)| before)
     }
 
     /// The recorded move `k` (0-based) on a page that shows `shown`
     /// plies: the last one shown without the owner's choice when the
     /// owner's turn is hidden, as [`Positions::board`].
-    pub fn recorded(&self, k: usize, shown: usize) -> Option<RecordedMove> {
+    pub fn recorded(&self, k: usize, shown: usize) -> Option<Cow<'g, RecordedMove>> {
         let m = self.game.moves().get(k)?;
         Some(if k + 1 == shown && shown < self.plies.len() {
-            m.as_moved()
+            Cow::Owned(m.as_moved())
         } else {
-            m.clone()
+            Cow::Borrowed(m)
         })
     }
 
