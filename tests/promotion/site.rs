@@ -4,23 +4,13 @@
 //! move awaited, then the owner's note on the completed move; after each
 //! step the pages are what a full build writes.
 
+use crate::site::same_as_a_full_build;
 use crate::support::TestEnv;
 
 const PAGE: &str = "pages/games/p.html";
 
 fn move_at(env: &TestEnv, text: &str, by: &str, at: &str) {
     env.ok(&["move", "games/p.pgn", text, "--by", by, "--at", at]);
-}
-
-#[track_caller]
-fn same_as_a_full_build(env: &TestEnv, after: &str) {
-    let check = env.run(&["site", "pages", "--check"]);
-    assert_eq!(
-        (check.code, check.stdout.as_str()),
-        (0, ""),
-        "after {after}: {}",
-        check.stderr
-    );
 }
 
 /// The text of the `<dd>` after `<dt>{term}</dt>`, if any.

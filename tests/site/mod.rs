@@ -144,3 +144,16 @@ pub fn text_of<'a>(html: &'a str, from: &str, class: &str) -> &'a str {
     let end = rest[at..].find('<').expect("the element's end");
     &rest[at..at + end]
 }
+
+/// `dynamo site pages --check` finds the pages exactly as a full build
+/// writes them.
+#[track_caller]
+pub(crate) fn same_as_a_full_build(env: &TestEnv, after: &str) {
+    let check = env.run(&["site", "pages", "--check"]);
+    assert_eq!(
+        (check.code, check.stdout.as_str()),
+        (0, ""),
+        "after {after}: {}",
+        check.stderr
+    );
+}

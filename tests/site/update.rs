@@ -5,9 +5,8 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use super::{PLAYERS, SECRET, build, club, files};
+use super::{PLAYERS, SECRET, build, club, files, same_as_a_full_build};
 use crate::inbox::world::World;
-use crate::support::TestEnv;
 
 fn changed(
     before: &std::collections::BTreeMap<String, Vec<u8>>,
@@ -105,19 +104,6 @@ fn without_a_folder_no_page_is_written() {
         "2020-11-23T10:00:00Z",
     ]);
     assert_eq!(before, files(&env.path("pages")));
-}
-
-/// `dynamo site pages --check` finds the pages exactly as a full build
-/// writes them.
-#[track_caller]
-fn same_as_a_full_build(env: &TestEnv, after: &str) {
-    let check = env.run(&["site", "pages", "--check"]);
-    assert_eq!(
-        (check.code, check.stdout.as_str()),
-        (0, ""),
-        "after {after}: {}",
-        check.stderr
-    );
 }
 
 /// Events by every route — a reply read by the inbox, `move`, `undo`,
