@@ -139,14 +139,7 @@ impl Club {
             self.games[i].section = Some(index);
         }
         // As `dynamo standings` names them: each game by its path.
-        let known: Vec<Competitor> = section
-            .players
-            .iter()
-            .map(|p| Competitor {
-                name: p.name.clone(),
-                email: Some(p.email.clone()),
-            })
-            .collect();
+        let known: Vec<Competitor> = section.competitors();
         let files: Vec<String> = section
             .games
             .iter()
@@ -157,7 +150,7 @@ impl Club {
             .zip(&games)
             .map(|(file, &i)| self.games[i].summary.played(file.clone()))
             .collect();
-        let standings = Standings::compute(&known, &played);
+        let standings = Standings::compute_seated(&known, &section.predecessors(), &played);
         let page = unique(
             taken,
             format!("sections/{}", slug(&relative(games_dir, folder))),

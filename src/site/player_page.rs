@@ -125,14 +125,33 @@ fn standings(body: &mut String, club: &Club, key: &str, page: &str) {
             } else {
                 format!("{}-{}", r.rank.0, r.rank.1)
             };
+            let replacing = match r.replacing.last() {
+                Some(before) => format!(" (replacing {}: the seat's results)", text(before)),
+                None => String::new(),
+            };
             lines.push(format!(
-                "<li><a href=\"{}\">{}</a>: place {place} of {}, {} points from {} games finished, {} in progress</li>",
+                "<li><a href=\"{}\">{}</a>: place {place} of {}, {} points from {} games finished, {} in progress{replacing}</li>",
                 link(page, &s.page),
                 text(&s.section.name),
                 s.standings.rows.len(),
                 r.points,
                 r.finished,
                 r.ongoing
+            ));
+        } else if let Some(sub) = s
+            .section
+            .substituted
+            .iter()
+            .find(|sub| super::club::player_key(&sub.old_name, Some(&sub.old_email)) == key)
+        {
+            // A seat given to a substitute (docs/director.md, "Replacing
+            // a player"): the finished games stay here, their points
+            // with the seat.
+            lines.push(format!(
+                "<li><a href=\"{}\">{}</a>: substituted by {}, whose row carries the seat's results</li>",
+                link(page, &s.page),
+                text(&s.section.name),
+                text(&sub.new_name)
             ));
         }
     }

@@ -105,6 +105,9 @@ fn crosstable(body: &mut String, club: &Club, s: &ClubSection) {
     for line in s.standings.cancellations() {
         let _ = writeln!(body, "<p>{}</p>", text(&line));
     }
+    if let Some(line) = s.standings.substitutions() {
+        let _ = writeln!(body, "<p>{}</p>", text(&line));
+    }
 }
 
 fn rows_by_number(rows: &[Standing]) -> Vec<&Standing> {

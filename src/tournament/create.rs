@@ -109,6 +109,7 @@ impl NewSection {
             games: Vec::new(),
             byes: Vec::new(),
             withdrawn: Vec::new(),
+            substituted: Vec::new(),
         };
         let mut games = Vec::new();
         let mut ids = taken.clone();

@@ -6,7 +6,7 @@
 //! that names them (`player_change.rs`), and a section's settings
 //! corrected before play (`amend.rs`), a section deleted before play
 //! (`delete.rs`), a player withdrawn and their games settled
-//! (`withdraw.rs`). Nothing here mails: the command line
+//! (`withdraw.rs`), a substitute taking a player's seat (`replace.rs`). Nothing here mails: the command line
 //! queues a new section's notices through the hook
 //! [`NewSection::write`] gives it.
 
@@ -17,6 +17,7 @@ mod delete;
 mod error;
 mod player_change;
 mod players;
+mod replace;
 pub mod section;
 pub mod standings;
 mod withdraw;
@@ -27,6 +28,7 @@ pub use delete::{deleted_ids, set_aside};
 pub use error::SectionError;
 pub use player_change::{PlayerChange, PlayerChangeError, Step, section_folders, store_section};
 pub use players::{MAX_PLAYERS, MIN_PLAYERS, PlayersError, parse_players};
+pub use replace::{ReplaceError, ReplacePlan, Replacement, TakenGame, plan as plan_replacement};
 pub use section::{SECTION_FILE, Section};
 pub use standings::{Competitor, Played, Standings};
 pub use withdraw::{

@@ -200,21 +200,7 @@ impl PlayerChange {
                     ),
                 });
             }
-            let title = side.title();
-            if player.email.as_ref().map(Address::as_str) != Some(self.email.as_str()) {
-                edits.push(TagEdit {
-                    field: "--email".to_string(),
-                    name: format!("{title}Email"),
-                    value: self.email.as_str().to_string(),
-                });
-            }
-            if let Some(name) = self.name.as_ref().filter(|n| **n != player.name) {
-                edits.push(TagEdit {
-                    field: "--name".to_string(),
-                    name: title.to_string(),
-                    value: name.clone(),
-                });
-            }
+            edits.extend(side_edits(player, side, &self.email, self.name.as_deref()));
         }
         Ok(edits)
     }
@@ -266,6 +252,35 @@ impl PlayerChange {
         }
         Ok((after != *section).then_some(after))
     }
+}
+
+/// The tags to set so that the player of `side`, now `player`, is the
+/// one at `email` (and called `name`, when given): none when the game
+/// says so already. `dynamo player set` and `tournament replace` change a
+/// player with these, as header corrections.
+pub fn side_edits(
+    player: &Player,
+    side: Color,
+    email: &Address,
+    name: Option<&str>,
+) -> Vec<TagEdit> {
+    let title = side.title();
+    let mut edits = Vec::new();
+    if player.email.as_ref().map(Address::as_str) != Some(email.as_str()) {
+        edits.push(TagEdit {
+            field: "--email".to_string(),
+            name: format!("{title}Email"),
+            value: email.as_str().to_string(),
+        });
+    }
+    if let Some(name) = name.filter(|n| *n != player.name) {
+        edits.push(TagEdit {
+            field: "--name".to_string(),
+            name: title.to_string(),
+            value: name.to_string(),
+        });
+    }
+    edits
 }
 
 /// The section folders of `games_dir`: each folder right under it, not

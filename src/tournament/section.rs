@@ -26,6 +26,13 @@
 //! [[byes]]
 //! round = 1
 //! player = 5
+//!
+//! [[substituted]]
+//! player = 2
+//! old_name = "Alan Adams"
+//! old_email = "alan@example.org"
+//! new_name = "Bob Brown"
+//! at = "2026-12-01T10:00:00Z"
 //! ```
 
 use std::path::Path;
@@ -33,6 +40,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::error::SectionError;
+use super::standings::Competitor;
 use crate::durable;
 
 /// The section file's name in its folder.
@@ -68,6 +76,32 @@ pub struct Section {
     /// (`tournament withdraw`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub withdrawn: Vec<Withdrawal>,
+    /// The seats taken over by a substitute, in the order they were
+    /// (`tournament replace`). The seat's entry in `players` is the
+    /// substitute; this keeps who held it before, whose finished games
+    /// still count for the seat.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub substituted: Vec<Substitution>,
+}
+
+/// A seat taken over by a substitute: the player who held it before,
+/// and when.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Substitution {
+    /// The seat's number.
+    pub player: u32,
+    /// Who held it before, as the section file had them.
+    pub old_name: String,
+    pub old_email: String,
+    /// The substitute's name (the seat's entry has it too, until a later
+    /// substitution).
+    pub new_name: String,
+    /// When the substitute took over (RFC 3339, UTC).
+    pub at: String,
+    /// The director's reason, if given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 /// A player's withdrawal from the section.
@@ -147,6 +181,34 @@ impl Section {
         Ok(section)
     }
 
+    /// The seats as they are now, in the order of their numbers: what
+    /// the standings know before any game is read.
+    pub fn competitors(&self) -> Vec<Competitor> {
+        self.players
+            .iter()
+            .map(|p| Competitor {
+                name: p.name.clone(),
+                email: Some(p.email.clone()),
+            })
+            .collect()
+    }
+
+    /// Who held a seat before its substitute, with the seat's number:
+    /// their games count for the seat
+    /// ([`super::Standings::compute_seated`]).
+    pub fn predecessors(&self) -> Vec<(u32, Competitor)> {
+        self.substituted
+            .iter()
+            .map(|s| {
+                let before = Competitor {
+                    name: s.old_name.clone(),
+                    email: Some(s.old_email.clone()),
+                };
+                (s.player, before)
+            })
+            .collect()
+    }
+
     /// Reads the section file in `folder`.
     pub fn load(folder: &Path) -> Result<Section, SectionError> {
         let path = folder.join(SECTION_FILE);
@@ -193,6 +255,9 @@ impl Section {
         }
         if let Some(w) = self.withdrawn.iter().find(|w| !known(w.player)) {
             return Err(format!("withdrawal at {}: no player {}", w.at, w.player));
+        }
+        if let Some(s) = self.substituted.iter().find(|s| !known(s.player)) {
+            return Err(format!("substitution at {}: no player {}", s.at, s.player));
         }
         Ok(())
     }
@@ -246,6 +311,7 @@ mod tests {
             }],
             byes: Vec::new(),
             withdrawn: Vec::new(),
+            substituted: Vec::new(),
         }
     }
 

@@ -167,6 +167,9 @@ pub struct Standing {
     pub sonneborn_berger: Quarters,
     /// In the order the games were given.
     pub encounters: Vec<Encounter>,
+    /// The names of those who held this seat before the player, a
+    /// substitute (`tournament replace`): their games count for it.
+    pub replacing: Vec<String>,
 }
 
 /// A crosstable: every player in rank order.
@@ -191,9 +194,25 @@ impl Standings {
     /// players": a list of keys searched for every game, and the
     /// head-to-head's tied group searched for every game of it).
     pub fn compute(known: &[Competitor], games: &[Played]) -> Standings {
+        Standings::compute_seated(known, &[], games)
+    }
+
+    /// As [`Standings::compute`], where each of `before` held the seat
+    /// numbered so among `known` before its present player, a
+    /// substitute: their games count for the seat, as ICCF counts a
+    /// substitute's results together with the original's
+    /// (docs/director.md, "Replacing a player").
+    pub fn compute_seated(
+        known: &[Competitor],
+        before: &[(u32, Competitor)],
+        games: &[Played],
+    ) -> Standings {
         let mut players: Vec<Standing> = Vec::new();
         let mut numbers: HashMap<String, u32> = HashMap::new();
-        let mut number_of = |p: &Competitor, players: &mut Vec<Standing>| -> u32 {
+        let number_of = |p: &Competitor,
+                         players: &mut Vec<Standing>,
+                         numbers: &mut HashMap<String, u32>|
+         -> u32 {
             let k = key(&p.name, p.email.as_deref());
             if let Some(&n) = numbers.get(&k) {
                 return n;
@@ -211,15 +230,27 @@ impl Standings {
                 wins: 0,
                 sonneborn_berger: Quarters(0),
                 encounters: Vec::new(),
+                replacing: Vec::new(),
             });
             number
         };
         for p in known {
-            number_of(p, &mut players);
+            number_of(p, &mut players, &mut numbers);
+        }
+        for (seat, p) in before {
+            let Some(row) = players.get_mut((*seat as usize).wrapping_sub(1)) else {
+                continue;
+            };
+            // The seat's first key stays its own: a player known by
+            // several keys is the same row under each.
+            numbers
+                .entry(key(&p.name, p.email.as_deref()))
+                .or_insert(*seat);
+            row.replacing.push(p.name.clone());
         }
         for game in games {
-            let white = number_of(&game.white, &mut players);
-            let black = number_of(&game.black, &mut players);
+            let white = number_of(&game.white, &mut players, &mut numbers);
+            let black = number_of(&game.black, &mut players, &mut numbers);
             if white == black {
                 // A game of a player against themself scores for nobody.
                 continue;
@@ -279,6 +310,28 @@ impl Standings {
             }
         }
         lines
+    }
+
+    /// The line under the table naming each seat's substitution, as
+    /// ICCF's event pages do: `Substitutions: Alan Adams was substituted
+    /// by Bob Brown (2).`; `None` when there is none.
+    pub fn substitutions(&self) -> Option<String> {
+        let mut rows: Vec<&Standing> = self
+            .rows
+            .iter()
+            .filter(|r| !r.replacing.is_empty())
+            .collect();
+        rows.sort_by_key(|r| r.number);
+        let each: Vec<String> = rows
+            .iter()
+            .map(|r| {
+                let mut names = r.replacing.clone();
+                names.push(r.name.clone());
+                let chain = names.join(" was substituted by ");
+                format!("{chain} ({})", r.number)
+            })
+            .collect();
+        (!each.is_empty()).then(|| format!("Substitutions: {}.", each.join("; ")))
     }
 }
 
@@ -379,6 +432,7 @@ mod tests {
                     file: String::new(),
                 })
                 .collect(),
+            replacing: Vec::new(),
         }
     }
 

@@ -1,5 +1,6 @@
 //! Round-robin sections: the Berger tables, `dynamo tournament new`,
-//! `tournament set`, `tournament delete`, `tournament withdraw` and `dynamo
+//! `tournament set`, `tournament delete`, `tournament withdraw`, `tournament
+//! replace` and `dynamo
 //! standings`.
 
 mod berger;
@@ -7,6 +8,7 @@ mod byes;
 mod correct;
 mod delete;
 mod ids;
+mod replace;
 mod section;
 mod standings;
 mod withdraw;

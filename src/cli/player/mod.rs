@@ -10,7 +10,7 @@ use clap::Subcommand;
 use crate::cli::config_file;
 use crate::exit::Exit;
 
-mod set;
+pub(crate) mod set;
 
 #[derive(Subcommand, Debug)]
 pub(crate) enum Command {

@@ -55,7 +55,7 @@ pub(crate) struct Args {
 }
 
 /// An address given alone, or bad input (2).
-fn address(flag: &str, text: &str) -> Result<Address> {
+pub(crate) fn address(flag: &str, text: &str) -> Result<Address> {
     let bad = |why: String| Failure::new(Exit::Usage, format!("{flag}: {}: {why}", quoted(text)));
     let mailbox = Mailbox::parse(text).map_err(|e| bad(e.to_string()))?;
     if mailbox.name.is_some() {

@@ -48,5 +48,8 @@ pub(super) fn write(out: &mut impl Write, group: &Group) -> io::Result<()> {
     for line in group.standings.cancellations() {
         writeln!(out, "{line}")?;
     }
+    if let Some(line) = group.standings.substitutions() {
+        writeln!(out, "{line}")?;
+    }
     Ok(())
 }

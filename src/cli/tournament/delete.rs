@@ -179,7 +179,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
 /// entries go, which an update after one game's event would not see.
 /// The section is deleted whatever becomes of its pages: a failure is a
 /// warning, and `dynamo site DIR` puts them right.
-fn rebuild_pages(config: &Config) {
+pub(crate) fn rebuild_pages(config: &Config) {
     let Some((dir, site)) = config
         .site
         .as_ref()

@@ -92,5 +92,8 @@ fn table(html: &mut String, group: &Group) {
     for line in group.standings.cancellations() {
         let _ = writeln!(html, "<p>{}</p>", escape(&line));
     }
+    if let Some(line) = group.standings.substitutions() {
+        let _ = writeln!(html, "<p>{}</p>", escape(&line));
+    }
     html.push_str("</section>\n");
 }

@@ -1,7 +1,8 @@
 //! Round-robin sections: `tournament new` creates one in the games
 //! folder, `tournament set` corrects one before play, `tournament delete`
-//! sets one aside and `tournament withdraw` withdraws a player from one, `standings` reads the crosstable of one, several, or any game
-//! files. Each reads the configuration first.
+//! sets one aside, `tournament withdraw` withdraws a player from one and
+//! `tournament replace` gives a player's seat to a substitute; `standings`
+//! reads the crosstable of one, several, or any game files. Each reads the configuration first.
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -17,6 +18,7 @@ mod delete;
 mod group;
 mod html;
 mod new;
+mod replace;
 mod set;
 mod standings;
 mod withdraw;
@@ -36,6 +38,7 @@ pub(crate) enum SectionCommand {
     Set(set::Args),
     Delete(delete::Args),
     Withdraw(withdraw::Args),
+    Replace(replace::Args),
 }
 
 /// Runs a tournament command. `config_path` is `--config`.
@@ -50,6 +53,9 @@ pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Ex
         }
         Command::Tournament(SectionCommand::Withdraw(args)) => {
             withdraw::execute(args, &config, &mut out)?
+        }
+        Command::Tournament(SectionCommand::Replace(args)) => {
+            replace::execute(args, &config, &mut out)?
         }
         Command::Standings(args) => standings::execute(args, &config, &mut out)?,
     };

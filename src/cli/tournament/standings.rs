@@ -120,19 +120,12 @@ fn read_groups(config: &Config, targets: &[PathBuf], jobs: Jobs) -> Result<Vec<G
     let mut groups = Vec::new();
     for folder in &sections {
         let section = Section::load(folder).map_err(|e| usage(format!("{e}")))?;
-        let players: Vec<Competitor> = section
-            .players
-            .iter()
-            .map(|p| Competitor {
-                name: p.name.clone(),
-                email: Some(p.email.clone()),
-            })
-            .collect();
+        let players = section.competitors();
         let files: Vec<PathBuf> = section.games.iter().map(|g| folder.join(&g.file)).collect();
         groups.push(group(
             section.name.clone(),
             Some(section.event.clone()),
-            &players,
+            (&players, &section.predecessors()),
             &files,
             jobs,
         )?);
@@ -140,7 +133,7 @@ fn read_groups(config: &Config, targets: &[PathBuf], jobs: Jobs) -> Result<Vec<G
     if !loose.is_empty() {
         let files = files::game_files(config, &loose)?;
         let title: Vec<String> = loose.iter().map(|p| p.display().to_string()).collect();
-        groups.push(group(title.join(", "), None, &[], &files, jobs)?);
+        groups.push(group(title.join(", "), None, (&[], &[]), &files, jobs)?);
     }
     Ok(groups)
 }
@@ -166,12 +159,13 @@ fn sections_in(games_dir: &Path) -> Result<Vec<PathBuf>> {
     Ok(found)
 }
 
-/// Loads every game of a group; one that does not replay stops the
+/// Loads every game of a group, between `players` and those who held
+/// their seats before them; one that does not replay stops the
 /// standings, which would otherwise be wrong.
 fn group(
     title: String,
     event: Option<String>,
-    players: &[Competitor],
+    (players, before): (&[Competitor], &[(u32, Competitor)]),
     files: &[PathBuf],
     jobs: Jobs,
 ) -> Result<Group> {
@@ -206,7 +200,7 @@ fn group(
     Ok(Group {
         title,
         event,
-        standings: Standings::compute(players, &games),
+        standings: Standings::compute_seated(players, before, &games),
         games: games.len(),
         finished,
         cancelled,
@@ -232,6 +226,9 @@ struct RowJson<'a> {
     ongoing: u32,
     wins: u32,
     sonneborn_berger: serde_json::Value,
+    /// Who held the seat before this player, a substitute.
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    replacing: &'a [String],
     results: Vec<ResultJson<'a>>,
 }
 
@@ -261,6 +258,7 @@ fn row_json<'a>(row: &'a Standing, all: &'a [Option<&'a Standing>]) -> RowJson<'
         ongoing: row.ongoing,
         wins: row.wins,
         sonneborn_berger: number(row.sonneborn_berger.value()),
+        replacing: &row.replacing,
         results: row
             .encounters
             .iter()
