@@ -173,7 +173,8 @@ fn a_substitute_takes_the_seat_and_its_results() {
         "{words}"
     );
     assert!(
-        words.contains("r02-b02.pgn against Ada Lovelace, Black\n"),
+        words.contains("r02-b02.pgn against Ada Lovelace, Black")
+            && !words.contains("Ada Lovelace, Black, your move"),
         "{words}"
     );
     let notice = to_bob

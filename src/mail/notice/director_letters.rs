@@ -109,7 +109,8 @@ pub fn withdrawn(
     key: &str,
 ) -> Letter {
     let mut paragraphs = vec![format!(
-        "The director recorded your withdrawal from the section {} ({}) on {date}, under          the rule {rule}. Your games:",
+        "The director recorded your withdrawal from the section {} ({}) on {date}, under \
+            the rule {rule}. Your games:",
         one_line(section),
         one_line(event)
     )];
@@ -138,7 +139,8 @@ pub fn opponent_withdrew(
 ) -> Letter {
     let paragraphs = vec![
         format!(
-            "{} withdrew from the section {} ({}) on {date}. Under the rule {rule}, your              games with them:",
+            "{} withdrew from the section {} ({}) on {date}. Under the rule {rule}, your \
+                games with them:",
             one_line(player),
             one_line(section),
             one_line(event)
@@ -193,7 +195,10 @@ impl Seat<'_> {
 /// the token of the notice it answers.
 pub fn seat_taken(seat: &Seat, lines: &[String], to_move: usize) -> Letter {
     let mut paragraphs = vec![format!(
-        "The director gave you the seat of {} in {} on {}: you take over their games in          progress, listed below. Their finished games stay theirs as played, and count          for the seat, which is yours from now on: the standings show its results under          your name.",
+        "The director gave you the seat of {} in {} on {}: you take over their games in \
+            progress, listed below. Their finished games stay theirs as played, and count \
+            for the seat, which is yours from now on: the standings show its results under \
+            your name.",
         one_line(seat.old),
         seat.section_words(),
         seat.date
@@ -201,12 +206,18 @@ pub fn seat_taken(seat: &Seat, lines: &[String], to_move: usize) -> Letter {
     paragraphs.push(listed(lines));
     seat.reason_paragraph(&mut paragraphs);
     paragraphs.push(match to_move {
-        0 => "In each of these games your opponent is to move: you will get a notice of               their move, and reply to it."
+        0 => "In each of these games your opponent is to move: you will get a notice of \
+            their move, and reply to it."
             .to_string(),
-        1 => "In one of them it is your move: its notice, with the board and how to reply,               comes in a mail of its own. Reply to that mail to move; in the other games you               will get a notice of your opponent's move."
+        1 => "In one of them it is your move: its notice, with the board and how to reply, \
+            comes in a mail of its own. Reply to that mail to move; in the other games you \
+            will get a notice of your opponent's move."
             .to_string(),
         n => format!(
-            "In {n} of them it is your move: each game's notice, with the board and how to              reply, comes in a mail of its own. Reply to each of those mails to move in its              game (one reply per game); in the other games you will get a notice of your              opponent's move."
+            "In {n} of them it is your move: each game's notice, with the board and how to \
+                reply, comes in a mail of its own. Reply to each of those mails to move in its \
+                game (one reply per game); in the other games you will get a notice of your \
+                opponent's move."
         ),
     });
     Letter {
@@ -251,7 +262,8 @@ pub fn seat_given(seat: &Seat, lines: &[String]) -> Letter {
 pub fn opponent_substituted(seat: &Seat, lines: &[String]) -> Letter {
     let mut paragraphs = vec![
         format!(
-            "{} takes over the seat of {} in {} from {}. Your games with the seat go on              against {}:",
+            "{} takes over the seat of {} in {} from {}. Your games with the seat go on \
+                against {}:",
             one_line(seat.new),
             one_line(seat.old),
             seat.section_words(),
@@ -259,7 +271,9 @@ pub fn opponent_substituted(seat: &Seat, lines: &[String]) -> Letter {
             one_line(seat.new)
         ),
         listed(lines),
-        "Nothing changes for you: your replies keep working as before (they go to the          director, never from player to player), and the notices of these games name your          new opponent."
+        "Nothing changes for you: your replies keep working as before (they go to the \
+            director, never from player to player), and the notices of these games name your \
+            new opponent."
             .to_string(),
     ];
     seat.reason_paragraph(&mut paragraphs);
