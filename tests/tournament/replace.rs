@@ -334,6 +334,36 @@ fn walk(path: &std::path::Path) -> Vec<std::path::PathBuf> {
 
 /// Killed after its first game, a substitution is finished by running it
 /// again: the second game and the section file, and each letter once.
+/// The player's conditional lines leave with them: a line Charles gave in
+/// r02-b02 is never played for Bob when Ada makes the move it answers.
+#[test]
+fn the_players_conditional_lines_are_not_played_for_the_substitute() {
+    let server = SmtpServer::start(Options::default());
+    let env = TestEnv::new();
+    config(&env, &server);
+    club(&env);
+    let game = "games/club/r02-b02.pgn";
+    env.ok(&[
+        "conditional",
+        "add",
+        game,
+        "--by",
+        "black",
+        "1. e2e4 1... e7e5",
+    ]);
+    assert!(env.ok(&["conditional", "list", game]).contains("e7e5"));
+    env.ok(&REPLACE);
+    assert!(!env.ok(&["conditional", "list", game]).contains("e7e5"));
+    env.ok(&["move", game, "e2e4", "--at", "2020-12-02 10:00", "-q"]);
+    let text = env.read(game);
+    assert!(text.contains("e2e4"), "{text}");
+    assert!(
+        !text.contains("e7e5"),
+        "Charles's line played for Bob:\n{text}"
+    );
+    assert!(env.ok(&["verify", game]).contains("ok"));
+}
+
 #[test]
 fn a_substitution_killed_half_way_is_finished_by_running_it_again() {
     let server = SmtpServer::start(Options::default());

@@ -12,6 +12,7 @@ use dynamo::mail::notice::director_letters::{self, Seat};
 use dynamo::mail::notice::{Notice, Recipient};
 use dynamo::mail::{self, Built, Outbox};
 use dynamo::recorder::When;
+use dynamo::recorder::conditional::Store;
 use dynamo::tournament::{
     ReplaceError, ReplacePlan, Replacement, TakenGame, plan_replacement, store_section,
 };
@@ -136,11 +137,14 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         return print(out, &args, &plan, &section.name, &lines, true);
     }
     let mut across = Across::new(config, mailer.as_ref(), Vec::new(), &section.name);
+    let conditionals = Store::new(&config.conditional_dir);
     for (path, edits) in &changes {
         let seat = plan.games.iter().find(|g| &g.path == path);
         let side = seat.map(|g| g.side);
         // Under the game's lock: a game the player finished meanwhile
-        // stays theirs, as played.
+        // stays theirs, as played; the player's conditional lines go
+        // with them, never played for the substitute, in the same lock
+        // as the change of player, so no line can slip in between.
         across.set(
             path,
             edits,
@@ -154,6 +158,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
                         path.display()
                     ))
                 }
+                (_, Some(side)) => conditionals.remove(game, side).map_err(|e| e.to_string()),
                 _ => Ok(()),
             },
         )?;
