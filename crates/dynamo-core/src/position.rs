@@ -206,6 +206,22 @@ impl Position {
         moves
     }
 
+    /// The legal moves that `keep` keeps, in generation order: the moves
+    /// of [`Position::legal_moves`] filtered, with legality judged only
+    /// for the moves kept (a search's quiescence keeps a few of many).
+    pub fn legal_moves_where(&self, mut keep: impl FnMut(&Move) -> bool) -> Vec<Move> {
+        if self.pending.is_some() {
+            let mut moves = self.legal_moves();
+            moves.retain(|m| keep(m));
+            return moves;
+        }
+        let mut moves = Vec::with_capacity(192);
+        self.pseudo_legal_moves(&mut moves);
+        let exposure = self.exposure();
+        moves.retain(|m| keep(m) && self.is_legal_pseudo(&exposure, m));
+        moves
+    }
+
     /// Every legal move with the position it leads to.
     pub fn legal_children(&self) -> impl Iterator<Item = (Move, Position)> + '_ {
         // While a pawn awaits its owner's choice, each choice's children
@@ -328,60 +344,6 @@ impl Position {
         Ok((board, kings))
     }
 
-    /// The board after a pseudo-legal move and where the kings stand,
-    /// whether or not the move is legal.
-    fn apply(&self, m: &Move) -> (Board, ByColor<Square>) {
-        let mut board = self.board;
-        let mut kings = self.kings;
-        let mut place = |board: &mut Board, piece: Piece, to: Option<Square>, promotion| {
-            if let Some(to) = to {
-                let piece = match promotion {
-                    Some(role) => Piece::new(piece.color, role),
-                    None => piece,
-                };
-                board.set(to, Some(piece));
-                if piece.role == Role::King {
-                    kings[piece.color] = to;
-                }
-            }
-        };
-        match *m {
-            Move::Plain {
-                from,
-                to,
-                promotion,
-                ..
-            } => {
-                let piece = board.take(from).expect("the mover stands on its square");
-                place(&mut board, piece, to, promotion);
-            }
-            Move::Push(s) | Move::Pull(s) => {
-                let mover = board.take(s.from).expect("the mover stands on its square");
-                let target = board
-                    .take(s.target_from)
-                    .expect("the target stands on its square");
-                let (mover_promotion, target_promotion) = if s.mover_promotes() {
-                    (s.promotion, None)
-                } else {
-                    (None, s.promotion)
-                };
-                place(&mut board, target, s.target_to, target_promotion);
-                place(&mut board, mover, s.to, mover_promotion);
-            }
-            Move::Castle {
-                side, king, rook, ..
-            } => {
-                let us = self.turn;
-                let k = board.take(king);
-                let r = board.take(rook);
-                board.set(side.king_target(us), k);
-                board.set(side.rook_target(us), r);
-                kings[us] = side.king_target(us);
-            }
-        }
-        (board, kings)
-    }
-
     /// docs/RULES.md §7: the board after a move may not be the board before the
     /// opponent's last move.
     fn no_undo(&self, after: &Board) -> Result<(), Illegal> {
@@ -412,8 +374,28 @@ impl Position {
 
     /// The position after a legal move whose board is already known: turn,
     /// castling rights, en-passant-edge square, clocks and history.
-    fn with_board(&self, m: &Move, board: Board, kings: ByColor<Square>) -> Position {
+    pub(crate) fn with_board(&self, m: &Move, board: Board, kings: ByColor<Square>) -> Position {
         let us = self.turn;
+        let (castling, ep_square, resets_clock) = self.rights_after(m);
+        Position {
+            board,
+            turn: !us,
+            castling,
+            ep_square,
+            halfmoves: self.halfmoves_after(resets_clock),
+            fullmoves: self.fullmoves_after(),
+            previous: Some(self.board),
+            rules: self.rules,
+            kings,
+            pending: self.awaits_choice(m),
+        }
+    }
+
+    /// What a legal move leaves of the castling rights (§8) and the
+    /// en-passant-edge square (§9), and whether it resets the half-move
+    /// clock. Read from the position before the move.
+    #[inline]
+    pub(crate) fn rights_after(&self, m: &Move) -> (Castling, Option<Square>, bool) {
         let mut castling = self.castling;
         let mut ep_square = None;
         let mut resets_clock = false;
@@ -445,25 +427,26 @@ impl Position {
                 castling.moved_under_own_power(rook);
             }
         }
-        Position {
-            board,
-            turn: !us,
-            castling,
-            ep_square,
-            // The counters stop at their largest value rather than wrap
-            // (docs/RULES.md §13.11): no rule reads them, and a wrapped
-            // move number 0 is one FEN refuses.
-            halfmoves: if resets_clock {
-                0
-            } else {
-                self.halfmoves.saturating_add(1)
-            },
-            fullmoves: self.fullmoves.saturating_add(u32::from(us == Color::Black)),
-            previous: Some(self.board),
-            rules: self.rules,
-            kings,
-            pending: self.awaits_choice(m),
+        (castling, ep_square, resets_clock)
+    }
+
+    /// The half-move clock after a move. The counters stop at their
+    /// largest value rather than wrap (docs/RULES.md §13.11): no rule
+    /// reads them, and a wrapped move number 0 is one FEN refuses.
+    #[inline]
+    pub(crate) fn halfmoves_after(&self, resets_clock: bool) -> u32 {
+        if resets_clock {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
         }
+    }
+
+    /// The move number after a move (one more after Black's).
+    #[inline]
+    pub(crate) fn fullmoves_after(&self) -> u32 {
+        self.fullmoves
+            .saturating_add(u32::from(self.turn == Color::Black))
     }
 
     /// Whether the side that has just moved stands in check, which a legal

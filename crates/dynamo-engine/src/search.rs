@@ -18,7 +18,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use dynamo_core::{Move, Position};
+use dynamo_core::{Move, Position, Scratch};
 
 use crate::eval::evaluate;
 use crate::key::{State, key};
@@ -115,22 +115,26 @@ impl Search {
                 scope.spawn(move || {
                     let mut w = Worker::new(table, clock, shared, options.limits.nodes);
                     let mut roots = root_moves(pos);
+                    let mut scratch = Scratch::new(pos.clone());
                     // Helpers start a ply apart, to fill the table ahead of
                     // the main thread rather than behind it.
                     let mut depth = 1 + (helper % 2) as u32;
                     while depth <= max_depth && !clock.stopped() && !roots.is_empty() {
-                        w.iteration(&mut roots, depth, 1);
+                        w.iteration(&mut scratch, &mut roots, depth, 1);
                         depth += 1;
                     }
                 });
             }
             let mut w = Worker::new(table.as_ref(), &clock, &shared, options.limits.nodes);
             let mut roots = root_moves(pos);
+            let mut scratch = Scratch::new(pos.clone());
             for depth in 1..=max_depth {
                 if roots.is_empty() {
                     break;
                 }
-                let Some(lines) = w.iteration(&mut roots, depth, options.multipv.max(1)) else {
+                let Some(lines) =
+                    w.iteration(&mut scratch, &mut roots, depth, options.multipv.max(1))
+                else {
                     break;
                 };
                 let report = Report {
@@ -159,9 +163,9 @@ impl Search {
 
 /// The root's moves in the order that does not depend on the table or the
 /// heuristics: what they take off first, generation order otherwise.
-fn root_moves(pos: &Position) -> Vec<(Move, Position)> {
-    let mut roots: Vec<(Move, Position)> = pos.legal_children().collect();
-    roots.sort_by_key(|(m, _)| std::cmp::Reverse(removal_gain(pos, m)));
+fn root_moves(pos: &Position) -> Vec<Move> {
+    let mut roots = pos.legal_moves();
+    roots.sort_by_key(|m| std::cmp::Reverse(removal_gain(pos, m)));
     roots
 }
 
@@ -223,7 +227,8 @@ impl<'a> Worker<'a> {
     /// the search was stopped before the depth completed.
     fn iteration(
         &mut self,
-        roots: &mut Vec<(Move, Position)>,
+        s: &mut Scratch,
+        roots: &mut Vec<Move>,
         depth: u32,
         multipv: usize,
     ) -> Option<Vec<Line>> {
@@ -231,22 +236,24 @@ impl<'a> Worker<'a> {
         for _ in 0..multipv.min(roots.len()) {
             let mut best: Option<(usize, i32, Vec<Move>)> = None;
             let mut alpha = -INFINITY;
-            for (i, (m, child)) in roots.iter().enumerate() {
+            for (i, m) in roots.iter().enumerate() {
                 if lines.iter().any(|(j, _)| *j == i) {
                     continue;
                 }
                 self.pv[1].clear();
+                s.make(m);
                 let score = if best.is_none() {
-                    -self.negamax(child, depth - 1, -INFINITY, INFINITY, 1)
+                    -self.negamax(s, depth - 1, -INFINITY, INFINITY, 1)
                 } else {
-                    let s = -self.negamax(child, depth - 1, -alpha - 1, -alpha, 1);
-                    if s > alpha && !self.aborted {
+                    let zero = -self.negamax(s, depth - 1, -alpha - 1, -alpha, 1);
+                    if zero > alpha && !self.aborted {
                         self.pv[1].clear();
-                        -self.negamax(child, depth - 1, -INFINITY, -alpha, 1)
+                        -self.negamax(s, depth - 1, -INFINITY, -alpha, 1)
                     } else {
-                        s
+                        zero
                     }
                 };
+                s.unmake();
                 if self.aborted {
                     return None;
                 }
@@ -270,21 +277,24 @@ impl<'a> Worker<'a> {
         // Next depth: this depth's best lines first, in their order, then
         // the rest as they were.
         let chosen: Vec<usize> = lines.iter().map(|(i, _)| *i).collect();
-        let mut next: Vec<(Move, Position)> = chosen.iter().map(|&i| roots[i].clone()).collect();
+        let mut next: Vec<Move> = chosen.iter().map(|&i| roots[i]).collect();
         next.extend(
             roots
                 .iter()
                 .enumerate()
                 .filter(|(i, _)| !chosen.contains(i))
-                .map(|(_, r)| r.clone()),
+                .map(|(_, r)| *r),
         );
         *roots = next;
         Some(lines.into_iter().map(|(_, l)| l).collect())
     }
 
-    fn negamax(&mut self, pos: &Position, depth: u32, alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// The depth-limited value of the scratch position, which is left as
+    /// it was found: each child is made when the search reaches it and
+    /// unmade after, so a node cut off early builds few of its children.
+    fn negamax(&mut self, s: &mut Scratch, depth: u32, alpha: i32, beta: i32, ply: usize) -> i32 {
         if depth == 0 {
-            return self.quiescence(pos, alpha, beta, ply, QUIESCENCE_PLIES);
+            return self.quiescence(s, alpha, beta, ply, QUIESCENCE_PLIES);
         }
         if !self.visit() {
             return 0;
@@ -292,6 +302,7 @@ impl<'a> Worker<'a> {
         if let Some(line) = self.pv.get_mut(ply) {
             line.clear();
         }
+        let pos = s.position();
         let state = self.table.map(|_| State::of(pos));
         let hash = self.table.map(|_| key(pos)).unwrap_or(0);
         let mut hash_move = None;
@@ -311,32 +322,37 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let mut children: Vec<(i32, Move, Position)> = pos
-            .legal_children()
-            .map(|(m, p)| (self.heuristics.score(pos, &m, ply, hash_move), m, p))
+        // The order keys read the position before any move; the sort is
+        // stable, so equal keys keep the generation order.
+        let mut moves: Vec<(i32, Move)> = pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| (self.heuristics.score(pos, &m, ply, hash_move), m))
             .collect();
-        if children.is_empty() {
+        if moves.is_empty() {
             return if pos.is_check() {
                 -(MATE - ply as i32)
             } else {
                 0
             };
         }
-        children.sort_by_key(|(s, _, _)| std::cmp::Reverse(*s));
+        moves.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut a = alpha;
-        for (i, (_, m, child)) in children.iter().enumerate() {
+        for (i, (_, m)) in moves.iter().enumerate() {
+            s.make(m);
             let score = if i == 0 {
-                -self.negamax(child, depth - 1, -beta, -a, ply + 1)
+                -self.negamax(s, depth - 1, -beta, -a, ply + 1)
             } else {
-                let s = -self.negamax(child, depth - 1, -a - 1, -a, ply + 1);
-                if s > a && s < beta && !self.aborted {
-                    -self.negamax(child, depth - 1, -beta, -a, ply + 1)
+                let zero = -self.negamax(s, depth - 1, -a - 1, -a, ply + 1);
+                if zero > a && zero < beta && !self.aborted {
+                    -self.negamax(s, depth - 1, -beta, -a, ply + 1)
                 } else {
-                    s
+                    zero
                 }
             };
+            s.unmake();
             if self.aborted {
                 return 0;
             }
@@ -349,6 +365,7 @@ impl<'a> Worker<'a> {
                 }
             }
             if a >= beta {
+                let pos = s.position();
                 if removal_gain(pos, m) <= 0 {
                     self.heuristics.cut(pos.turn(), ply, *m, depth);
                 }
@@ -393,28 +410,45 @@ impl<'a> Worker<'a> {
     /// is generated (most nodes end so). In check, every move is searched
     /// and none is mate. Stalemate is seen at every node above the
     /// horizon.
-    fn quiescence(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize, left: u32) -> i32 {
+    fn quiescence(&mut self, s: &mut Scratch, alpha: i32, beta: i32, ply: usize, left: u32) -> i32 {
         if !self.visit() {
             return 0;
         }
         if let Some(line) = self.pv.get_mut(ply) {
             line.clear();
         }
+        let pos = s.position();
         let in_check = pos.is_check();
         let stand = evaluate(pos);
         if !in_check && stand >= beta {
             return stand;
         }
-        let children: Vec<(Move, Position)> = pos.legal_children().collect();
-        if children.is_empty() {
-            return if in_check {
+        // Out of check the value is the evaluation or better whether or
+        // not any move is left, so only the removals are listed, and none
+        // at the last ply. In check every move is searched, and having
+        // none is mate.
+        let last = left == 0 || ply + 1 >= self.pv.len();
+        if last {
+            return if in_check && !pos.has_legal_move() {
                 -(MATE - ply as i32)
             } else {
                 stand
             };
         }
-        if left == 0 || ply + 1 >= self.pv.len() {
-            return stand;
+        let mut moves: Vec<(i32, Move)> = if in_check {
+            pos.legal_moves()
+        } else {
+            pos.legal_moves_where(|m| removes_enemy(pos, m))
+        }
+        .into_iter()
+        .map(|m| (removal_gain(pos, &m), m))
+        .collect();
+        if moves.is_empty() {
+            return if in_check {
+                -(MATE - ply as i32)
+            } else {
+                stand
+            };
         }
         let mut best = -INFINITY;
         let mut a = alpha;
@@ -422,14 +456,11 @@ impl<'a> Worker<'a> {
             best = stand;
             a = a.max(stand);
         }
-        let mut moves: Vec<(i32, &Move, &Position)> = children
-            .iter()
-            .filter(|(m, _)| in_check || removes_enemy(pos, m))
-            .map(|(m, p)| (removal_gain(pos, m), m, p))
-            .collect();
-        moves.sort_by_key(|(g, _, _)| std::cmp::Reverse(*g));
-        for (_, m, child) in moves {
-            let score = -self.quiescence(child, -beta, -a, ply + 1, left - 1);
+        moves.sort_by_key(|(gain, _)| std::cmp::Reverse(*gain));
+        for (_, m) in &moves {
+            s.make(m);
+            let score = -self.quiescence(s, -beta, -a, ply + 1, left - 1);
+            s.unmake();
             if self.aborted {
                 return 0;
             }
