@@ -33,6 +33,7 @@ pub mod illegal;
 mod movegen;
 pub mod moves;
 pub mod notation;
+mod one_move;
 mod pawns;
 pub mod perft;
 pub mod position;
