@@ -147,6 +147,17 @@ fn reads_as_listed(pos: &Position) -> Result<(), TestCaseError> {
                 prop_assert_eq!(pos.play(listed).ok(), Some(after), "{}", text);
             }
             (None, Err(())) => {}
+            // The king's two steps name castling (`Ke8c8`, docs/RULES.md
+            // §13, ruling 3): read as the castling listed.
+            (None, Ok((found @ Move::Castle { .. }, after))) => {
+                prop_assert!(
+                    legal.values().any(|l| *l == found),
+                    "{} in {}",
+                    text,
+                    pos.to_fen()
+                );
+                prop_assert_eq!(pos.play(&found).ok(), Some(after), "{}", text);
+            }
             (listed, read) => prop_assert!(
                 false,
                 "{} in {}: listed {:?}, read {:?}",
