@@ -82,9 +82,11 @@ pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
             Ok(())
         }
     };
-    // Checked before opening so that a device is not even opened; the
-    // check of the opened file is the one a swap of files cannot dodge.
-    check(&fs::metadata(path).map_err(|e| FileError::new(path, e))?)?;
+    // Checked once the file is open, on what was opened: the check a swap
+    // of files cannot dodge, and one system call fewer than a `stat`
+    // before (a folder of 100,000 games is read file by file). Opening
+    // never waits on a FIFO nor makes a terminal ours (`no_blocking`),
+    // and nothing is read before the check.
     let file = no_blocking()
         .read(true)
         .open(path)

@@ -337,12 +337,22 @@ impl Game {
             ply: self.moves.len() as u32 + 1,
             number: self.position.fullmoves(),
             mover: color,
-            notation: notation.clone(),
+            notation,
             received,
             owner_chose: None,
         });
         self.position = after;
+        // The event's digest reads the notation the move keeps, lent for
+        // the while: no copy of it is made (a replay records every move).
+        let lent = self
+            .moves
+            .last_mut()
+            .map(|m| std::mem::take(&mut m.notation));
+        let notation = lent.unwrap_or_default();
         self.record_event(EventKind::Moved, Some(received), &notation, false);
+        if let Some(last) = self.moves.last_mut() {
+            last.notation = notation;
+        }
         self.gaps.push(Vec::new());
     }
 

@@ -34,6 +34,7 @@ pub mod make;
 mod movegen;
 pub mod moves;
 pub mod notation;
+mod one_move;
 mod pawns;
 pub mod perft;
 pub mod position;

@@ -53,16 +53,26 @@ impl<'a> Lexer<'a> {
     }
 
     /// Takes characters while `keep` holds; returns them. One pass over
-    /// the characters, each decoded once: this is most of reading a file.
+    /// the bytes, a character decoded only where one is not ASCII: this
+    /// is most of reading a file.
     fn take_while(&mut self, keep: impl Fn(char) -> bool) -> &'a str {
         let rest = &self.text[self.pos..];
-        let mut end = rest.len();
-        for (at, c) in rest.char_indices() {
+        let bytes = rest.as_bytes();
+        let mut end = 0;
+        while let Some(&b) = bytes.get(end) {
+            let c = if b.is_ascii() {
+                char::from(b)
+            } else {
+                match rest[end..].chars().next() {
+                    Some(c) => c,
+                    None => break,
+                }
+            };
             if !keep(c) {
-                end = at;
                 break;
             }
             self.count(c);
+            end += c.len_utf8();
         }
         self.pos += end;
         &rest[..end]
@@ -70,12 +80,14 @@ impl<'a> Lexer<'a> {
 }
 
 /// What the movetext is made of, before moves are paired with times.
-pub(super) enum Lexeme {
+/// Moves, comments and results borrow the text: a file of many moves
+/// allocates nothing for them.
+pub(super) enum Lexeme<'a> {
     Number(u32, bool),
-    Move(String),
-    Comment(String),
+    Move(&'a str),
+    Comment(&'a str),
     Note(Note),
-    Result(String),
+    Result(&'a str),
 }
 
 fn is_word_end(c: char) -> bool {
@@ -83,9 +95,9 @@ fn is_word_end(c: char) -> bool {
 }
 
 /// The next token, or `None` at the end of the text.
-pub(super) fn next_token(
-    lx: &mut Lexer<'_>,
-) -> Result<Option<(Lexeme, usize, usize)>, PgnSyntaxError> {
+pub(super) fn next_token<'a>(
+    lx: &mut Lexer<'a>,
+) -> Result<Option<(Lexeme<'a>, usize, usize)>, PgnSyntaxError> {
     lx.take_while(char::is_whitespace);
     let (line, column) = (lx.line, lx.column);
     let Some(c) = lx.peek() else {
@@ -102,7 +114,7 @@ pub(super) fn next_token(
                     "comment '{' is never closed: the file may be truncated",
                 ));
             }
-            Lexeme::Comment(body.trim().to_string())
+            Lexeme::Comment(body.trim())
         }
         ';' => {
             lx.bump();
@@ -141,12 +153,13 @@ pub(super) fn next_token(
         c if c.is_ascii_digit() => {
             // A move number (`12.`, `12...`) or a result token; a move never
             // starts with a digit.
+            let start = lx.pos;
             let digits = lx.take_while(|c| c.is_ascii_digit());
             let dots = lx.take_while(|c| c == '.');
             if dots.is_empty() {
-                let rest = lx.take_while(|c| !is_word_end(c));
-                let word = format!("{digits}{rest}");
-                if RESULTS.contains(&word.as_str()) {
+                lx.take_while(|c| !is_word_end(c));
+                let word = &lx.text[start..lx.pos];
+                if RESULTS.contains(&word) {
                     Lexeme::Result(word)
                 } else {
                     Lexeme::Move(word)
@@ -180,9 +193,9 @@ pub(super) fn next_token(
         _ => {
             let word = lx.take_while(|c| !is_word_end(c));
             if RESULTS.contains(&word) {
-                Lexeme::Result(word.to_string())
+                Lexeme::Result(word)
             } else {
-                Lexeme::Move(word.to_string())
+                Lexeme::Move(word)
             }
         }
     };

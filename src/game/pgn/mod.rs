@@ -33,21 +33,22 @@ pub struct Tag {
     pub line: usize,
 }
 
-/// A move as written, before it is checked against the rules.
+/// A move as written, before it is checked against the rules; it
+/// borrows the file's text.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RawMove {
+pub struct RawMove<'a> {
     /// The move number written before it, if any (`12.` or `12...`).
     pub number: Option<(u32, bool)>,
-    pub text: String,
+    pub text: &'a str,
     pub line: usize,
     /// The first comment after the move: its received time.
-    pub time: Option<String>,
+    pub time: Option<&'a str>,
 }
 
 /// One item of the movetext, in file order.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Item {
-    Move(RawMove),
+pub enum Item<'a> {
+    Move(RawMove<'a>),
     Event(RawEvent),
     /// The director's `[%undo …]` or `[%set …]`.
     Correction(RawCorrection),
@@ -56,20 +57,20 @@ pub enum Item {
 
 /// A parsed but not yet replayed game file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Record {
+pub struct Record<'a> {
     pub tags: Vec<Tag>,
-    pub items: Vec<Item>,
+    pub items: Vec<Item<'a>>,
     /// The result token that ends the movetext, and its line.
     pub result: (String, usize),
 }
 
-impl Record {
+impl<'a> Record<'a> {
     pub fn tag(&self, name: &str) -> Option<&Tag> {
         self.tags.iter().find(|t| t.name == name)
     }
 
     /// The moves alone, in order.
-    pub fn moves(&self) -> impl Iterator<Item = &RawMove> {
+    pub fn moves(&self) -> impl Iterator<Item = &RawMove<'a>> {
         self.items.iter().filter_map(|i| match i {
             Item::Move(m) => Some(m),
             _ => None,
@@ -177,7 +178,7 @@ pub fn read_tags(text: &str) -> Result<(Vec<Tag>, usize, usize), PgnSyntaxError>
 }
 
 /// Parses the text of a game file.
-pub fn parse(text: &str) -> Result<Record, PgnSyntaxError> {
+pub fn parse(text: &str) -> Result<Record<'_>, PgnSyntaxError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (tags, offset, line_no) = read_tags(text)?;
     let mut lexer = lex::Lexer {
@@ -186,7 +187,9 @@ pub fn parse(text: &str) -> Result<Record, PgnSyntaxError> {
         line: line_no + 1,
         column: 1,
     };
-    let mut items: Vec<Item> = Vec::new();
+    // About one item (a move and its time) a 32 bytes of movetext; a
+    // guess only, bounded, so that a file of blanks reserves little.
+    let mut items: Vec<Item> = Vec::with_capacity((lexer.text.len() / 32).min(1024));
     let mut number: Option<(u32, bool, usize, usize)> = None;
     let mut result: Option<(String, usize)> = None;
     // Whether the last item is a move still waiting for its time comment.
@@ -221,15 +224,15 @@ pub fn parse(text: &str) -> Result<Record, PgnSyntaxError> {
                 }
                 awaiting_time = false;
             }
-            lex::Lexeme::Comment(body) => match action::parse_action(&body, line)? {
+            lex::Lexeme::Comment(body) => match action::parse_action(body, line)? {
                 Some(event) => items.push(Item::Event(event)),
-                None => match correction::parse_correction(&body, line)? {
+                None => match correction::parse_correction(body, line)? {
                     Some(fix) => items.push(Item::Correction(fix)),
-                    None => items.push(Item::Note(Note::Comment(body))),
+                    None => items.push(Item::Note(Note::Comment(body.to_string()))),
                 },
             },
             lex::Lexeme::Note(note) => items.push(Item::Note(note)),
-            lex::Lexeme::Result(r) => result = Some((r, line)),
+            lex::Lexeme::Result(r) => result = Some((r.to_string(), line)),
         }
     }
     // The line the text ends on: a final line break opens no new line.

@@ -215,7 +215,7 @@ impl Game {
             line: raw.line,
             number,
             color,
-            text: clipped(&raw.text).to_string(),
+            text: clipped(raw.text).to_string(),
             reason,
         };
         if let Some((n, black)) = raw.number {
@@ -231,7 +231,7 @@ impl Game {
         }
         // Reading the move judges it and builds the position after it.
         let (m, after, completed) =
-            read_recorded(&self.position, choice, &raw.text).map_err(|e| match e {
+            read_recorded(&self.position, choice, raw.text).map_err(|e| match e {
                 MoveError::Illegal { reason, .. } => fail(reason.to_string()),
                 MoveError::Syntax(s) => fail(s.to_string()),
             })?;
@@ -243,7 +243,6 @@ impl Game {
         }
         let comment = raw
             .time
-            .as_deref()
             .ok_or_else(|| fail("no {received time} comment after the move".to_string()))?;
         let received = DateTime::parse_from_rfc3339(comment)
             .map(|t| clock::truncate(t.with_timezone(&Utc)))

@@ -1,6 +1,8 @@
 //! Text to a legal move: the syntax ([`super::nost`]), then the rules
 //! (`resolve`, [`super::short`]), and what a refusal says.
 
+use std::borrow::Cow;
+
 use super::cursor::SyntaxError;
 use super::nost::Notation;
 use super::number::MoveNumber;
@@ -134,14 +136,15 @@ fn read(pos: &Position, text: &str) -> Result<(Move, Position, Option<MoveNumber
 
 /// The owner's choice written before the move, `=Q` (or `=q`, or NOST's
 /// digit `=1` … `=4`), as its own word first or after a move number; and
-/// the text without it.
-fn split_choice(text: &str) -> (Option<Role>, String) {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let at = match words.first() {
-        Some(first) if first.ends_with('.') || first.ends_with('…') => 1,
-        _ => 0,
+/// the text without it. Nothing is allocated for a move without one (a
+/// replay reads every move of a file).
+fn split_choice(text: &str) -> (Option<Role>, Cow<'_, str>) {
+    let mut words = text.split_whitespace();
+    let (at, word) = match words.next() {
+        Some(first) if first.ends_with('.') || first.ends_with('…') => (1, words.next()),
+        first => (0, first),
     };
-    let choice = words.get(at).and_then(|word| {
+    let choice = word.and_then(|word| {
         let mut chars = word.chars();
         if chars.next() != Some('=') {
             return None;
@@ -158,11 +161,11 @@ fn split_choice(text: &str) -> (Option<Role>, String) {
     });
     match choice {
         Some(role) => {
-            let mut rest = words;
+            let mut rest: Vec<&str> = text.split_whitespace().collect();
             rest.remove(at);
-            (Some(role), rest.join(" "))
+            (Some(role), Cow::Owned(rest.join(" ")))
         }
-        None => (None, text.to_string()),
+        None => (None, Cow::Borrowed(text)),
     }
 }
 

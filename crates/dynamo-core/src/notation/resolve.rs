@@ -105,8 +105,9 @@ pub(crate) fn resolve_move(
         None => Some(mover.from),
         Some(d) => d.square(),
     };
-    let mut pseudo = Vec::with_capacity(64);
-    pos.pseudo_legal_moves_from(mover.from, &mut pseudo);
+    // Only the moves along the written squares' line or step (one_move.rs).
+    let mut pseudo = Vec::with_capacity(32);
+    pos.moves_with_squares(mover.from, mover_to, target.map(|t| t.from), &mut pseudo);
     // The moves with the squares written: several only when they differ
     // in the promotion piece.
     let mut same_squares = pseudo.iter().filter(|m| {

@@ -7,11 +7,16 @@ use crate::moves::Move;
 use crate::role::Role;
 use crate::square::Square;
 
+/// A square as two characters, without the formatting machinery: every
+/// replayed move of a game file is written back this way.
+fn write_square(out: &mut String, sq: Square) {
+    out.push(sq.file_char());
+    out.push(sq.rank_char());
+}
+
 fn write_dest(out: &mut String, to: Option<Square>) {
     match to {
-        Some(sq) => {
-            let _ = write!(out, "{sq}");
-        }
+        Some(sq) => write_square(out, sq),
         None => out.push('E'),
     }
 }
@@ -60,7 +65,7 @@ pub fn format(m: &Move) -> String {
             if *role != Role::Pawn {
                 out.push(role.upper_char());
             }
-            let _ = write!(out, "{from}");
+            write_square(&mut out, *from);
             write_dest(&mut out, *to);
             write_promotion(&mut out, *promotion);
         }
@@ -68,7 +73,7 @@ pub fn format(m: &Move) -> String {
             if s.role != Role::Pawn {
                 out.push(s.role.upper_char());
             }
-            let _ = write!(out, "{}", s.from);
+            write_square(&mut out, s.from);
             if !s.is_stationary() {
                 write_dest(&mut out, s.to);
             }
@@ -76,7 +81,8 @@ pub fn format(m: &Move) -> String {
             if mover_promotes {
                 write_promotion(&mut out, s.promotion);
             }
-            let _ = write!(out, "/{}", s.target_from);
+            out.push('/');
+            write_square(&mut out, s.target_from);
             write_dest(&mut out, s.target_to);
             if !mover_promotes {
                 write_promotion(&mut out, s.promotion);
