@@ -205,22 +205,12 @@ impl<'c> Across<'c> {
         paths: &[PathBuf],
         with: Option<&Path>,
     ) -> Result<Vec<HeldGame>> {
-        let files = paths
-            .iter()
-            .map(|p| GameFile::existing(p).map_err(failure::game))
-            .collect::<Result<Vec<_>>>()?;
+        let files = game_files(paths)?;
         if let (Some(letters), Some(with)) = (self.letters.as_mut(), with) {
             let file = GameFile::existing(with).map_err(failure::game)?;
             letters.hold_for(&file).map_err(subscriber_failure)?;
         }
-        let mut order: Vec<usize> = (0..files.len()).collect();
-        order.sort_by(|&a, &b| files[a].key().cmp(files[b].key()));
-        let wait = store::lock_wait()?;
-        let mut held: Vec<Option<HeldGame>> = files.iter().map(|_| None).collect();
-        for i in order {
-            held[i] = Some(game_store::hold(&files[i], wait).map_err(failure::game)?);
-        }
-        Ok(held.into_iter().flatten().collect())
+        hold_files(&files)
     }
 
     /// Records the director's `action` on the game `held`, at `when`, if
@@ -297,4 +287,30 @@ pub(crate) fn set_action(edits: &[TagEdit], reason: Option<&str>) -> Action {
         edits: edits.to_vec(),
         reason: reason.map(str::to_string),
     }
+}
+
+/// The games at `paths`, resolved.
+fn game_files(paths: &[PathBuf]) -> Result<Vec<GameFile>> {
+    paths
+        .iter()
+        .map(|p| GameFile::existing(p).map_err(failure::game))
+        .collect()
+}
+
+/// The games at `paths` locked, all of them, in the order of their real
+/// paths, as [`Across::hold_all`] takes them (a caller that mails takes
+/// the outbox's lock first); they come back in the order of `paths`.
+pub(crate) fn hold_games(paths: &[PathBuf]) -> Result<Vec<HeldGame>> {
+    hold_files(&game_files(paths)?)
+}
+
+fn hold_files(files: &[GameFile]) -> Result<Vec<HeldGame>> {
+    let mut order: Vec<usize> = (0..files.len()).collect();
+    order.sort_by(|&a, &b| files[a].key().cmp(files[b].key()));
+    let wait = store::lock_wait()?;
+    let mut held: Vec<Option<HeldGame>> = files.iter().map(|_| None).collect();
+    for i in order {
+        held[i] = Some(game_store::hold(&files[i], wait).map_err(failure::game)?);
+    }
+    Ok(held.into_iter().flatten().collect())
 }

@@ -20,6 +20,10 @@ pub enum GameError {
     },
     #[error("{}: {error}", path.display())]
     Invalid { path: PathBuf, error: RecordError },
+    /// The game's file, or its folder, was moved away (a section
+    /// deleted) while this waited for its lock: nothing was done to it.
+    #[error("{}: the game was moved away while this waited for its lock; nothing was written", path.display())]
+    Removed { path: PathBuf },
     #[error("{}: the file already exists; a new game never overwrites one", path.display())]
     Exists { path: PathBuf },
     /// A FIFO, a device, a folder: only regular files are read as games.

@@ -3,7 +3,7 @@
 //! letter per player counted at a real SMTP server; refused once a game
 //! has a move.
 
-use super::{FOUR, section};
+use super::{FOUR, games_of, race, section};
 use crate::support::TestEnv;
 use crate::support::smtp::{Options, SmtpServer};
 
@@ -175,35 +175,6 @@ fn bad_settings_change_nothing() {
     assert_eq!(club_games(&env), before);
 }
 
-/// The six game files of the section `name`, read, in board order.
-fn games_of(env: &TestEnv, name: &str) -> Vec<String> {
-    [
-        "r01-b01", "r01-b02", "r02-b01", "r02-b02", "r03-b01", "r03-b02",
-    ]
-    .iter()
-    .map(|g| env.read(&format!("games/{name}/{g}.pgn")))
-    .collect()
-}
-
-/// A move by White of `game` in the section `name`, started now.
-fn spawn_move(env: &TestEnv, name: &str, game: &str) -> std::process::Child {
-    env.command()
-        .args([
-            "move",
-            &format!("games/{name}/{game}.pgn"),
-            "e2e4",
-            "--by",
-            "white",
-            "--at",
-            "2020-11-28 10:00",
-            "-q",
-        ])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("dynamo move")
-}
-
 /// `tournament set` racing real `dynamo move` processes, many times, each
 /// started a little before or after the other: the correction is applied
 /// to every game and the section file, with each move recorded after it,
@@ -211,7 +182,6 @@ fn spawn_move(env: &TestEnv, name: &str, game: &str) -> std::process::Child {
 /// never some games corrected and the section file old.
 #[test]
 fn a_correction_racing_moves_is_all_or_nothing() {
-    use std::time::Duration;
     let env = TestEnv::new();
     env.write("dynamo.toml", "games_dir = \"games\"\n");
     let (mut applied, mut refused) = (0, 0);
@@ -235,29 +205,8 @@ fn a_correction_racing_moves_is_all_or_nothing() {
                 .spawn()
                 .expect("dynamo tournament set")
         };
-        // Half the rounds the correction starts first, half the moves.
-        let pause = Duration::from_millis((i * 13) % 60);
-        let (set, moves) = if i % 2 == 0 {
-            let set = set();
-            std::thread::sleep(pause);
-            (
-                set,
-                [
-                    spawn_move(&env, &name, "r01-b01"),
-                    spawn_move(&env, &name, "r03-b02"),
-                ],
-            )
-        } else {
-            let moves = [
-                spawn_move(&env, &name, "r01-b01"),
-                spawn_move(&env, &name, "r03-b02"),
-            ];
-            std::thread::sleep(pause);
-            (set(), moves)
-        };
-        let set = set.wait_with_output().expect("set ends");
+        let (set, moves) = race(&env, &name, i, set);
         for m in moves {
-            let m = m.wait_with_output().expect("move ends");
             assert!(
                 m.status.success(),
                 "round {i}: {}",
