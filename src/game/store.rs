@@ -215,8 +215,8 @@ fn lock_file(file: &GameFile, wait: Duration) -> Result<FileLock, GameError> {
     };
     // Refused before the lock too, so that no lock file is made beside a
     // FIFO or a file too large to read; the read says what is wrong.
-    let meta = std::fs::metadata(real)
-        .map_err(|e| gone(GameError::from(FileError::new(real, e))))?;
+    let meta =
+        std::fs::metadata(real).map_err(|e| gone(GameError::from(FileError::new(real, e))))?;
     if !meta.is_file() || meta.len() > MAX_FILE_BYTES {
         read(real)?;
     }

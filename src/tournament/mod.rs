@@ -21,7 +21,7 @@ pub mod section;
 pub mod standings;
 mod withdraw;
 
-pub use amend::{AmendPlan, Amendment};
+pub use amend::{AmendPlan, Amendment, SectionCorrection};
 pub use create::{NewSection, SectionSettings, WriteError};
 pub use delete::{cancelled_game, deleted_ids, set_aside};
 pub use error::SectionError;

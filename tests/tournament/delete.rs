@@ -281,3 +281,26 @@ fn a_deletion_racing_moves_is_all_or_nothing() {
     assert!(env.ok(&["verify", "games"]).contains("ok"));
     eprintln!("{deleted} sections deleted whole, {refused} deletions refused whole");
 }
+
+/// A move into a game of a section deleted before it came is refused as
+/// the section's cancelled (exit 1), not as a file that never was.
+#[test]
+fn a_move_after_the_deletion_is_refused_as_the_section_is_cancelled() {
+    let env = TestEnv::new();
+    env.write("dynamo.toml", "games_dir = \"games\"\n");
+    section(&env, "cup", FOUR, &["-q"]);
+    env.ok(&["tournament", "delete", "cup", "-q"]);
+    let out = env.run(&["move", "games/cup/r01-b01.pgn", "e2e4", "--by", "white"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(
+        out.stderr.contains(
+            "games/cup/r01-b01.pgn: not recorded: the section cup was cancelled, its games \
+             set aside in games/.cup.deleted-"
+        ),
+        "{}",
+        out.stderr
+    );
+    // A file that never was is still bad input.
+    let out = env.run(&["move", "games/cup/r09-b01.pgn", "e2e4", "--by", "white"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+}

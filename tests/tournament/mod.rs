@@ -92,7 +92,7 @@ pub fn race(
             spawn_move(env, name, "r03-b02"),
         ]
     };
-    let (command, moves) = if round % 2 == 0 {
+    let (command, moves) = if round.is_multiple_of(2) {
         let command = command();
         std::thread::sleep(pause);
         (command, moves())

@@ -10,12 +10,12 @@ use dynamo::config::Config;
 use dynamo::game::Address;
 use dynamo::mail::notice::{Recipient, director_letters};
 use dynamo::mail::outbox::State;
-use dynamo::mail::{self, Built, Outbox, Pending};
+use dynamo::mail::{self, Built, Outbox};
 use dynamo::tournament::set_aside;
 use serde_json::json;
 
 use super::set::{played, section_games, section_named};
-use crate::cli::across::{Mailer, hold_games};
+use crate::cli::across::{Mailer, hold_games, queue_once};
 use crate::cli::args::{QuietArgs, now};
 use crate::cli::failure;
 use crate::cli::notify::{self, Said};
@@ -133,7 +133,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     // in between is finished by running it again, which sends those it
     // finds queued rather than queueing them twice.
     let queued = match &mailer {
-        Some(m) => queue_letters(m, &built, &section.name)?,
+        Some(m) => queue_once(m, &built, &section.name, CANCELLED)?,
         None => Vec::new(),
     };
     let aside = set_aside(&folder, now()).map_err(|e| Failure::new(Exit::Io, e.to_string()))?;
@@ -222,8 +222,7 @@ fn letters(
     reason: Option<&str>,
 ) -> Result<Vec<Built>> {
     let key = format!("{}|{}", folder.display(), section.start);
-    let letter =
-        director_letters::section_cancelled(&section.name, &section.event, reason, &key);
+    let letter = director_letters::section_cancelled(&section.name, &section.event, reason, &key);
     let to: Vec<Recipient> = section
         .players
         .iter()
@@ -235,31 +234,6 @@ fn letters(
         })
         .collect();
     Ok(letter.build(&to, &m.sender()).map_err(mail_fail)?)
-}
-
-/// The letters `built` queued, those a killed run queued already taken
-/// as they are.
-fn queue_letters(m: &Mailer, built: &[Built], section: &str) -> Result<Vec<Pending>> {
-    let outbox = Outbox::new(&m.config().outbox);
-    let mut queued: Vec<Pending> = outbox
-        .scan(State::Queued)
-        .map_err(mail_fail)?
-        .entries
-        .into_iter()
-        .filter(|e| e.queued.game_id == section && e.queued.event == CANCELLED)
-        .map(|e| Pending {
-            path: e.path,
-            queued: e.queued,
-            held: false,
-        })
-        .collect();
-    let new: Vec<Built> = built
-        .iter()
-        .filter(|b| !outbox.holds(&b.message_id))
-        .cloned()
-        .collect();
-    queued.extend(mail::queue(m.config(), &new, section, CANCELLED, 0, None).map_err(mail_fail)?);
-    Ok(queued)
 }
 
 /// Removes the cancellation letters of `section` still queued.

@@ -17,6 +17,7 @@ mod delete;
 mod group;
 mod html;
 mod new;
+pub(crate) mod pending;
 mod set;
 mod standings;
 mod withdraw;
@@ -51,7 +52,10 @@ pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Ex
         Command::Tournament(SectionCommand::Withdraw(args)) => {
             withdraw::execute(args, &config, &mut out)?
         }
-        Command::Standings(args) => standings::execute(args, &config, &mut out)?,
+        Command::Standings(args) => {
+            pending::warn_pending(&config.games_dir);
+            standings::execute(args, &config, &mut out)?
+        }
     };
     out.flush().context("writing to standard output")?;
     Ok(exit)
