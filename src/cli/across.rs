@@ -10,6 +10,7 @@
 //! a value a game cannot hold or any other refusal stops the command
 //! before anything is written.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
@@ -17,7 +18,8 @@ use chrono::{DateTime, Utc};
 use dynamo::config::{Config, MailConfig};
 use dynamo::game::store::{self as game_store, GameFile, HeldGame};
 use dynamo::game::{Game, TagEdit};
-use dynamo::mail::{self, Built, Pending, Secret, Sender};
+use dynamo::mail::outbox::State;
+use dynamo::mail::{self, Built, MailError, Outbox, Pending, Secret, Sender};
 use dynamo::recorder::{
     Action, Letters, NotRecorded, Pages, Recorded, Recorder, Request, When, Who,
 };
@@ -205,22 +207,12 @@ impl<'c> Across<'c> {
         paths: &[PathBuf],
         with: Option<&Path>,
     ) -> Result<Vec<HeldGame>> {
-        let files = paths
-            .iter()
-            .map(|p| GameFile::existing(p).map_err(failure::game))
-            .collect::<Result<Vec<_>>>()?;
+        let files = game_files(paths)?;
         if let (Some(letters), Some(with)) = (self.letters.as_mut(), with) {
             let file = GameFile::existing(with).map_err(failure::game)?;
             letters.hold_for(&file).map_err(subscriber_failure)?;
         }
-        let mut order: Vec<usize> = (0..files.len()).collect();
-        order.sort_by(|&a, &b| files[a].key().cmp(files[b].key()));
-        let wait = store::lock_wait()?;
-        let mut held: Vec<Option<HeldGame>> = files.iter().map(|_| None).collect();
-        for i in order {
-            held[i] = Some(game_store::hold(&files[i], wait).map_err(failure::game)?);
-        }
-        Ok(held.into_iter().flatten().collect())
+        hold_files(&files)
     }
 
     /// Records the director's `action` on the game `held`, at `when`, if
@@ -297,4 +289,64 @@ pub(crate) fn set_action(edits: &[TagEdit], reason: Option<&str>) -> Action {
         edits: edits.to_vec(),
         reason: reason.map(str::to_string),
     }
+}
+
+/// The games at `paths`, resolved.
+fn game_files(paths: &[PathBuf]) -> Result<Vec<GameFile>> {
+    paths
+        .iter()
+        .map(|p| GameFile::existing(p).map_err(failure::game))
+        .collect()
+}
+
+/// The games at `paths` locked, all of them, in the order of their real
+/// paths, as [`Across::hold_all`] takes them (a caller that mails takes
+/// the outbox's lock first); they come back in the order of `paths`.
+pub(crate) fn hold_games(paths: &[PathBuf]) -> Result<Vec<HeldGame>> {
+    hold_files(&game_files(paths)?)
+}
+
+fn hold_files(files: &[GameFile]) -> Result<Vec<HeldGame>> {
+    let mut order: Vec<usize> = (0..files.len()).collect();
+    order.sort_by(|&a, &b| files[a].key().cmp(files[b].key()));
+    let wait = store::lock_wait()?;
+    let mut held: Vec<Option<HeldGame>> = files.iter().map(|_| None).collect();
+    for i in order {
+        held[i] = Some(game_store::hold(&files[i], wait).map_err(failure::game)?);
+    }
+    Ok(held.into_iter().flatten().collect())
+}
+
+/// The letters `built` queued as `what` about `about`, once: those the
+/// outbox holds queued already (a run stopped after queueing them) taken
+/// as they are, those it holds otherwise (sent) not queued again.
+pub(crate) fn queue_once(
+    m: &Mailer<'_>,
+    built: &[Built],
+    about: &str,
+    what: &str,
+) -> Result<Vec<Pending>> {
+    let outbox = Outbox::new(&m.config().outbox);
+    let fail =
+        |e: MailError| anyhow::Error::from(Failure::new(failure::mail_exit(&e), e.to_string()));
+    let ids: HashSet<&str> = built.iter().map(|b| b.message_id.as_str()).collect();
+    let mut queued: Vec<Pending> = outbox
+        .scan(State::Queued)
+        .map_err(fail)?
+        .entries
+        .into_iter()
+        .filter(|e| ids.contains(e.queued.message_id.as_str()))
+        .map(|e| Pending {
+            path: e.path,
+            queued: e.queued,
+            held: false,
+        })
+        .collect();
+    let new: Vec<Built> = built
+        .iter()
+        .filter(|b| !outbox.holds(&b.message_id))
+        .cloned()
+        .collect();
+    queued.extend(mail::queue(m.config(), &new, about, what, 0, None).map_err(fail)?);
+    Ok(queued)
 }

@@ -15,6 +15,7 @@ use crate::exit::{Exit, Failure};
 pub(crate) fn game(e: GameError) -> anyhow::Error {
     let exit = match e {
         GameError::NotFound { .. }
+        | GameError::Removed { .. }
         | GameError::Invalid { .. }
         | GameError::Exists { .. }
         | GameError::NotRegular { .. }
@@ -22,6 +23,30 @@ pub(crate) fn game(e: GameError) -> anyhow::Error {
         _ => Exit::Io,
     };
     Failure::new(exit, e.to_string()).into()
+}
+
+/// A game error met on the way to recording in it: a game whose section
+/// was deleted, before the command or while it waited for the game's
+/// lock, is a refusal (1) that says so (docs/director.md, "Correcting a
+/// section, a player's new address, a section cancelled"); any other is
+/// [`game`]'s.
+pub(crate) fn recording_in(e: GameError) -> anyhow::Error {
+    if let GameError::NotFound { path } | GameError::Removed { path } = &e
+        && let Some(aside) = dynamo::tournament::cancelled_game(path)
+    {
+        let section = path
+            .parent()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let message = format!(
+            "{}: not recorded: the section {section} was cancelled, its games set aside in {}",
+            path.display(),
+            aside.display()
+        );
+        return Failure::new(Exit::Rejected, message).into();
+    }
+    game(e)
 }
 
 /// An action the game refused, kept whole so that `--json` can report

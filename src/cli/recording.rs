@@ -124,7 +124,7 @@ impl<'c> Recording<'c> {
         request: &Request,
         check: impl FnOnce(&Game, Option<Color>) -> Result<(), E>,
     ) -> Result<Result<Recorded, Refusal<E>>> {
-        let file = GameFile::existing(path).map_err(failure::game)?;
+        let file = GameFile::existing(path).map_err(failure::recording_in)?;
         let mut notices = self.mailing.as_ref().map(Mailing::notices);
         let mut recorder = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?;
         let result = recorder.record_in(&file, request, check);
@@ -141,7 +141,7 @@ impl<'c> Recording<'c> {
         match result {
             Ok(recorded) => Ok(Ok(recorded)),
             Err(NotRecorded::Refused { why, .. }) => Ok(Err(why)),
-            Err(NotRecorded::Game(e)) => Err(failure::game(e)),
+            Err(NotRecorded::Game(e)) => Err(failure::recording_in(e)),
             Err(NotRecorded::Subscriber(e)) => Err(subscriber_failure(e)),
         }
     }

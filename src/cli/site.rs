@@ -28,6 +28,7 @@ pub(crate) struct Args {
 
 pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     let config = config_file::load(config_path)?;
+    crate::cli::tournament::pending::warn_pending(&config.games_dir);
     let games = &config.games_dir;
     let settings = Settings {
         delay_moves: config.site.as_ref().map_or(0, |s| s.delay_moves),

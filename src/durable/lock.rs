@@ -110,6 +110,19 @@ impl FileLock {
     }
 }
 
+impl FileLock {
+    /// Whether the lock file held is still the file at `path`: a waiter
+    /// that opened it before its folder was renamed away (a section
+    /// deleted) holds a lock that no longer guards anything at `path`.
+    pub fn is_at(&self, path: &Path) -> bool {
+        use std::os::unix::fs::MetadataExt;
+        match (self._file.metadata(), fs::metadata(path)) {
+            (Ok(held), Ok(there)) => held.dev() == there.dev() && held.ino() == there.ino(),
+            _ => false,
+        }
+    }
+}
+
 /// Opens (creating if needed) the lock file at `path`, refusing anything
 /// but a regular file.
 fn open_lock_file(path: &Path) -> Result<File, LockError> {

@@ -20,6 +20,14 @@ pub enum GameError {
     },
     #[error("{}: {error}", path.display())]
     Invalid { path: PathBuf, error: RecordError },
+    /// The game's file, or its folder, was moved away (a section
+    /// deleted) while this waited for its lock: nothing was done to it.
+    #[error("{}: the game was moved away while this waited for its lock; nothing was written", path.display())]
+    Removed { path: PathBuf },
+    /// A correction of the game's folder written down before it was
+    /// made, which does not read.
+    #[error("{}: a pending correction that cannot be read: {problem}", path.display())]
+    Pending { path: PathBuf, problem: String },
     #[error("{}: the file already exists; a new game never overwrites one", path.display())]
     Exists { path: PathBuf },
     /// A FIFO, a device, a folder: only regular files are read as games.

@@ -43,6 +43,7 @@ mod label;
 pub mod leave;
 pub mod outcome;
 pub mod peek;
+pub mod pending;
 pub mod pgn;
 pub mod played;
 pub mod player;

@@ -53,6 +53,14 @@ fn lock(path: &Path, wait: Duration) -> Result<FileLock, GameError> {
         },
         other => GameError::from(FileError::from(other)),
     })?;
+    // Waited for while its folder was renamed away (a section deleted):
+    // the lock guards a file no longer at `path`, and what is at `path`
+    // now, if anything, is another game, which the caller never read.
+    if !held.is_at(&lock) {
+        return Err(GameError::Removed {
+            path: path.to_path_buf(),
+        });
+    }
     durable::remove_stale_temps(path);
     Ok(held)
 }
@@ -180,18 +188,39 @@ pub struct HeldGame {
 
 /// Takes the lock of the game `file` as [`update_file`] does and keeps it.
 pub fn hold(file: &GameFile, wait: Duration) -> Result<HeldGame, GameError> {
+    Ok(HeldGame {
+        file: file.clone(),
+        _lock: lock_file(file, wait)?,
+    })
+}
+
+/// Takes the lock of the game `file`. A game gone before or while the
+/// lock was waited for (its section deleted: the folder renamed away) is
+/// `NotFound` or `Removed`, named as the caller named it.
+fn lock_file(file: &GameFile, wait: Duration) -> Result<FileLock, GameError> {
     let real = file.real();
+    let gone = |e: GameError| match e {
+        GameError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
+            GameError::NotFound {
+                path: file.given().to_path_buf(),
+            }
+        }
+        GameError::NotFound { .. } => GameError::NotFound {
+            path: file.given().to_path_buf(),
+        },
+        GameError::Removed { .. } => GameError::Removed {
+            path: file.given().to_path_buf(),
+        },
+        e => e,
+    };
     // Refused before the lock too, so that no lock file is made beside a
     // FIFO or a file too large to read; the read says what is wrong.
-    let meta = std::fs::metadata(real).map_err(|e| GameError::from(FileError::new(real, e)))?;
+    let meta =
+        std::fs::metadata(real).map_err(|e| gone(GameError::from(FileError::new(real, e))))?;
     if !meta.is_file() || meta.len() > MAX_FILE_BYTES {
         read(real)?;
     }
-    let lock = lock(real, wait)?;
-    Ok(HeldGame {
-        file: file.clone(),
-        _lock: lock,
-    })
+    lock(real, wait).map_err(gone)
 }
 
 impl HeldGame {
@@ -227,13 +256,8 @@ pub fn inspect_file<T>(
     wait: Duration,
     look: impl FnOnce(&Game) -> T,
 ) -> Result<T, GameError> {
-    let real = file.real();
-    let meta = std::fs::metadata(real).map_err(|e| GameError::from(FileError::new(real, e)))?;
-    if !meta.is_file() || meta.len() > MAX_FILE_BYTES {
-        read(real)?;
-    }
-    let _lock = lock(real, wait)?;
-    Ok(look(&Game::load(real)?))
+    let _lock = lock_file(file, wait)?;
+    Ok(look(&Game::load(file.real())?))
 }
 
 /// Writes a new game to `path`, creating its folder if needed, waiting at

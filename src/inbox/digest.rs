@@ -281,6 +281,9 @@ impl<'a> Inbox<'a> {
             Recording::Judged(_, judged) => judged_words(judged),
             Recording::Rejected(_, why) => format!("not recorded: {why}"),
             Recording::NotOfTheGame => "not recorded: not a command of the game".to_string(),
+            Recording::Cancelled { section } => {
+                format!("not recorded: the section {section} was cancelled")
+            }
         })
     }
 

@@ -57,6 +57,8 @@ pub enum Why {
     Already { what: String, at: DateTime<Utc> },
     /// The game has moved on since the notice the mail answers.
     MovedOn,
+    /// The game's section was cancelled (`tournament delete`).
+    Cancelled { section: String },
     /// The mail is larger than the inbox reads (this many bytes).
     TooLarge(usize),
     /// The player's conditional lines, kept (numbered, as they now stand)
@@ -155,6 +157,10 @@ impl Disposition {
                     ),
                     Why::MovedOn => format!(
                         "the game {} has moved on since the notice answered",
+                        game.display()
+                    ),
+                    Why::Cancelled { section } => format!(
+                        "{refuse} in {}: the section {section} was cancelled",
                         game.display()
                     ),
                     Why::TooLarge(limit) => format!(

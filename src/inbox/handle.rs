@@ -331,6 +331,10 @@ impl<'a> Inbox<'a> {
             Recording::Rejected(game, why) => {
                 self.answer(work, path, &game, side, from, Why::Refused(why))
             }
+            Recording::Cancelled { section } => {
+                let why = Why::Cancelled { section };
+                self.answer(work, path, &target.game, side, from, why)
+            }
             Recording::NotOfTheGame => Err(InboxError::Source {
                 what: format!("{command} is not a command of the game"),
                 temporary: false,
@@ -386,6 +390,13 @@ impl<'a> Inbox<'a> {
             Why::Conditional { lines, cancelled } => {
                 (conditional_answer(&mail, lines, *cancelled), true)
             }
+            Why::Cancelled { section } => (
+                vec![format!(
+                    "{mail} was read, but nothing was recorded: the director has cancelled \
+                     the section {section}, and its games are no longer played."
+                )],
+                false,
+            ),
             Why::MovedOn => (
                 vec![format!(
                     "{mail} was read, but nothing was recorded: the game has moved on since \

@@ -14,10 +14,11 @@ use super::error::InboxError;
 use super::games::Target;
 use super::judge::{Judged, action, judge};
 use super::settings::Settings;
-use crate::game::Game;
 use crate::game::store::GameFile;
+use crate::game::{Game, GameError};
 use crate::mail::{MailError, Pending};
 use crate::recorder::{NotRecorded, Notices, Request, When, Who};
+use crate::tournament::cancelled_game;
 
 /// What became of a command given to [`record`].
 #[derive(Debug)]
@@ -32,6 +33,9 @@ pub(super) enum Recording {
     /// Not an action of the game at all (conditional lines on their own,
     /// a digest choice): nothing to record.
     NotOfTheGame,
+    /// The game's section was deleted (before the mail was handled, or
+    /// while it waited for the game's lock): nothing to record, ever.
+    Cancelled { section: String },
 }
 
 /// The mail a command came in.
@@ -75,7 +79,10 @@ pub(super) fn record(
         recorder.subscribe(pages);
     }
     let key = target.game.events().get(seq as usize).map(|e| e.key());
-    let file = GameFile::existing(&target.path)?;
+    let file = match GameFile::existing(&target.path) {
+        Ok(file) => file,
+        Err(e) => return cancelled(e),
+    };
     let result = recorder.record_in(&file, &request, |game: &Game, _| {
         // Judged again: another mail may have moved the game since.
         if game.events().get(seq as usize).map(|e| e.key()) != key {
@@ -94,7 +101,7 @@ pub(super) fn record(
             Err(judged) => Recording::Judged(game, judged),
             Ok(why) => Recording::Rejected(game, format!("rejected: {why}")),
         }),
-        Err(NotRecorded::Game(e)) => Err(e.into()),
+        Err(NotRecorded::Game(e)) => cancelled(e),
         Err(NotRecorded::Subscriber(e)) => Err(match e.downcast::<MailError>() {
             Ok(e) => e.into(),
             Err(e) => InboxError::Source {
@@ -103,4 +110,20 @@ pub(super) fn record(
             },
         }),
     }
+}
+
+/// A game gone from its file because its section was deleted is
+/// [`Recording::Cancelled`]; any other trouble with it, the error.
+fn cancelled(e: GameError) -> Result<Recording, InboxError> {
+    if let GameError::NotFound { path } | GameError::Removed { path } = &e
+        && cancelled_game(path).is_some()
+    {
+        let section = path
+            .parent()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        return Ok(Recording::Cancelled { section });
+    }
+    Err(e.into())
 }

@@ -7,15 +7,16 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use dynamo_core::Color;
 
-use super::action::{Action, Done, Recorded, Request, Who};
+use super::action::{Action, Done, Recorded, Request, When, Who};
 use super::conditional::ended;
 use super::conditional::store::Store;
 use super::error::{NotRecorded, Refusal, SubscriberError};
 use super::subscriber::Subscriber;
 use crate::game::clock::{self, format_time};
+use crate::game::pending;
 use crate::game::player::Mailbox;
 use crate::game::store::{self, GameFile, HeldGame, UpdateError};
-use crate::game::{Game, Rejection};
+use crate::game::{Game, GameError, Rejection};
 
 /// The recording service: how long to wait for a game's lock, the
 /// referee's policy, and the subscribers told of each event.
@@ -35,6 +36,7 @@ pub struct Recorder<'s> {
 enum Stop<E> {
     Refused(Refusal<E>, Box<Game>),
     Subscriber(SubscriberError),
+    Game(GameError),
 }
 
 impl<'s> Recorder<'s> {
@@ -141,6 +143,8 @@ impl<'s> Recorder<'s> {
         let subscribers = &mut self.subscribers;
         let change = |game: &Game| {
             let now = clock::truncate(Utc::now());
+            let corrected = corrected_first(file, game, request)?;
+            let game = corrected.as_ref().unwrap_or(game);
             let recorded = judge(game, request, now, require_identity, check)
                 .map_err(|why| Stop::Refused(why, Box::new(game.clone())))?;
             let ended = match conditionals {
@@ -171,6 +175,7 @@ impl<'s> Recorder<'s> {
                         NotRecorded::Refused { why, game }
                     }
                     UpdateError::Refused(Stop::Subscriber(e)) => NotRecorded::Subscriber(e),
+                    UpdateError::Refused(Stop::Game(e)) => NotRecorded::Game(e),
                 })
             }
         }
@@ -276,6 +281,32 @@ impl Creating<'_, '_> {
     }
 }
 
+/// `game` with the correction of many games written down for it and not
+/// yet made (a `tournament set` stopped half-way, [`pending`]), made now,
+/// as that run would have made it: the same `[%set …]` event at the same
+/// time; the request is judged after it, so that no game is ever changed
+/// under settings the rest of its section no longer has. `None` when
+/// nothing is due, or when the request is that very correction.
+fn corrected_first<E>(
+    file: &GameFile,
+    game: &Game,
+    request: &Request,
+) -> Result<Option<Game>, Stop<E>> {
+    let Some(due) = pending::due(file.real(), game).map_err(Stop::Game)? else {
+        return Ok(None);
+    };
+    if let (Action::Set { edits, reason }, Who::Director) = (&request.action, &request.who)
+        && *edits == due.edits
+        && *reason == due.reason
+        && request.when == When::At(due.at)
+    {
+        return Ok(None);
+    }
+    game.set_tags(&due.edits, due.reason.as_deref(), due.at)
+        .map(Some)
+        .map_err(|e| Stop::Refused(Refusal::Correction(e), Box::new(game.clone())))
+}
+
 /// Judges `request` on `game` with the time `now` taken under its lock:
 /// the game after it, and what was done; or why not. The order of the
 /// judging is the commands' own: a move's time before its sender, a
@@ -288,7 +319,7 @@ fn judge<E>(
     check: impl FnOnce(&Game, Option<Color>) -> Result<(), E>,
 ) -> Result<Recorded, Refusal<E>> {
     let timed = || -> Result<DateTime<Utc>, Refusal<E>> {
-        if let super::action::When::At(at) = request.when
+        if let When::At(at) = request.when
             && at > now
         {
             return Err(Refusal::Rejected(Rejection::Future {

@@ -1,21 +1,28 @@
 //! A section's settings corrected before play (`dynamo tournament set`):
 //! its start, time control, event and rules, in each game's header and
 //! in the section file. Nothing here writes a game: each game's change is
-//! a header correction the recorder records, with its audit trail; the
-//! section file is written last ([`super::store_section`]), so a run
-//! killed half-way is finished by running it again — the games already
-//! changed need nothing, the rest and the section file are done, and what
-//! changed is always read from the section file, which still says how
-//! things were.
+//! a header correction the recorder records, with its audit trail. The
+//! whole correction is written down first ([`SectionCorrection`]), so
+//! that a run killed half-way never leaves the section half corrected:
+//! any change of one of its games makes that game's part first, and the
+//! next `tournament set` finishes the rest, the section file and the
+//! letter.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
 use dynamo_core::Rules;
+use serde::{Deserialize, Serialize};
 
+use super::error::SectionError;
 use super::section::Section;
+use crate::durable::{self, ReadError};
 use crate::game::clock::{format_time, format_time_short, parse_time};
+use crate::game::pending::{self, PendingCorrection, PendingGame, PendingTag};
 use crate::game::{Game, TagEdit, TimeControl};
+
+/// The largest record of a pending correction read.
+const MAX_RECORD_BYTES: u64 = 4 << 20;
 
 /// The settings to change; `None` keeps one as it is.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -115,5 +122,117 @@ impl Amendment {
                 value,
             })
             .collect()
+    }
+}
+
+/// A section's correction written down before any game is changed
+/// ([`crate::game::pending`]): the games' tags, and what the section file
+/// and the players' letter are to say. Whatever changes a game of the
+/// section meanwhile makes that game's part first; the next `tournament
+/// set` of the section finishes the rest, writes the section file, sends
+/// the letter and removes the record, last.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SectionCorrection {
+    /// What the game layer reads: each game's tags, the time, the reason.
+    pub correction: PendingCorrection,
+    /// The section file as it is to be written.
+    pub section: Section,
+    /// Each setting changed, in words, for the letter and the output.
+    pub changes: Vec<String>,
+    /// Whether the players get a letter.
+    pub mail: bool,
+}
+
+impl SectionCorrection {
+    /// The record of `plan`, made at `at` for `reason`, of the games
+    /// `games` (each by its path, as read under their locks).
+    pub fn new(
+        plan: &AmendPlan,
+        games: &[(PathBuf, Game)],
+        at: DateTime<Utc>,
+        reason: Option<&str>,
+        mail: bool,
+    ) -> SectionCorrection {
+        let games = plan
+            .games
+            .iter()
+            .map(|(path, edits)| {
+                let game = games.iter().find(|(p, _)| p == path).map(|(_, g)| g);
+                PendingGame {
+                    file: path
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                    tags: edits
+                        .iter()
+                        .map(|e| PendingTag {
+                            field: e.field.clone(),
+                            name: e.name.clone(),
+                            old: game.and_then(|g| g.tag(&e.name)).map(str::to_string),
+                            new: e.value.clone(),
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
+        SectionCorrection {
+            correction: PendingCorrection {
+                at: format_time(at),
+                reason: reason.map(str::to_string),
+                games,
+            },
+            section: plan.section.clone(),
+            changes: plan.changes.clone(),
+            mail,
+        }
+    }
+
+    /// The correction pending in the section `folder`, if one is.
+    pub fn read(folder: &Path) -> Result<Option<SectionCorrection>, SectionError> {
+        let path = pending::path(folder);
+        let bytes = match durable::read_regular(&path, MAX_RECORD_BYTES) {
+            Ok(bytes) => bytes,
+            Err(ReadError::File(e)) if e.source.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(None);
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let record: SectionCorrection =
+            serde_json::from_slice(&bytes).map_err(|e| SectionError::Invalid {
+                path: path.clone(),
+                why: format!("a pending correction that cannot be read: {e}"),
+            })?;
+        if let Err(e) = parse_time(&record.correction.at) {
+            return Err(SectionError::Invalid {
+                path,
+                why: format!("a pending correction's time: {e}"),
+            });
+        }
+        Ok(Some(record))
+    }
+
+    /// Writes the record into the section `folder`, atomically and
+    /// durably: from now on every game's change makes its part first.
+    pub fn write(&self, folder: &Path) -> Result<(), SectionError> {
+        let text = serde_json::to_string_pretty(self).map_err(|e| SectionError::Invalid {
+            path: pending::path(folder),
+            why: e.to_string(),
+        })?;
+        durable::write_atomic(&pending::path(folder), text.as_bytes())?;
+        Ok(())
+    }
+
+    /// The time of the correction.
+    pub fn at(&self) -> DateTime<Utc> {
+        // Checked when it was read, made by `new` otherwise.
+        parse_time(&self.correction.at).unwrap_or_default()
+    }
+
+    /// Removes the record from the section `folder`, durably: the
+    /// correction is whole.
+    pub fn remove(folder: &Path) -> Result<(), SectionError> {
+        durable::remove(&pending::path(folder))?;
+        Ok(())
     }
 }

@@ -57,3 +57,25 @@ pub fn deleted_ids(games_dir: &Path) -> HashSet<String> {
         .flatten()
         .collect()
 }
+
+/// Where the game file `game` went when its section was deleted: the
+/// set-aside folder of its section that holds a file of its name (the
+/// latest, should the name have been deleted more than once). For the
+/// words of a move that found its game gone: the section was cancelled.
+pub fn cancelled_game(game: &Path) -> Option<PathBuf> {
+    let file = game.file_name()?;
+    let folder = game.parent().filter(|f| !f.as_os_str().is_empty())?;
+    let name = folder.file_name()?.to_string_lossy().into_owned();
+    let games_dir = match folder.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let prefix = format!(".{name}{DELETED}");
+    std::fs::read_dir(games_dir)
+        .ok()?
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+        .map(|e| e.path())
+        .filter(|aside| aside.join(file).is_file())
+        .max()
+}

@@ -22,9 +22,9 @@ pub mod section;
 pub mod standings;
 mod withdraw;
 
-pub use amend::{AmendPlan, Amendment};
+pub use amend::{AmendPlan, Amendment, SectionCorrection};
 pub use create::{NewSection, SectionSettings, WriteError};
-pub use delete::{deleted_ids, set_aside};
+pub use delete::{cancelled_game, deleted_ids, set_aside};
 pub use error::SectionError;
 pub use player_change::{PlayerChange, PlayerChangeError, Step, section_folders, store_section};
 pub use players::{MAX_PLAYERS, MIN_PLAYERS, PlayersError, parse_players};

@@ -3,7 +3,7 @@
 //! letter per player counted at a real SMTP server; refused once a game
 //! has a move.
 
-use super::{FOUR, section};
+use super::{FOUR, games_of, race, section};
 use crate::support::TestEnv;
 use crate::support::smtp::{Options, SmtpServer};
 
@@ -175,35 +175,6 @@ fn bad_settings_change_nothing() {
     assert_eq!(club_games(&env), before);
 }
 
-/// The six game files of the section `name`, read, in board order.
-fn games_of(env: &TestEnv, name: &str) -> Vec<String> {
-    [
-        "r01-b01", "r01-b02", "r02-b01", "r02-b02", "r03-b01", "r03-b02",
-    ]
-    .iter()
-    .map(|g| env.read(&format!("games/{name}/{g}.pgn")))
-    .collect()
-}
-
-/// A move by White of `game` in the section `name`, started now.
-fn spawn_move(env: &TestEnv, name: &str, game: &str) -> std::process::Child {
-    env.command()
-        .args([
-            "move",
-            &format!("games/{name}/{game}.pgn"),
-            "e2e4",
-            "--by",
-            "white",
-            "--at",
-            "2020-11-28 10:00",
-            "-q",
-        ])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("dynamo move")
-}
-
 /// `tournament set` racing real `dynamo move` processes, many times, each
 /// started a little before or after the other: the correction is applied
 /// to every game and the section file, with each move recorded after it,
@@ -211,7 +182,6 @@ fn spawn_move(env: &TestEnv, name: &str, game: &str) -> std::process::Child {
 /// never some games corrected and the section file old.
 #[test]
 fn a_correction_racing_moves_is_all_or_nothing() {
-    use std::time::Duration;
     let env = TestEnv::new();
     env.write("dynamo.toml", "games_dir = \"games\"\n");
     let (mut applied, mut refused) = (0, 0);
@@ -235,29 +205,8 @@ fn a_correction_racing_moves_is_all_or_nothing() {
                 .spawn()
                 .expect("dynamo tournament set")
         };
-        // Half the rounds the correction starts first, half the moves.
-        let pause = Duration::from_millis((i * 13) % 60);
-        let (set, moves) = if i % 2 == 0 {
-            let set = set();
-            std::thread::sleep(pause);
-            (
-                set,
-                [
-                    spawn_move(&env, &name, "r01-b01"),
-                    spawn_move(&env, &name, "r03-b02"),
-                ],
-            )
-        } else {
-            let moves = [
-                spawn_move(&env, &name, "r01-b01"),
-                spawn_move(&env, &name, "r03-b02"),
-            ];
-            std::thread::sleep(pause);
-            (set(), moves)
-        };
-        let set = set.wait_with_output().expect("set ends");
+        let (set, moves) = race(&env, &name, i, set);
         for m in moves {
-            let m = m.wait_with_output().expect("move ends");
             assert!(
                 m.status.success(),
                 "round {i}: {}",
@@ -363,4 +312,164 @@ fn a_correction_killed_half_way_is_finished_by_running_it_again() {
     let again = env.ok(&args[..7]);
     assert_eq!(again, "nothing to change: section club says so already\n");
     assert_eq!(server.messages().len(), 4);
+}
+
+/// Where `tournament set` can be stopped, in the order it reaches them.
+const CRASH_POINTS: [&str; 9] = [
+    "correction-pending",
+    "amended:1",
+    "amended:2",
+    "amended:3",
+    "amended:4",
+    "amended:5",
+    "amended:6",
+    "section-stored",
+    "letters-queued",
+];
+
+/// How many games of `games` carry the correction, and how many `[%set`.
+fn carried(games: &[String]) -> (usize, usize) {
+    let new = games
+        .iter()
+        .filter(|g| g.contains("[Event \"Club 2020\"]"))
+        .count();
+    let sets = games.iter().map(|g| g.matches("[%set").count()).sum();
+    (new, sets)
+}
+
+/// Killed at each of its crash points, then a move into the game it
+/// corrects last, then run again: the move is judged under the new
+/// settings (the correction made first in its game), every game carries
+/// the correction once, the section file says it, and each player gets
+/// one letter; the commands that only read say the correction is pending
+/// meanwhile.
+#[test]
+fn a_correction_killed_anywhere_is_finished_whatever_is_played_meanwhile() {
+    for point in CRASH_POINTS {
+        let server = SmtpServer::start(Options::default());
+        let env = TestEnv::new();
+        mail_config(&env, &server);
+        section(&env, "club", FOUR, &["-q"]);
+        let args = [
+            "tournament",
+            "set",
+            "club",
+            "--event",
+            "Club 2020",
+            "--reason",
+            "sponsor",
+            "--at",
+            "2020-11-19 10:00",
+            "--mail",
+            "-q",
+        ];
+        let out = env.run_with(&args, &[("DYNAMO_CRASH_AT", point)]);
+        assert_ne!(out.code, 0, "{point}: {}", out.stderr);
+        for read in [&["games"][..], &["verify", "games"], &["standings", "club"]] {
+            let out = env.run(read);
+            assert!(
+                out.stderr.contains(
+                    "section club has a correction pending (a `tournament set` stopped \
+                     half-way): its games are shown as they are; `dynamo tournament set club` \
+                     finishes it"
+                ),
+                "{point}: {read:?}: {}",
+                out.stderr
+            );
+        }
+        env.ok(&[
+            "move",
+            "games/club/r03-b02.pgn",
+            "e2e4",
+            "--by",
+            "white",
+            "--at",
+            "2020-11-28 10:00",
+            "-q",
+        ]);
+        let last = env.read("games/club/r03-b02.pgn");
+        assert!(last.contains("[Event \"Club 2020\"]"), "{point}: {last}");
+        let set_at = last.find("[%set").expect("the correction");
+        assert!(set_at < last.find("1. e2e4").expect("the move"), "{point}");
+        env.ok(&args);
+        let games = games_of(&env, "club");
+        assert_eq!(carried(&games), (6, 6), "{point}");
+        assert!(
+            games
+                .iter()
+                .all(|g| g.contains("2020-11-19T10:00:00Z \"sponsor\"]")),
+            "{point}"
+        );
+        assert!(
+            env.read("games/club/section.toml")
+                .contains("event = \"Club 2020\""),
+            "{point}"
+        );
+        assert!(!env.path("games/club/.dynamo-correction.json").exists());
+        assert_eq!(server.messages().len(), 4, "{point}");
+        let verified = env.run(&["verify", "games"]);
+        assert_eq!(verified.code, 0, "{point}: {}", verified.stdout);
+        assert!(verified.stderr.is_empty(), "{point}: {}", verified.stderr);
+        // Again: nothing left, nothing mailed.
+        let again = env.ok(&args[..9]);
+        assert_eq!(again, "nothing to change: section club says so already\n");
+        assert_eq!(server.messages().len(), 4, "{point}");
+    }
+}
+
+/// After a kill anywhere and any commands after it (moves into any game,
+/// the reading commands, the correction finished), `verify` is ok and no
+/// game is played under the old settings: a game with a move carries the
+/// correction; once no correction is pending, the section is all new or
+/// all old.
+#[test]
+fn after_any_kill_and_any_commands_no_game_is_played_under_the_old_settings() {
+    let env = TestEnv::new();
+    env.write("dynamo.toml", "games_dir = \"games\"\n");
+    let boards = [
+        "r01-b01", "r01-b02", "r02-b01", "r02-b02", "r03-b01", "r03-b02",
+    ];
+    // A fixed sequence of pseudo-random choices, the same every run.
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    for round in 0..8 {
+        let name = format!("club{round}");
+        section(&env, &name, FOUR, &["-q"]);
+        let set = ["tournament", "set", &name, "--event", "Club 2020", "-q"];
+        let point = CRASH_POINTS[next(CRASH_POINTS.len())];
+        let out = env.run_with(&set, &[("DYNAMO_CRASH_AT", point)]);
+        assert_ne!(out.code, 0, "{round} {point}: {}", out.stderr);
+        for _ in 0..4 {
+            let board = format!("games/{name}/{}.pgn", boards[next(boards.len())]);
+            let out = match next(5) {
+                0 | 1 => env.run(&["move", &board, "e2e4", "--by", "white", "-q"]),
+                2 => env.run(&["games"]),
+                3 => env.run(&["standings", &name]),
+                _ => env.run(&["tournament", "set", &name, "-q"]),
+            };
+            assert!(
+                out.code == 0 || out.code == 1,
+                "{round} {point}: {}",
+                out.stderr
+            );
+            let verified = env.run(&["verify", "games"]);
+            assert_eq!(verified.code, 0, "{round} {point}: {}", verified.stdout);
+            for game in games_of(&env, &name) {
+                if game.contains("1. e2e4") {
+                    assert!(game.contains("[Event \"Club 2020\"]"), "{round}: {game}");
+                }
+            }
+        }
+        let pending = env.path(&format!("games/{name}/.dynamo-correction.json"));
+        if pending.exists() {
+            env.ok(&["tournament", "set", &name, "-q"]);
+        }
+        let (new, sets) = carried(&games_of(&env, &name));
+        assert_eq!((new, sets), (6, 6), "{round} {point}");
+    }
 }

@@ -2,7 +2,7 @@
 //! queued notices dropped, its players told once, its folder set aside;
 //! refused once a game has a move.
 
-use super::{FOUR, START, section};
+use super::{FOUR, START, race, section};
 use crate::support::TestEnv;
 use crate::support::smtp::{Options, SmtpServer, unused_port};
 
@@ -200,4 +200,107 @@ fn a_deleted_section_leaves_the_pages() {
             .iter()
             .any(|(_, text)| text.contains("Ada Lovelace") && text.contains("league")),
     );
+}
+
+/// The folders the section `name` was set aside as.
+fn set_aside(env: &TestEnv, name: &str) -> Vec<std::path::PathBuf> {
+    let prefix = format!(".{name}.deleted-");
+    std::fs::read_dir(env.path("games"))
+        .expect("the games folder")
+        .map(|e| e.expect("an entry"))
+        .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+        .map(|e| e.path())
+        .collect()
+}
+
+/// `tournament delete` racing real `dynamo move` processes, many times,
+/// each started a little before or after the other: either the moves are
+/// recorded and the deletion refused, nothing of it anywhere, or the
+/// section is deleted and each move refused as the section's cancelled;
+/// never a move in a file set aside, never an error exit.
+#[test]
+fn a_deletion_racing_moves_is_all_or_nothing() {
+    let env = TestEnv::new();
+    env.write("dynamo.toml", "games_dir = \"games\"\n");
+    let (mut deleted, mut refused) = (0, 0);
+    for i in 0..16u64 {
+        let name = format!("club{i}");
+        section(&env, &name, FOUR, &["-q"]);
+        let delete = || {
+            env.command()
+                .args(["tournament", "delete", &name, "-q"])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("dynamo tournament delete")
+        };
+        let (delete, moves) = race(&env, &name, i, delete);
+        let stderr = String::from_utf8_lossy(&delete.stderr);
+        let aside = set_aside(&env, &name);
+        match delete.status.code() {
+            Some(0) => {
+                deleted += 1;
+                assert!(!env.path(&format!("games/{name}")).exists(), "round {i}");
+                assert_eq!(aside.len(), 1, "round {i}");
+                for m in &moves {
+                    let said = String::from_utf8_lossy(&m.stderr);
+                    assert_eq!(m.status.code(), Some(1), "round {i}: {said}");
+                    assert!(
+                        said.contains(&format!(
+                            "not recorded: the section {name} was cancelled, its games set \
+                             aside in "
+                        )),
+                        "round {i}: {said}"
+                    );
+                }
+                for game in std::fs::read_dir(&aside[0]).expect("set aside") {
+                    let path = game.expect("an entry").path();
+                    if path.extension().is_some_and(|e| e == "pgn") {
+                        let text = std::fs::read_to_string(&path).expect("a game");
+                        assert!(!text.contains("e2e4"), "round {i}: {text}");
+                    }
+                }
+            }
+            Some(1) => {
+                refused += 1;
+                assert!(
+                    stderr.contains("it has a move (1. e2e4): a section is deleted only"),
+                    "round {i}: {stderr}"
+                );
+                assert!(aside.is_empty(), "round {i}");
+                for (m, game) in moves.iter().zip(["r01-b01", "r03-b02"]) {
+                    let said = String::from_utf8_lossy(&m.stderr);
+                    assert!(m.status.success(), "round {i}: {said}");
+                    let text = env.read(&format!("games/{name}/{game}.pgn"));
+                    assert_eq!(text.matches("1. e2e4").count(), 1, "round {i}: {text}");
+                }
+            }
+            other => panic!("round {i}: exit {other:?}: {stderr}"),
+        }
+    }
+    assert!(env.ok(&["verify", "games"]).contains("ok"));
+    eprintln!("{deleted} sections deleted whole, {refused} deletions refused whole");
+}
+
+/// A move into a game of a section deleted before it came is refused as
+/// the section's cancelled (exit 1), not as a file that never was.
+#[test]
+fn a_move_after_the_deletion_is_refused_as_the_section_is_cancelled() {
+    let env = TestEnv::new();
+    env.write("dynamo.toml", "games_dir = \"games\"\n");
+    section(&env, "cup", FOUR, &["-q"]);
+    env.ok(&["tournament", "delete", "cup", "-q"]);
+    let out = env.run(&["move", "games/cup/r01-b01.pgn", "e2e4", "--by", "white"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(
+        out.stderr.contains(
+            "games/cup/r01-b01.pgn: not recorded: the section cup was cancelled, its games \
+             set aside in games/.cup.deleted-"
+        ),
+        "{}",
+        out.stderr
+    );
+    // A file that never was is still bad input.
+    let out = env.run(&["move", "games/cup/r09-b01.pgn", "e2e4", "--by", "white"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
 }

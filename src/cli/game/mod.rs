@@ -57,8 +57,14 @@ pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Ex
         Command::Adjudicate(args) => adjudicate::execute(args, &config, &mut out)?,
         Command::Undo(args) => undo::execute(args, &config, &mut out)?,
         Command::Set(args) => set::execute(args, &config, &mut out)?,
-        Command::Verify(args) => verify::execute(args, &config, &mut out)?,
-        Command::Games(args) => games::execute(args, &config, &mut out)?,
+        Command::Verify(args) => {
+            crate::cli::tournament::pending::warn_pending(&config.games_dir);
+            verify::execute(args, &config, &mut out)?
+        }
+        Command::Games(args) => {
+            crate::cli::tournament::pending::warn_pending(&config.games_dir);
+            games::execute(args, &config, &mut out)?
+        }
         Command::Export(args) => export::execute(args, &mut out)?,
         Command::Leave(args) => leave::execute(args, &config, &mut out)?,
     };

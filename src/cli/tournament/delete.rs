@@ -2,6 +2,7 @@
 
 use std::collections::HashSet;
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Result;
@@ -9,12 +10,12 @@ use dynamo::config::Config;
 use dynamo::game::Address;
 use dynamo::mail::notice::{Recipient, director_letters};
 use dynamo::mail::outbox::State;
-use dynamo::mail::{self, Outbox, Pending};
+use dynamo::mail::{self, Built, Outbox};
 use dynamo::tournament::set_aside;
 use serde_json::json;
 
 use super::set::{played, section_games, section_named};
-use crate::cli::across::Mailer;
+use crate::cli::across::{Mailer, hold_games, queue_once};
 use crate::cli::args::{QuietArgs, now};
 use crate::cli::failure;
 use crate::cli::notify::{self, Said};
@@ -50,10 +51,56 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     }
     let mailer = Mailer::new(config, args.mail)?;
     let games = section_games(&folder, &section)?;
+    let built = match &mailer {
+        Some(m) => letters(m, &folder, &section, args.reason.as_deref())?,
+        None => Vec::new(),
+    };
+    // All or nothing against a move arriving meanwhile, as `tournament
+    // set` does it: the outbox's lock (no delivery looks at the section's
+    // notices meanwhile), then every game's, in the order of their real
+    // paths; the section and its games read again under them. A move
+    // recorded before is seen here and the deletion refused; one that
+    // comes later waits for its game's lock and then finds the game gone
+    // (its section cancelled), never recorded into a file set aside.
+    let outbox = config.mail.as_ref().map(|m| Outbox::new(&m.outbox));
+    let _sending = match (&config.mail, &outbox) {
+        (Some(m), Some(outbox)) => {
+            let patience = m.timeout * 2 + Duration::from_secs(5);
+            Some(outbox.lock_sender(patience).map_err(mail_fail)?)
+        }
+        _ => None,
+    };
+    let paths: Vec<PathBuf> = games.iter().map(|(path, _)| path.clone()).collect();
+    let held = hold_games(&paths)?;
+    let (_, section_now) = section_named(config, &args.name)?;
+    let games = held
+        .iter()
+        .map(|h| {
+            h.load()
+                .map(|game| (h.file().given().to_path_buf(), game))
+                .map_err(failure::game)
+        })
+        .collect::<Result<Vec<_>>>()?;
+    if section_now != section {
+        return Err(Failure::new(
+            Exit::Rejected,
+            format!(
+                "{}: the section changed while it was being deleted; nothing was changed: \
+                 run the command again",
+                folder.display()
+            ),
+        )
+        .into());
+    }
     if let Some((path, why)) = games
         .iter()
         .find_map(|(path, game)| played(game).map(|why| (path, why)))
     {
+        // A run killed after queueing its letters left them for a
+        // cancellation that is not to be: they go.
+        if let Some(outbox) = &outbox {
+            drop_letters(outbox, &section.name)?;
+        }
         return Err(Failure::new(
             Exit::Rejected,
             format!(
@@ -63,71 +110,35 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         )
         .into());
     }
-    let mail_fail = |e: mail::MailError| Failure::new(failure::mail_exit(&e), e.to_string());
     // The notices still queued for its games: they would tell of games
     // that are no more.
     let mut dropped = Vec::new();
-    if let Some(mail_config) = &config.mail {
-        let outbox = Outbox::new(&mail_config.outbox);
-        if outbox.dir().exists() {
-            let ids: HashSet<String> = games.iter().map(|(_, g)| g.game_id()).collect();
-            let real = std::fs::canonicalize(&folder).unwrap_or_else(|_| folder.clone());
-            let patience = mail_config.timeout * 2 + Duration::from_secs(5);
-            let _lock = outbox.lock_sender(patience).map_err(mail_fail)?;
-            // Queued, and refused for good (as `mail --drop` removes them);
-            // what was sent stays the record of what players were told.
-            for state in [State::Queued, State::Failed] {
-                for entry in outbox.scan(state).map_err(mail_fail)?.entries {
-                    let q = &entry.queued;
-                    let awaits_ours = q.awaits.as_ref().is_some_and(|a| a.game.starts_with(&real));
-                    if awaits_ours || ids.contains(&q.game_id) {
-                        outbox.remove(&entry.path).map_err(mail_fail)?;
-                        dropped.push(q.message_id.clone());
-                    }
+    if let Some(outbox) = &outbox {
+        let ids: HashSet<String> = games.iter().map(|(_, g)| g.game_id()).collect();
+        let real = std::fs::canonicalize(&folder).unwrap_or_else(|_| folder.clone());
+        // Queued, and refused for good (as `mail --drop` removes them);
+        // what was sent stays the record of what players were told.
+        for state in [State::Queued, State::Failed] {
+            for entry in outbox.scan(state).map_err(mail_fail)?.entries {
+                let q = &entry.queued;
+                let awaits_ours = q.awaits.as_ref().is_some_and(|a| a.game.starts_with(&real));
+                if awaits_ours || ids.contains(&q.game_id) {
+                    outbox.remove(&entry.path).map_err(mail_fail)?;
+                    dropped.push(q.message_id.clone());
                 }
             }
         }
     }
     // The letters are queued before the folder goes, so that a run killed
-    // in between is finished by running it again; made again, a letter
-    // already in the outbox is not queued twice.
-    let mut queued: Vec<Pending> = Vec::new();
-    if let Some(m) = &mailer {
-        let key = format!("{}|{}", folder.display(), section.start);
-        let letter = director_letters::section_cancelled(
-            &section.name,
-            &section.event,
-            args.reason.as_deref(),
-            &key,
-        );
-        let to: Vec<Recipient> = section
-            .players
-            .iter()
-            .filter_map(|p| {
-                Some(Recipient {
-                    name: p.name.clone(),
-                    address: Address::parse(&p.email).ok()?,
-                })
-            })
-            .collect();
-        let outbox = Outbox::new(&m.config().outbox);
-        let built: Vec<_> = letter
-            .build(&to, &m.sender())
-            .map_err(mail_fail)?
-            .into_iter()
-            .filter(|b| !outbox.holds(&b.message_id))
-            .collect();
-        queued = mail::queue(
-            m.config(),
-            &built,
-            &section.name,
-            "section cancelled",
-            0,
-            None,
-        )
-        .map_err(mail_fail)?;
-    }
+    // in between is finished by running it again, which sends those it
+    // finds queued rather than queueing them twice.
+    let queued = match &mailer {
+        Some(m) => queue_once(m, &built, &section.name, CANCELLED)?,
+        None => Vec::new(),
+    };
     let aside = set_aside(&folder, now()).map_err(|e| Failure::new(Exit::Io, e.to_string()))?;
+    drop(held);
+    drop(_sending);
     rebuild_pages(config);
     let shown = (|| -> Result<()> {
         let mut out = args.quiet.out(out);
@@ -193,4 +204,44 @@ pub(crate) fn rebuild_pages(config: &Config) {
     if let Err(e) = dynamo::site::rebuild(&config.games_dir, dir, &settings) {
         eprintln!("dynamo: warning: the web pages in {}: {e}", dir.display());
     }
+}
+
+fn mail_fail(e: mail::MailError) -> Failure {
+    Failure::new(failure::mail_exit(&e), e.to_string())
+}
+
+/// What the outbox lists the cancellation letters as.
+const CANCELLED: &str = "section cancelled";
+
+/// The letter telling each player of `section` in `folder` that it is
+/// cancelled, for `reason`.
+fn letters(
+    m: &Mailer,
+    folder: &std::path::Path,
+    section: &dynamo::tournament::Section,
+    reason: Option<&str>,
+) -> Result<Vec<Built>> {
+    let key = format!("{}|{}", folder.display(), section.start);
+    let letter = director_letters::section_cancelled(&section.name, &section.event, reason, &key);
+    let to: Vec<Recipient> = section
+        .players
+        .iter()
+        .filter_map(|p| {
+            Some(Recipient {
+                name: p.name.clone(),
+                address: Address::parse(&p.email).ok()?,
+            })
+        })
+        .collect();
+    Ok(letter.build(&to, &m.sender()).map_err(mail_fail)?)
+}
+
+/// Removes the cancellation letters of `section` still queued.
+fn drop_letters(outbox: &Outbox, section: &str) -> Result<()> {
+    for entry in outbox.scan(State::Queued).map_err(mail_fail)?.entries {
+        if entry.queued.game_id == section && entry.queued.event == CANCELLED {
+            outbox.remove(&entry.path).map_err(mail_fail)?;
+        }
+    }
+    Ok(())
 }

@@ -18,6 +18,7 @@ mod delete;
 mod group;
 mod html;
 mod new;
+pub(crate) mod pending;
 mod replace;
 mod set;
 mod standings;
@@ -57,7 +58,10 @@ pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Ex
         Command::Tournament(SectionCommand::Replace(args)) => {
             replace::execute(args, &config, &mut out)?
         }
-        Command::Standings(args) => standings::execute(args, &config, &mut out)?,
+        Command::Standings(args) => {
+            pending::warn_pending(&config.games_dir);
+            standings::execute(args, &config, &mut out)?
+        }
     };
     out.flush().context("writing to standard output")?;
     Ok(exit)

@@ -6,28 +6,29 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use clap::ArgGroup;
 use dynamo::config::Config;
-use dynamo::game::clock::{self, format_time};
-use dynamo::game::{EventKind, Game, TimeControl};
-use dynamo::mail::notice::{Recipient, director_letters};
+use dynamo::game::clock;
+use dynamo::game::{Game, TimeControl};
 use dynamo::recorder::When;
-use dynamo::tournament::{AmendPlan, Amendment, Section, SectionError, store_section};
+use dynamo::tournament::{AmendPlan, Amendment, Section, SectionCorrection, SectionError};
 use dynamo_core::{Rules, quoted};
 use serde_json::json;
 
+use super::pending::{complete, section_failure};
 use crate::cli::across::{Across, Mailer, set_action};
 use crate::cli::args::{QuietArgs, TimeArgs, check_first_deadline, now};
 use crate::cli::notify::Said;
-use crate::cli::store;
+use crate::cli::{failure, store};
 use crate::exit::{Exit, Failure};
 
 /// Correct a section before its first move: its start, time control,
 /// event or rules, in each game's header (with the audit trail) and in
 /// the section file. Refused once any game has a move or a result. With
 /// --mail each player gets one letter for the section, not one per game.
+/// With no setting, it finishes a correction a run stopped half-way left
+/// pending.
 #[derive(clap::Args, Debug)]
 #[command(group(
     ArgGroup::new("what")
-        .required(true)
         .multiple(true)
         .args(["start", "time_control", "event", "rules"])
 ))]
@@ -155,6 +156,15 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
             .map_err(|e| usage(format!("--rules: {e}")))?,
     };
     let (folder, section) = section_named(config, &args.name)?;
+    let pending = SectionCorrection::read(&folder).map_err(section_failure)?;
+    let asked = amendment != Amendment::default();
+    if !asked && pending.is_none() {
+        return Err(usage(format!(
+            "section {} has no correction pending: give --start, --time-control, --event \
+             or --rules",
+            section.name
+        )));
+    }
     let tc_after = match amendment.time_control {
         Some(tc) => tc,
         None => section
@@ -162,158 +172,139 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
             .parse()
             .map_err(|e| usage(format!("{}: time_control: {e}", folder.display())))?,
     };
-    if let Some(start) = amendment.start_after(&section) {
+    if asked && let Some(start) = amendment.start_after(&section) {
         check_first_deadline(tc_after, start, "--start")?;
     }
-    let mailer = Mailer::new(config, args.mail)?;
+    let mailer = Mailer::new(
+        config,
+        args.mail || pending.as_ref().is_some_and(|p| p.mail),
+    )?;
     let at = match when {
         When::At(at) => at,
         _ => now(),
     };
     let reason = args.reason.as_deref();
-    // A first look without the locks: nothing to do, or a game played
-    // already, is said at once (each correction is tried on its game
-    // under the locks, after the check for a move, which a move landing
-    // in between must meet first); and
-    // which game the letters go with (the last corrected) is known before
-    // any lock is taken, as their lock comes first.
-    let games = section_games(&folder, &section)?;
-    let plan = amendment.plan(&section, &games);
-    refuse_played(&plan, &games)?;
-    if plan.games.is_empty() && plan.section == section {
-        writeln!(
-            args.quiet.out(out),
-            "nothing to change: section {} says so already",
-            section.name
-        )?;
-        return Ok(Exit::Ok);
-    }
-    let built = match &mailer {
-        Some(m) if !plan.changes.is_empty() => {
-            let key = format!(
-                "{}|{}|{}",
-                folder.display(),
-                plan.changes.join("|"),
-                format_time(at)
-            );
-            let letter = director_letters::section_corrected(
-                &section.name,
-                &plan.section.event,
-                &plan.changes,
-                reason,
-                &key,
-            );
-            let to: Vec<Recipient> = section
-                .players
-                .iter()
-                .filter_map(|p| {
-                    let address = dynamo::game::Address::parse(&p.email).ok()?;
-                    Some(Recipient {
-                        name: p.name.clone(),
-                        address,
-                    })
-                })
-                .collect();
-            letter
-                .build(&to, &m.sender())
-                .map_err(|e| Failure::new(Exit::Usage, e.to_string()))?
-        }
-        _ => Vec::new(),
-    };
-    let mut across = Across::new(config, mailer.as_ref(), built, &section.name);
-    // All or nothing against a move arriving meanwhile: every game of the
-    // section locked before any is judged again or written, so a move
-    // lands either before (and the correction is refused, nothing
-    // changed) or after the whole correction (and is judged under it).
-    let paths: Vec<PathBuf> = games.into_iter().map(|(path, _)| path).collect();
-    let with = plan.games.last().map(|(path, _)| path.clone());
-    let held = across.hold_all(&paths, with.as_deref())?;
-    let (_, section_now) = section_named(config, &args.name)?;
-    let games = held
-        .iter()
-        .map(|h| {
-            h.load()
-                .map(|game| (h.file().given().to_path_buf(), game))
-                .map_err(crate::cli::failure::game)
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let plan = amendment.plan(&section_now, &games);
-    refuse_played(&plan, &games)?;
-    if section_now != section || plan.games.last().map(|(p, _)| p) != with.as_ref() {
-        return Err(Failure::new(
-            Exit::Rejected,
-            format!(
-                "{}: the section changed while it was being corrected; nothing was changed: \
-                 run the command again",
-                folder.display()
-            ),
-        )
-        .into());
-    }
-    // Every correction judged on its game under the locks before the
-    // first is written.
-    for (path, edits) in &plan.games {
-        if let Some((_, game)) = games.iter().find(|(p, _)| p == path) {
-            Across::try_on(path, game, &set_action(edits, reason), at)?;
-        }
-    }
+    let mut across = Across::new(config, None, Vec::new(), &section.name);
     let mut lines = Vec::new();
-    for (path, edits) in &plan.games {
-        let Some(held) = held.iter().find(|h| h.file().given() == path) else {
-            continue;
-        };
-        let recorded = across.record_held(
-            held,
-            set_action(edits, reason),
-            When::At(at),
-            |game| match played(game) {
-                Some(why) => Err(format!(
-                    "{why}: a section is corrected only before its first move"
-                )),
-                None => Ok(()),
-            },
+    let mut done: Vec<SectionCorrection> = Vec::new();
+    // First what a run stopped half-way began: its games, its section
+    // file and its letter, before anything else is judged.
+    if let Some(record) = pending {
+        let games = section_games(&folder, &section)?;
+        let paths: Vec<PathBuf> = games.into_iter().map(|(path, _)| path).collect();
+        let held = across.hold_all(&paths, None)?;
+        let queued = complete(
+            &mut across,
+            &held,
+            &folder,
+            &record,
+            mailer.as_ref(),
+            &mut lines,
         )?;
-        dynamo::durable::crash_point("amended");
-        if let EventKind::Corrected(fix) = &recorded.game.last_event().kind {
-            let each: Vec<String> = fix
-                .changes
+        across.queue(queued);
+        drop(held);
+        done.push(record);
+    }
+    if asked {
+        let (_, section) = section_named(config, &args.name)?;
+        // A first look without the locks: nothing to do, or a game played
+        // already, is said at once; each correction is tried on its game
+        // under the locks, after the check for a move, which a move
+        // landing in between must meet first.
+        let games = section_games(&folder, &section)?;
+        let plan = amendment.plan(&section, &games);
+        refuse_played(&plan, &games)?;
+        if plan.games.is_empty() && plan.section == section {
+            if done.is_empty() {
+                writeln!(
+                    args.quiet.out(out),
+                    "nothing to change: section {} says so already",
+                    section.name
+                )?;
+                return Ok(Exit::Ok);
+            }
+        } else {
+            // All or nothing against a move arriving meanwhile: every game
+            // of the section locked before any is judged again, the
+            // correction written down (docs/director.md) before any game
+            // is changed; a move lands either before (and the correction
+            // is refused, nothing changed) or after the correction is
+            // written down, and is then judged under it.
+            let paths: Vec<PathBuf> = games.into_iter().map(|(path, _)| path).collect();
+            let held = across.hold_all(&paths, None)?;
+            let (_, section_now) = section_named(config, &args.name)?;
+            let games = held
                 .iter()
-                .map(|c| format!("{} {} (was {})", c.name, quoted(&c.new), quoted(&c.old)))
-                .collect();
-            lines.push(format!("{}: {}", path.display(), each.join(", ")));
+                .map(|h| {
+                    h.load()
+                        .map(|game| (h.file().given().to_path_buf(), game))
+                        .map_err(failure::game)
+                })
+                .collect::<Result<Vec<_>>>()?;
+            let plan = amendment.plan(&section_now, &games);
+            refuse_played(&plan, &games)?;
+            if section_now != section {
+                return Err(Failure::new(
+                    Exit::Rejected,
+                    format!(
+                        "{}: the section changed while it was being corrected; nothing was \
+                         changed: run the command again",
+                        folder.display()
+                    ),
+                )
+                .into());
+            }
+            // Every correction judged on its game under the locks before
+            // anything is written.
+            for (path, edits) in &plan.games {
+                if let Some((_, game)) = games.iter().find(|(p, _)| p == path) {
+                    Across::try_on(path, game, &set_action(edits, reason), at)?;
+                }
+            }
+            let record = SectionCorrection::new(&plan, &games, at, reason, mailer.is_some());
+            record.write(&folder).map_err(section_failure)?;
+            dynamo::durable::crash_point("correction-pending");
+            let queued = complete(
+                &mut across,
+                &held,
+                &folder,
+                &record,
+                mailer.as_ref(),
+                &mut lines,
+            )?;
+            across.queue(queued);
+            drop(held);
+            done.push(record);
         }
     }
-    if plan.section != section {
-        store_section(&folder, &plan.section).map_err(|e| {
-            let exit = if e.is_input() { Exit::Usage } else { Exit::Io };
-            Failure::new(exit, e.to_string())
-        })?;
-        lines.push(format!(
-            "{}: the section's settings",
-            folder.join(dynamo::tournament::SECTION_FILE).display()
-        ));
-    }
-    drop(held);
     let shown = (|| -> Result<()> {
         let mut out = args.quiet.out(out);
         if args.json {
+            let changes: Vec<&String> = done.iter().flat_map(|r| &r.changes).collect();
+            let games: Vec<String> = done
+                .iter()
+                .flat_map(|r| &r.correction.games)
+                .map(|g| folder.join(&g.file).display().to_string())
+                .collect();
             let value = json!({
                 "section": section.name,
-                "changes": plan.changes,
-                "games": plan.games.iter().map(|(p, _)| p.display().to_string()).collect::<Vec<_>>(),
+                "changes": changes,
+                "games": games,
             });
             writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
         } else {
             for line in &lines {
                 writeln!(out, "{line}")?;
             }
-            writeln!(
-                out,
-                "corrected section {} in {} game(s): {}",
-                section.name,
-                plan.games.len(),
-                plan.changes.join("; ")
-            )?;
+            for record in &done {
+                writeln!(
+                    out,
+                    "corrected section {} in {} game(s): {}",
+                    section.name,
+                    record.correction.games.len(),
+                    record.changes.join("; ")
+                )?;
+            }
         }
         Ok(out.flush()?)
     })();
