@@ -282,7 +282,7 @@ pub fn write_note(out: &mut String, note: &Note) {
 mod tests {
     use super::*;
 
-    fn moves(rec: &Record) -> Vec<&RawMove> {
+    fn moves<'a>(rec: &'a Record<'a>) -> Vec<&'a RawMove<'a>> {
         rec.moves().collect()
     }
 
@@ -298,7 +298,7 @@ mod tests {
         assert_eq!(m[1].number, None);
         assert_eq!(m[2].text, "Ke1e2");
         assert_eq!(m[2].line, 5);
-        assert_eq!(m[0].time.as_deref(), Some("2026-11-20T09:14:00Z"));
+        assert_eq!(m[0].time, Some("2026-11-20T09:14:00Z"));
         assert_eq!(rec.result, ("*".to_string(), 5));
     }
 
