@@ -20,6 +20,7 @@ pub(crate) fn game(e: GameError) -> anyhow::Error {
         | GameError::Exists { .. }
         | GameError::NotRegular { .. }
         | GameError::TooLarge { .. } => Exit::Usage,
+        GameError::Deleting { .. } => Exit::Rejected,
         _ => Exit::Io,
     };
     Failure::new(exit, e.to_string()).into()

@@ -24,6 +24,10 @@ pub enum GameError {
     /// deleted) while this waited for its lock: nothing was done to it.
     #[error("{}: the game was moved away while this waited for its lock; nothing was written", path.display())]
     Removed { path: PathBuf },
+    /// The game's folder is being deleted (a `tournament delete` decided
+    /// it and has not yet set the folder aside): nothing was written.
+    #[error("{}: its section is being deleted (a `tournament delete` stopped before it finished); nothing was written: running that command again finishes it", path.display())]
+    Deleting { path: PathBuf },
     /// A correction of the game's folder written down before it was
     /// made, which does not read.
     #[error("{}: a pending correction that cannot be read: {problem}", path.display())]

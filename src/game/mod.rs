@@ -35,6 +35,7 @@ mod cancelled;
 mod choice;
 pub mod clock;
 mod correct;
+pub mod deleting;
 mod duplicate;
 mod error;
 pub mod event;

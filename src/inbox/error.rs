@@ -47,7 +47,10 @@ impl InboxError {
             InboxError::Busy { .. } | InboxError::State(_) => true,
             InboxError::Game(e) => matches!(
                 e,
-                GameError::Locked { .. } | GameError::Io { .. } | GameError::NotFound { .. }
+                GameError::Locked { .. }
+                    | GameError::Io { .. }
+                    | GameError::NotFound { .. }
+                    | GameError::Deleting { .. }
             ),
             InboxError::Mail(e) => matches!(e, MailError::Busy { .. } | MailError::Outbox { .. }),
             InboxError::Source { temporary, .. } => *temporary,

@@ -13,10 +13,10 @@ use super::conditional::store::Store;
 use super::error::{NotRecorded, Refusal, SubscriberError};
 use super::subscriber::Subscriber;
 use crate::game::clock::{self, format_time};
-use crate::game::pending;
 use crate::game::player::Mailbox;
 use crate::game::store::{self, GameFile, HeldGame, UpdateError};
 use crate::game::{Game, GameError, Rejection};
+use crate::game::{deleting, pending};
 
 /// The recording service: how long to wait for a game's lock, the
 /// referee's policy, and the subscribers told of each event.
@@ -143,6 +143,11 @@ impl<'s> Recorder<'s> {
         let subscribers = &mut self.subscribers;
         let change = |game: &Game| {
             let now = clock::truncate(Utc::now());
+            if deleting::is_marked(file.real()) {
+                return Err(Stop::Game(GameError::Deleting {
+                    path: file.given().to_path_buf(),
+                }));
+            }
             let corrected = corrected_first(file, game, request)?;
             let game = corrected.as_ref().unwrap_or(game);
             let recorded = judge(game, request, now, require_identity, check)

@@ -304,3 +304,39 @@ fn a_move_after_the_deletion_is_refused_as_the_section_is_cancelled() {
     let out = env.run(&["move", "games/cup/r09-b01.pgn", "e2e4", "--by", "white"]);
     assert_eq!(out.code, 2, "{}", out.stderr);
 }
+
+/// A run stopped after its letters were queued and before the folder was
+/// set aside leaves the deletion decided: a move in the section is
+/// refused, not recorded, so that the letters never tell of a
+/// cancellation while play goes on; the run again finishes it, each
+/// letter once.
+#[test]
+fn a_deletion_stopped_after_its_letters_refuses_moves_until_it_is_finished() {
+    let env = TestEnv::new();
+    let server = SmtpServer::start(Options::default());
+    mail_config(&env, server.port);
+    section(&env, "club", FOUR, &["-q"]);
+    let args = ["tournament", "delete", "club", "--mail", "-q"];
+    let killed = env.run_with(&args, &[("DYNAMO_CRASH_AT", "cancel-letters-queued")]);
+    assert_ne!(killed.code, 0, "{}", killed.stderr);
+    assert!(env.path("games/club").exists(), "not yet set aside");
+    let before = env.read("games/club/r01-b01.pgn");
+
+    let out = env.run(&["move", "games/club/r01-b01.pgn", "e2e4", "--by", "white"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("its section is being deleted"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(
+        env.read("games/club/r01-b01.pgn"),
+        before,
+        "nothing written"
+    );
+
+    env.ok(&args);
+    assert!(!env.path("games/club").exists());
+    env.ok(&["mail", "--retry", "-q"]);
+    assert_eq!(server.messages().len(), 4, "one letter to each player");
+}

@@ -110,6 +110,11 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         )
         .into());
     }
+    // Decided: from here on no game of the section changes, so that the
+    // letters below never tell of a cancellation while play goes on in a
+    // section a stopped run left in place (the recorder refuses, until
+    // the folder is set aside by this run or the next).
+    dynamo::game::deleting::mark(&folder).map_err(|e| Failure::new(Exit::Io, e.to_string()))?;
     // The notices still queued for its games: they would tell of games
     // that are no more.
     let mut dropped = Vec::new();
@@ -136,6 +141,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         Some(m) => queue_once(m, &built, &section.name, CANCELLED)?,
         None => Vec::new(),
     };
+    dynamo::durable::crash_point("cancel-letters-queued");
     let aside = set_aside(&folder, now()).map_err(|e| Failure::new(Exit::Io, e.to_string()))?;
     drop(held);
     drop(_sending);
