@@ -10,7 +10,7 @@ use dynamo::game::clock::format_time;
 use dynamo::game::{Game, TagEdit};
 use dynamo::mail::notice::director_letters::{self, Seat};
 use dynamo::mail::notice::{Notice, Recipient};
-use dynamo::mail::{self, Built, Outbox};
+use dynamo::mail::{self, Built};
 use dynamo::recorder::When;
 use dynamo::recorder::conditional::Store;
 use dynamo::tournament::{
@@ -21,11 +21,11 @@ use serde_json::json;
 
 use super::delete::rebuild_pages;
 use super::set::{section_games, section_named};
-use crate::cli::across::{Across, Mailer};
+use crate::cli::across::{Across, Mailer, queue_once};
 use crate::cli::args::{QuietArgs, TimeArgs, now};
 use crate::cli::notify::Said;
 use crate::cli::player::set::address;
-use crate::cli::{failure, store};
+use crate::cli::store;
 use crate::exit::{Exit, Failure};
 
 /// A substitute takes a player's seat in a section: every game of the
@@ -172,21 +172,12 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         // a run again makes the same letters and notices, with the same
         // Message-IDs, and queues only those the outbox does not hold.
         let built = letters(&plan, &section.event, args.reason.as_deref(), at, m)?;
-        let outbox = Outbox::new(&m.config().outbox);
-        let fresh: Vec<Built> = built
-            .into_iter()
-            .filter(|b| !outbox.holds(&b.message_id))
-            .collect();
-        let queued = mail::queue(
-            m.config(),
-            &fresh,
+        across.queue(queue_once(
+            m,
+            &built,
             &section.name,
             "the director's letter",
-            0,
-            None,
-        )
-        .map_err(|e| Failure::new(failure::mail_exit(&e), e.to_string()))?;
-        across.queue(queued);
+        )?);
     }
     store_section(&folder, &plan.section).map_err(|e| {
         let exit = if e.is_input() { Exit::Usage } else { Exit::Io };

@@ -7,8 +7,8 @@ use anyhow::Result;
 use dynamo::config::Config;
 use dynamo::game::Address;
 use dynamo::game::clock::format_time;
+use dynamo::mail;
 use dynamo::mail::notice::{Recipient, director_letters};
-use dynamo::mail::{self, Outbox};
 use dynamo::recorder::{Action, When};
 use dynamo::tournament::{
     Fate, WithdrawError, WithdrawPlan, WithdrawRule, plan_withdrawal, store_section,
@@ -17,9 +17,8 @@ use dynamo_core::quoted;
 use serde_json::json;
 
 use super::set::{section_games, section_named};
-use crate::cli::across::{Across, Mailer};
+use crate::cli::across::{Across, Mailer, queue_once};
 use crate::cli::args::{QuietArgs, TimeArgs, now};
-use crate::cli::failure;
 use crate::cli::notify::Said;
 use crate::exit::{Exit, Failure};
 
@@ -119,21 +118,12 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     if actions.is_empty() {
         // No game to carry the letters: they are queued now, once.
         if let Some(m) = &mailer {
-            let outbox = Outbox::new(&m.config().outbox);
-            let fresh: Vec<_> = built
-                .into_iter()
-                .filter(|b| !outbox.holds(&b.message_id))
-                .collect();
-            let queued = mail::queue(
-                m.config(),
-                &fresh,
+            across.queue(queue_once(
+                m,
+                &built,
                 &section.name,
                 "the director's letter",
-                0,
-                None,
-            )
-            .map_err(|e| Failure::new(failure::mail_exit(&e), e.to_string()))?;
-            across.queue(queued);
+            )?);
         }
     } else {
         across = Across::new(config, mailer.as_ref(), built, &section.name);
