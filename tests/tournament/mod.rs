@@ -1,7 +1,6 @@
 //! Round-robin sections: the Berger tables, `dynamo tournament new`,
-//! `tournament set`, `tournament delete`, `tournament withdraw`, `tournament
-//! replace` and `dynamo
-//! standings`.
+//! `tournament set`, `tournament delete`, `tournament withdraw`,
+//! `tournament replace` and `dynamo standings`.
 
 mod berger;
 mod byes;
