@@ -5,7 +5,7 @@
 //! The rules' readers keep the immutable [`Position`]: a [`Scratch`]
 //! owns its own position, changes it only by the legal moves it is given
 //! and lends it out read-only. Making a move keeps everything the move
-//! changes in an [`Undo`] beside the position: the board before the
+//! changes in an `Undo` beside the position: the board before the
 //! opponent's last move (the no-undo rule, §7, which the move replaces
 //! with the board before it), the castling rights by piece (§8), the
 //! en-passant-edge square (§9), a pending owner's choice (§9.1), the
