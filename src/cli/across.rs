@@ -306,6 +306,18 @@ pub(crate) fn hold_games(paths: &[PathBuf]) -> Result<Vec<HeldGame>> {
     hold_files(&game_files(paths)?)
 }
 
+/// The games `held`, read again under their locks, each with its path as
+/// given.
+pub(crate) fn read_held(held: &[HeldGame]) -> Result<Vec<(PathBuf, Game)>> {
+    held.iter()
+        .map(|h| {
+            h.load()
+                .map(|game| (h.file().given().to_path_buf(), game))
+                .map_err(failure::game)
+        })
+        .collect()
+}
+
 fn hold_files(files: &[GameFile]) -> Result<Vec<HeldGame>> {
     let mut order: Vec<usize> = (0..files.len()).collect();
     order.sort_by(|&a, &b| files[a].key().cmp(files[b].key()));

@@ -15,7 +15,7 @@ use dynamo::tournament::set_aside;
 use serde_json::json;
 
 use super::set::{played, section_games, section_named};
-use crate::cli::across::{Mailer, hold_games, queue_once};
+use crate::cli::across::{Mailer, hold_games, queue_once, read_held};
 use crate::cli::args::{QuietArgs, now};
 use crate::cli::failure;
 use crate::cli::notify::{self, Said};
@@ -73,14 +73,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     let paths: Vec<PathBuf> = games.iter().map(|(path, _)| path.clone()).collect();
     let held = hold_games(&paths)?;
     let (_, section_now) = section_named(config, &args.name)?;
-    let games = held
-        .iter()
-        .map(|h| {
-            h.load()
-                .map(|game| (h.file().given().to_path_buf(), game))
-                .map_err(failure::game)
-        })
-        .collect::<Result<Vec<_>>>()?;
+    let games = read_held(&held)?;
     if section_now != section {
         return Err(Failure::new(
             Exit::Rejected,

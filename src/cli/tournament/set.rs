@@ -14,10 +14,10 @@ use dynamo_core::{Rules, quoted};
 use serde_json::json;
 
 use super::pending::{complete, section_failure};
-use crate::cli::across::{Across, Mailer, set_action};
+use crate::cli::across::{Across, Mailer, read_held, set_action};
 use crate::cli::args::{QuietArgs, TimeArgs, check_first_deadline, now};
 use crate::cli::notify::Said;
-use crate::cli::{failure, store};
+use crate::cli::store;
 use crate::exit::{Exit, Failure};
 
 /// Correct a section before its first move: its start, time control,
@@ -233,14 +233,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
             let paths: Vec<PathBuf> = games.into_iter().map(|(path, _)| path).collect();
             let held = across.hold_all(&paths, None)?;
             let (_, section_now) = section_named(config, &args.name)?;
-            let games = held
-                .iter()
-                .map(|h| {
-                    h.load()
-                        .map(|game| (h.file().given().to_path_buf(), game))
-                        .map_err(failure::game)
-                })
-                .collect::<Result<Vec<_>>>()?;
+            let games = read_held(&held)?;
             let plan = amendment.plan(&section_now, &games);
             refuse_played(&plan, &games)?;
             if section_now != section {
