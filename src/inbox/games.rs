@@ -18,6 +18,7 @@ use super::error::InboxError;
 use crate::durable::FileError;
 use crate::game::{Game, GameError, folder, peek};
 use crate::mail::{Secret, Token, token};
+use crate::tournament::set_aside_sections;
 
 /// How old the index must be before a token it cannot place rebuilds it:
 /// a forged token must not make every message reread the folder.
@@ -47,6 +48,9 @@ pub enum Found {
     Invalid,
     /// Valid tokens of different games or players.
     Conflict,
+    /// A game of a section the director has deleted: the target as it
+    /// was (its path where the game file was), and the section's name.
+    Cancelled(Box<Target>, String),
 }
 
 /// The games folder, indexed by the game part of tokens.
@@ -54,7 +58,21 @@ pub enum Found {
 pub struct Games {
     dir: PathBuf,
     index: HashMap<String, Vec<PathBuf>>,
+    /// The games of deleted sections, by the same key: a reply to one of
+    /// their notices is told that the section was cancelled, not that its
+    /// token is invalid.
+    cancelled: HashMap<String, Vec<Cancelled>>,
     built: Option<Instant>,
+}
+
+/// A game file set aside with its section.
+#[derive(Debug, Clone)]
+struct Cancelled {
+    /// Where it was.
+    was: PathBuf,
+    /// Where it is.
+    is: PathBuf,
+    section: String,
 }
 
 impl Games {
@@ -63,6 +81,7 @@ impl Games {
         Games {
             dir: dir.into(),
             index: HashMap::new(),
+            cancelled: HashMap::new(),
             built: None,
         }
     }
@@ -78,6 +97,25 @@ impl Games {
             }
         }
         self.index = index;
+        self.cancelled = HashMap::new();
+        for (section, aside) in set_aside_sections(&self.dir) {
+            // A folder set aside that no longer reads has no game to answer for.
+            for is in folder::pgn_files(&aside).unwrap_or_default() {
+                let (Ok(id), Some(name)) = (peek::game_id(&is), is.file_name()) else {
+                    continue;
+                };
+                let was = self.dir.join(&section).join(name);
+                let entry = Cancelled {
+                    was,
+                    is: is.clone(),
+                    section: section.clone(),
+                };
+                self.cancelled
+                    .entry(token::game_ref(&id))
+                    .or_default()
+                    .push(entry);
+            }
+        }
         self.built = Some(Instant::now());
         Ok(())
     }
@@ -89,6 +127,32 @@ impl Games {
             self.rebuild()?;
         }
         Ok(self.index.get(game_ref).cloned().unwrap_or_default())
+    }
+
+    /// The first game of a deleted section that one of `tokens` is valid
+    /// for. Looked up only when no live game is: the live index is the
+    /// one rebuilt for unknown tokens, and it rebuilds this one with it.
+    fn find_cancelled(&self, secret: &Secret, tokens: &[Token]) -> Option<Found> {
+        for token in tokens {
+            for game in self.cancelled.get(&token.game_ref).into_iter().flatten() {
+                let Ok(loaded) = Game::load(&game.is) else {
+                    continue;
+                };
+                let Some(event) = loaded.events().get(token.seq as usize) else {
+                    continue;
+                };
+                if token.verify(secret, &loaded.game_id(), &event.key()) {
+                    let target = Target {
+                        path: game.was.clone(),
+                        game: loaded,
+                        side: token.side,
+                        seq: token.seq,
+                    };
+                    return Some(Found::Cancelled(Box::new(target), game.section.clone()));
+                }
+            }
+        }
+        None
     }
 
     /// Where `tokens` lead, checked with `secret` (without one, no token
@@ -126,7 +190,9 @@ impl Games {
             }
         }
         let Some((path, side, _)) = valid.first().cloned() else {
-            return Ok(Found::Invalid);
+            return Ok(self
+                .find_cancelled(secret, tokens)
+                .unwrap_or(Found::Invalid));
         };
         if valid.iter().any(|(p, s, _)| *p != path || *s != side) {
             return Ok(Found::Conflict);

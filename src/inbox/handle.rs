@@ -216,8 +216,9 @@ impl<'a> Inbox<'a> {
         if let Some(token) = DigestToken::first_in(mail_texts(incoming)) {
             return self.digest_reply(work, &token, &from);
         }
-        let target = match self.games.find(self.settings.secret, &tokens(incoming))? {
-            Found::Target(target) => *target,
+        let (target, cancelled) = match self.games.find(self.settings.secret, &tokens(incoming))? {
+            Found::Target(target) => (*target, None),
+            Found::Cancelled(target, section) => (*target, Some(section)),
             Found::NoToken => return Ok(Disposition::SetAside(SetAside::NoToken)),
             Found::Invalid => return Ok(Disposition::SetAside(SetAside::InvalidToken)),
             Found::Conflict => return Ok(Disposition::SetAside(SetAside::Conflict)),
@@ -230,6 +231,10 @@ impl<'a> Inbox<'a> {
                 SetAside::Stranger { from, side }
             };
             return Ok(Disposition::SetAside(why));
+        }
+        if let Some(section) = cancelled {
+            let why = Why::Cancelled { section };
+            return self.answer(work, &target.path, &target.game, side, &from, why);
         }
         if incoming.too_large {
             let why = Why::TooLarge(message::MAX_MESSAGE_BYTES);

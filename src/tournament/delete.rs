@@ -43,19 +43,31 @@ pub fn set_aside(folder: &Path, now: DateTime<Utc>) -> Result<PathBuf, SectionEr
 /// them (their Message-IDs, and the outbox's record of them as sent, are
 /// made from the id).
 pub fn deleted_ids(games_dir: &Path) -> HashSet<String> {
-    let Ok(entries) = std::fs::read_dir(games_dir) else {
-        return HashSet::new();
-    };
-    entries
-        .flatten()
-        .filter(|e| {
-            let name = e.file_name();
-            let name = name.to_string_lossy();
-            name.starts_with('.') && name.contains(DELETED)
-        })
-        .filter_map(|e| peek::ids_in(&e.path()).ok())
+    set_aside_sections(games_dir)
+        .into_iter()
+        .filter_map(|(_, aside)| peek::ids_in(&aside).ok())
         .flatten()
         .collect()
+}
+
+/// Every section set aside in `games_dir`: its name as it was, and the
+/// folder it went to.
+pub fn set_aside_sections(games_dir: &Path) -> Vec<(String, PathBuf)> {
+    let Ok(entries) = std::fs::read_dir(games_dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(String, PathBuf)> = entries
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .filter_map(|e| {
+            let file_name = e.file_name();
+            let hidden = file_name.to_str()?.strip_prefix('.')?;
+            let (name, _) = hidden.rsplit_once(DELETED)?;
+            Some((name.to_string(), e.path()))
+        })
+        .collect();
+    found.sort();
+    found
 }
 
 /// Where the game file `game` went when its section was deleted: the

@@ -24,7 +24,7 @@ mod withdraw;
 
 pub use amend::{AmendPlan, Amendment, SectionCorrection};
 pub use create::{NewSection, SectionSettings, WriteError};
-pub use delete::{cancelled_game, deleted_ids, set_aside};
+pub use delete::{cancelled_game, deleted_ids, set_aside, set_aside_sections};
 pub use error::SectionError;
 pub use player_change::{PlayerChange, PlayerChangeError, Step, section_folders, store_section};
 pub use players::{MAX_PLAYERS, MIN_PLAYERS, PlayersError, parse_players};

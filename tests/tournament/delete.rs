@@ -3,6 +3,7 @@
 //! refused once a game has a move.
 
 use super::{FOUR, START, race, section};
+use crate::inbox::world::{World, parse, text_of};
 use crate::support::TestEnv;
 use crate::support::smtp::{Options, SmtpServer, unused_port};
 
@@ -339,4 +340,61 @@ fn a_deletion_stopped_after_its_letters_refuses_moves_until_it_is_finished() {
     assert!(!env.path("games/club").exists());
     env.ok(&["mail", "--retry", "-q"]);
     assert_eq!(server.messages().len(), 4, "one letter to each player");
+}
+
+/// A reply to a notice of a deleted section is answered that the section
+/// was cancelled, once, rather than set aside as a token no game knows;
+/// a stranger's use of the same notice is still set aside.
+#[test]
+fn a_reply_to_a_deleted_sections_notice_is_told_the_section_was_cancelled() {
+    let server = SmtpServer::start(Options::default());
+    let env = TestEnv::new();
+    mail_config(&env, server.port);
+    section(&env, "club", FOUR, &["--mail", "-q"]);
+    let world = World { env, server };
+    let notice = world
+        .mail_to("ada@example.org")
+        .into_iter()
+        .find(|m| parse(m).subject().is_some_and(|s| s.contains("[dynamo ")))
+        .expect("one of Ada's start notices");
+    world.env.ok(&["tournament", "delete", "club", "-q"]);
+    let sent = world.server.messages().len();
+
+    let stranger = world.reply(
+        &notice,
+        "Eve <eve@example.org>",
+        "eve-1@example.org",
+        "e2e4",
+    );
+    let out = world.stdin(&stranger, &[], &[]);
+    let said = format!("{}{}", out.stdout, out.stderr);
+    assert!(said.contains("is not a player's address"), "{said}");
+    assert_eq!(world.server.messages().len(), sent);
+
+    let raw = world.reply(
+        &notice,
+        "Ada Lovelace <ada@example.org>",
+        "ada-1@example.org",
+        "e2e4",
+    );
+    let out = world.handled(&raw);
+    assert!(out.contains("the section club was cancelled"), "{out}");
+    assert!(!out.contains("no valid reply token"), "{out}");
+    let answers = world.mail_to("ada@example.org");
+    let answer = answers.last().expect("Ada's answer");
+    assert_eq!(world.server.messages().len(), sent + 1);
+    assert!(
+        text_of(answer).contains("the director has cancelled the section club"),
+        "{}",
+        text_of(answer)
+    );
+    // The same mail again is not answered twice.
+    world.handled(&raw);
+    assert_eq!(world.server.messages().len(), sent + 1);
+    for aside in set_aside(&world.env, "club") {
+        for game in std::fs::read_dir(aside).expect("set aside") {
+            let text = std::fs::read_to_string(game.expect("an entry").path()).unwrap_or_default();
+            assert!(!text.contains("e2e4"), "{text}");
+        }
+    }
 }
