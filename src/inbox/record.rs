@@ -68,10 +68,21 @@ pub(super) fn record(
     };
     let mut recorder = settings.recorder();
     if settings.dry_run {
-        return Ok(match recorder.preview(&target.game, &request) {
-            Ok(done) => Recording::Done(super::preview::previewed(&recorder, &done)),
-            Err(r) => Recording::Rejected(Box::new(target.game.clone()), format!("rejected: {r}")),
-        });
+        let file = match GameFile::existing(&target.path) {
+            Ok(file) => file,
+            Err(e) => return cancelled(e),
+        };
+        return match recorder.preview_in(&file, &target.game, &request) {
+            Ok(done) => Ok(Recording::Done(super::preview::previewed(&recorder, &done))),
+            Err(NotRecorded::Refused { why, game }) => {
+                Ok(Recording::Rejected(game, format!("rejected: {why}")))
+            }
+            Err(NotRecorded::Game(e)) => cancelled(e),
+            Err(NotRecorded::Subscriber(e)) => Err(InboxError::Source {
+                what: e.to_string(),
+                temporary: false,
+            }),
+        };
     }
     let mut notices = Notices::new(settings.mail, settings.signing_secret()?);
     recorder.subscribe(&mut notices);

@@ -195,6 +195,28 @@ impl<'s> Recorder<'s> {
         })
     }
 
+    /// As [`Recorder::preview`] for the game of `file`, as recording would
+    /// judge it: with the correction of its section still due there made
+    /// first (`inbox --dry-run` says what a run would do).
+    pub fn preview_in(
+        &self,
+        file: &GameFile,
+        game: &Game,
+        request: &Request,
+    ) -> Result<Recorded, NotRecorded> {
+        let corrected = corrected_first(file, game, request).map_err(|e| match e {
+            Stop::Refused(why, game) => NotRecorded::Refused { why, game },
+            Stop::Subscriber(e) => NotRecorded::Subscriber(e),
+            Stop::Game(e) => NotRecorded::Game(e),
+        })?;
+        let game = corrected.as_ref().unwrap_or(game);
+        self.preview(game, request)
+            .map_err(|why| NotRecorded::Refused {
+                why,
+                game: Box::new(game.clone()),
+            })
+    }
+
     /// Creates `game` at `file` ([`store::create`]), its subscribers told
     /// as of any event.
     pub fn create(&mut self, file: &GameFile, game: &Game) -> Result<Recorded, NotRecorded> {

@@ -4,6 +4,7 @@
 //! has a move.
 
 use super::{FOUR, games_of, race, section};
+use crate::inbox::world::{World, parse};
 use crate::support::TestEnv;
 use crate::support::smtp::{Options, SmtpServer};
 
@@ -471,5 +472,59 @@ fn after_any_kill_and_any_commands_no_game_is_played_under_the_old_settings() {
         }
         let (new, sets) = carried(&games_of(&env, &name));
         assert_eq!((new, sets), (6, 6), "{round} {point}");
+    }
+}
+
+/// `inbox --dry-run` judges a reply as a run would record it: with the
+/// correction a stopped `tournament set` left pending made first in the
+/// game. Here the correction gives the section a time control, under
+/// which the reply comes after its deadline; the run records it late, and
+/// the preview says so too.
+#[test]
+fn a_dry_run_judges_a_reply_under_the_correction_pending() {
+    let server = SmtpServer::start(Options::default());
+    let env = TestEnv::new();
+    mail_config(&env, &server);
+    section(
+        &env,
+        "club",
+        FOUR,
+        &["--time-control", "none", "--mail", "-q"],
+    );
+    let args = [
+        "tournament",
+        "set",
+        "club",
+        "--time-control",
+        "3d",
+        "--at",
+        "2020-11-19 10:00",
+        "-q",
+    ];
+    let out = env.run_with(&args, &[("DYNAMO_CRASH_AT", "correction-pending")]);
+    assert_ne!(out.code, 0, "{}", out.stderr);
+    let world = World { env, server };
+    let notice = world
+        .mail_to("ada@example.org")
+        .into_iter()
+        .find(|m| parse(m).subject().is_some_and(|s| s.contains("your move")))
+        .expect("Ada's start notice of a game she opens");
+    let raw = world.reply(
+        &notice,
+        "Ada Lovelace <ada@example.org>",
+        "ada-1@example.org",
+        "e2e4",
+    );
+    let before = games_of(&world.env, "club");
+    let preview = world.stdin(&raw, &["--dry-run"], &[]);
+    assert_eq!(preview.code, 0, "{}{}", preview.stdout, preview.stderr);
+    assert_eq!(games_of(&world.env, "club"), before);
+    let recorded = world.handled(&raw);
+    for said in [&preview.stdout, &recorded] {
+        assert!(
+            said.contains("1. e2e4, LATE: received ")
+                && said.contains(" after its deadline, 2020-11-23 09:00 UTC"),
+            "{said}"
+        );
     }
 }
