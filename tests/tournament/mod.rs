@@ -7,6 +7,7 @@ mod byes;
 mod correct;
 mod delete;
 mod ids;
+mod json;
 mod replace;
 mod section;
 mod standings;
