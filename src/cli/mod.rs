@@ -21,6 +21,7 @@ mod config_file;
 mod digest;
 mod failure;
 mod game;
+mod given;
 mod inbox;
 mod mail;
 mod meta;

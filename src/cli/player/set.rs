@@ -6,8 +6,7 @@ use anyhow::Result;
 use dynamo::config::Config;
 use dynamo::durable::{FileLock, LockError};
 use dynamo::game::clock::format_time;
-use dynamo::game::player::Mailbox;
-use dynamo::game::{Address, EventKind, TagEdit};
+use dynamo::game::{EventKind, TagEdit};
 use dynamo::mail::notice::{Recipient, director_letters};
 use dynamo::recorder::When;
 use dynamo::tournament::{PlayerChange, PlayerChangeError, Step, store_section};
@@ -16,6 +15,7 @@ use serde_json::json;
 
 use crate::cli::across::{Across, Mailer};
 use crate::cli::args::{QuietArgs, TimeArgs, now};
+use crate::cli::given::{self, address};
 use crate::cli::notify::Said;
 use crate::cli::store;
 use crate::exit::{Exit, Failure};
@@ -54,30 +54,15 @@ pub(crate) struct Args {
     quiet: QuietArgs,
 }
 
-/// An address given alone, or bad input (2).
-pub(crate) fn address(flag: &str, text: &str) -> Result<Address> {
-    let bad = |why: String| Failure::new(Exit::Usage, format!("{flag}: {}: {why}", quoted(text)));
-    let mailbox = Mailbox::parse(text).map_err(|e| bad(e.to_string()))?;
-    if mailbox.name.is_some() {
-        return Err(bad("give the address alone, without a name".to_string()).into());
-    }
-    Ok(mailbox.address)
-}
-
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
     let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
     let when = args.time.read()?;
     let old = address("OLD", &args.old)?;
     let email = address("--email", &args.email)?;
-    let name = args.name.as_deref().map(str::trim).map(str::to_string);
-    if let Some(n) = &name {
-        dynamo::game::pgn::check_value("--name", n).map_err(|e| usage(e.to_string()))?;
-        if n.is_empty() || n.contains(['<', '>', '"']) {
-            return Err(usage(
-                "--name: give the name alone, without an address or quotes".into(),
-            ));
-        }
-    }
+    let name = match &args.name {
+        Some(n) => Some(given::name("--name", n, "the name")?),
+        None => None,
+    };
     if old.as_str().to_lowercase() == email.as_str().to_lowercase() && name.is_none() {
         return Err(usage(format!(
             "--email {email} is the address the player has: give a new address or --name"

@@ -18,6 +18,7 @@ use super::set::{played, section_games, section_named};
 use crate::cli::across::{Mailer, hold_games, queue_once, read_held};
 use crate::cli::args::{QuietArgs, now};
 use crate::cli::failure;
+use crate::cli::given;
 use crate::cli::notify::{self, Said};
 use crate::exit::{Exit, Failure};
 
@@ -45,10 +46,7 @@ pub(crate) struct Args {
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
     let (folder, section) = section_named(config, &args.name)?;
-    if let Some(reason) = &args.reason {
-        dynamo::game::pgn::check_value("--reason", reason)
-            .map_err(|e| Failure::new(Exit::Usage, e.to_string()))?;
-    }
+    given::reason(args.reason.as_deref())?;
     let mailer = Mailer::new(config, args.mail)?;
     let games = section_games(&folder, &section)?;
     let built = match &mailer {

@@ -23,8 +23,8 @@ use super::delete::rebuild_pages;
 use super::set::{section_games, section_named};
 use crate::cli::across::{Across, Mailer, queue_once};
 use crate::cli::args::{QuietArgs, TimeArgs, now};
+use crate::cli::given::{self, address};
 use crate::cli::notify::Said;
-use crate::cli::player::set::address;
 use crate::cli::store;
 use crate::exit::{Exit, Failure};
 
@@ -72,20 +72,11 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
-    let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
     let when = args.time.read()?;
     let old = address("--player", args.player.trim())?;
     let email = address("--by", args.by.trim())?;
-    let name = args.new_name.trim().to_string();
-    dynamo::game::pgn::check_value("--name", &name).map_err(|e| usage(e.to_string()))?;
-    if name.is_empty() || name.contains(['<', '>', '"']) {
-        return Err(usage(
-            "--name: give the substitute's name alone, without an address or quotes".into(),
-        ));
-    }
-    if let Some(reason) = &args.reason {
-        dynamo::game::pgn::check_value("--reason", reason).map_err(|e| usage(e.to_string()))?;
-    }
+    let name = given::name("--name", &args.new_name, "the substitute's name")?;
+    given::reason(args.reason.as_deref())?;
     let (folder, section) = section_named(config, &args.name)?;
     let mailer = match args.dry_run {
         true => None,

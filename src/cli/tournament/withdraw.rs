@@ -19,6 +19,7 @@ use serde_json::json;
 use super::set::{section_games, section_named};
 use crate::cli::across::{Across, Mailer, queue_once};
 use crate::cli::args::{QuietArgs, TimeArgs, now};
+use crate::cli::given;
 use crate::cli::notify::Said;
 use crate::exit::{Exit, Failure};
 
@@ -74,9 +75,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         .map_err(|e: String| usage(format!("--rule: {e}")))?;
     let address = Address::parse(args.player.trim())
         .map_err(|e| usage(format!("--player: {}: {e}", quoted(&args.player))))?;
-    if let Some(reason) = &args.reason {
-        dynamo::game::pgn::check_value("--reason", reason).map_err(|e| usage(e.to_string()))?;
-    }
+    given::reason(args.reason.as_deref())?;
     let (folder, section) = section_named(config, &args.name)?;
     let mailer = Mailer::new(config, args.mail)?;
     let games = section_games(&folder, &section)?;
