@@ -17,6 +17,7 @@
 mod action;
 pub mod conditional;
 mod error;
+mod judge;
 pub mod leave;
 mod letters;
 mod mailing;

@@ -12,7 +12,8 @@ use crate::game::store::{self, GameFile};
 use crate::game::{Game, GameError};
 use crate::recorder::action::Who;
 use crate::recorder::error::{Refusal, SubscriberError};
-use crate::recorder::service::{Recorder, identify};
+use crate::recorder::judge::identify;
+use crate::recorder::service::Recorder;
 
 /// A player's lines in a game, numbered as the game numbers its moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
