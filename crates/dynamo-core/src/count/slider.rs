@@ -125,16 +125,23 @@ impl Counter<'_> {
             let j = ray_len(from, dir) - ray_len(at, dir);
             let beyond = ray(at, dir);
             let second = (beyond & occupied).nearest(dir);
+            let landings = match second {
+                Some(second) => ray_len(at, dir) - ray_len(second, dir) - 1,
+                None => ray_len(at, dir),
+            };
+            if landings == 0 && second.is_some() {
+                // Wedged against the piece behind it: nothing to push,
+                // the plain moves up to it touch only the squares
+                // before it.
+                touch |= ahead & !ray(at, dir) & !Bitboard::from_square(at);
+                return Some((target, j, 0, beyond, false));
+            }
             let reach = match second {
                 Some(second) => ahead & !ray(second, dir) & !Bitboard::from_square(second),
                 None => ahead,
             };
             touch |= reach;
             push_enemy = enemy_of(target, at, reach & beyond);
-            let landings = match second {
-                Some(second) => ray_len(at, dir) - ray_len(second, dir) - 1,
-                None => ray_len(at, dir),
-            };
             Some((target, j, landings, beyond, second.is_none()))
         });
         let open = pushed.is_none();
@@ -146,12 +153,24 @@ impl Counter<'_> {
         let empty_ahead = pushed.map_or(ray_len(from, dir), |(_, j, ..)| j - 1);
 
         // The pull: the first piece behind, `jb` squares away.
-        let pulled = (ray(from, back) & occupied).nearest(back).and_then(|at| {
-            let target = board.piece_at(at)?;
-            let between = ray(from, back) & !ray(at, back);
+        // A piece behind that cannot be pulled (next to the slider, which
+        // has no square to step to) brings no move, and none of its
+        // squares is touched: a king there needs no listing.
+        let pulled = (ray(from, back) & occupied)
+            .nearest(back)
+            .and_then(|at| {
+                let target = board.piece_at(at)?;
+                let between = ray(from, back) & !ray(at, back);
+                Some((target, at, ray_len(from, back) - ray_len(at, back), between))
+            })
+            .filter(|&(_, _, jb, _)| {
+                // `pull_count`'s sum has no term above 0 when the slider
+                // cannot step ahead and the piece is next to it.
+                open || empty_ahead > 0 || (jb > 1 && pos.rules.stationary_pull)
+            });
+        if let Some((.., between)) = pulled {
             touch |= between;
-            Some((target, at, ray_len(from, back) - ray_len(at, back), between))
-        });
+        }
         // It lands behind the mover, or anywhere up to the edge.
         let pull_enemy = |touch: Bitboard| {
             pulled.map_or(NO_ENEMY, |(target, at, ..)| {
@@ -161,7 +180,9 @@ impl Counter<'_> {
 
         let push_count = || push_count(pos, from, dir, empty_ahead, pushed);
         let pull_count = || pull_count(pos, dir, empty_ahead, open, pulled);
-        let push_king = pushed.is_some_and(|(target, ..)| target.role == Role::King);
+        let push_king = pushed.is_some_and(|(target, _, landings, _, to_edge)| {
+            target.role == Role::King && (landings > 0 || to_edge)
+        });
         let pull_king = pulled.is_some_and(|(target, ..)| target.role == Role::King);
         if !push_king && !pull_king {
             let pull_enemy = pull_enemy(touch);
