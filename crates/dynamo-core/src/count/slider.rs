@@ -5,9 +5,10 @@
 //! (how far the first piece ahead can be pushed, how far the mover goes
 //! before its pull), not by walking a few squares, and each sum must
 //! equal what `Position::slider_line_moves` lists square by square. It is
-//! also the one group that splits when it shoves a king: its pushes and
-//! its pulls become two groups, the one that shoves the king listed and
-//! judged move by move (§6).
+//! also the one group that splits when it shoves a king, or when the
+//! exposure cannot judge the whole line alike: its pushes and its pulls
+//! become two groups, the one that shoves a king listed and judged move
+//! by move (§6).
 
 use super::{Counter, NO_ENEMY, target_choices};
 use crate::bitboard::{Bitboard, ray, ray_len, ray_squares, reverse};
@@ -187,20 +188,18 @@ impl Counter<'_> {
         if !push_king && !pull_king {
             let pull_enemy = pull_enemy(touch);
             let enemy = (push_enemy.0 | pull_enemy.0, push_enemy.1 | pull_enemy.1);
-            self.group(
-                touch,
-                enemy,
-                || push_count() + pull_count(),
-                |pos, out| {
-                    pos.slider_line_moves(from, mover.role, dir, out);
-                },
-            );
-            return open;
+            if let Some(legal) = self.exposure.verdict_within(board, touch, enemy.0, enemy.1) {
+                if legal {
+                    self.count += push_count() + pull_count();
+                }
+                return open;
+            }
         }
-        // A king pushed or pulled is judged move by move (§6); the other
-        // part of the line is a group of its own. The pulls touch the
-        // mover's square, the squares it can stop on ahead and those back
-        // to the pulled piece.
+        // A king pushed or pulled is judged move by move (§6), and so is a
+        // line the exposure cannot judge whole; the pushes (with the
+        // plain moves) and the pulls are then groups of their own, each
+        // touching fewer squares. The pulls touch the mover's square, the
+        // squares it can stop on ahead and those back to the pulled piece.
         let stops = ray_squares(from, dir)[..empty_ahead]
             .iter()
             .fold(origin, |stops, &sq| stops | Bitboard::from_square(sq));
