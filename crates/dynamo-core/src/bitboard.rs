@@ -13,6 +13,12 @@ impl Bitboard {
     /// No square.
     pub const EMPTY: Bitboard = Bitboard(0);
 
+    /// The eight squares of rank `rank` (0 for the first).
+    #[inline]
+    pub const fn rank(rank: u8) -> Bitboard {
+        Bitboard(0xff << (8 * rank))
+    }
+
     /// The set holding `sq` alone.
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {

@@ -23,6 +23,19 @@ pub struct Board {
     squares: [u8; 64],
 }
 
+/// Where each piece stands on a [`Board`]: a set of squares for each
+/// byte value a square can hold ([`Board::piece_sets`]).
+#[derive(Clone, Copy)]
+pub(crate) struct PieceSets([Bitboard; 16]);
+
+impl PieceSets {
+    /// The squares that hold exactly `piece`.
+    #[inline]
+    pub(crate) fn of(&self, piece: Piece) -> Bitboard {
+        self.0[usize::from(code(piece))]
+    }
+}
+
 /// The byte that stands for `piece` on a [`Board`].
 #[inline]
 const fn code(piece: Piece) -> u8 {
@@ -161,29 +174,27 @@ impl Board {
         self.occupied
     }
 
+    /// The squares of every piece, by piece, for the check test
+    /// (check.rs) and perft's counting (count.rs) to read a whole
+    /// position's pieces at once. Each occupied square's byte is the index
+    /// of its piece's set, so the loop visits the pieces once, with no
+    /// branch on a piece's colour or kind (a branch on the colour was a
+    /// misprediction every other piece).
+    #[inline]
+    pub(crate) fn piece_sets(&self) -> PieceSets {
+        let mut sets = [Bitboard::EMPTY; 16];
+        for sq in self.occupied {
+            sets[usize::from(self.squares[sq.index()])].insert(sq);
+        }
+        PieceSets(sets)
+    }
+
     /// The squares of `color`'s pieces, by role in the order of
-    /// [`Role::ALL`], for the check test (check.rs) to read a whole
-    /// position's pieces at once. The side's squares are found eight at a
-    /// time from the bytes' colour bits ([`byte_flags`]), so the loop
-    /// visits that side's pieces only, without a branch on each piece's
-    /// colour (the branch was a misprediction every other piece).
+    /// [`Role::ALL`].
+    #[cfg(test)]
     pub(crate) fn roles_of(&self, color: Color) -> [Bitboard; 6] {
-        let mut side = 0u64;
-        for (i, word) in self.words().enumerate() {
-            // Bit 3 of a code is its colour; an empty square is 0.
-            let black = (word >> 3) & LOW_BITS;
-            let flags = match color {
-                Color::Black => black,
-                Color::White => nonzero_bytes(word) & !black,
-            };
-            side |= byte_flags(flags) << (8 * i);
-        }
-        let mut roles = [Bitboard::EMPTY; 6];
-        for sq in Bitboard(side) {
-            let byte = self.squares[sq.index()];
-            roles[usize::from(byte & 7) - 1].insert(sq);
-        }
-        roles
+        let sets = self.piece_sets();
+        Role::ALL.map(|role| sets.of(Piece::new(color, role)))
     }
 
     /// The 64 squares' bytes as eight words, a1–h1 first, byte `i` of a

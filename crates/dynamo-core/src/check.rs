@@ -9,9 +9,9 @@
 //! a knight, king or pawn could push a piece on a given edge square off.
 
 use crate::bitboard::{Bitboard, ray, reverse};
-use crate::board::Board;
+use crate::board::{Board, PieceSets};
 use crate::color::Color;
-use crate::role::Role;
+use crate::role::{Piece, Role};
 use crate::square::{Square, Step};
 
 /// Whether `by` could push or pull the piece on `sq` (a piece of the other
@@ -47,8 +47,13 @@ pub(crate) struct Attackers {
 impl Attackers {
     /// `by`'s pieces on `board`.
     pub(crate) fn of(board: &Board, by: Color) -> Attackers {
-        let roles = board.roles_of(by);
-        let role = |r: Role| roles[r as usize];
+        Attackers::among(&board.piece_sets(), by)
+    }
+
+    /// `by`'s pieces among a board's pieces.
+    #[inline]
+    pub(crate) fn among(sets: &PieceSets, by: Color) -> Attackers {
+        let role = |r: Role| sets.of(Piece::new(by, r));
         Attackers {
             by,
             sliders: [
@@ -59,6 +64,35 @@ impl Attackers {
             king: role(Role::King),
             pawns: role(Role::Pawn),
         }
+    }
+
+    /// These pieces after the one on `from` moved to `to` (or off the
+    /// board), where it stands as a `now` (a pawn promoted on the way).
+    #[inline]
+    pub(crate) fn moved(&self, from: Square, to: Option<Square>, now: Role) -> Attackers {
+        let gone = !Bitboard::from_square(from);
+        let mut after = Attackers {
+            by: self.by,
+            sliders: [self.sliders[0] & gone, self.sliders[1] & gone],
+            knights: self.knights & gone,
+            king: self.king & gone,
+            pawns: self.pawns & gone,
+        };
+        if let Some(to) = to {
+            let to = Bitboard::from_square(to);
+            match now {
+                Role::Pawn => after.pawns |= to,
+                Role::Knight => after.knights |= to,
+                Role::Bishop => after.sliders[1] |= to,
+                Role::Rook => after.sliders[0] |= to,
+                Role::Queen => {
+                    after.sliders[0] |= to;
+                    after.sliders[1] |= to;
+                }
+                Role::King => after.king |= to,
+            }
+        }
+        after
     }
 
     /// Whether one of these pieces stands on `sq` and slides along `dir`.
@@ -118,6 +152,17 @@ pub(crate) fn leaper_pushers(sq: Square, by: Color) -> Bitboard {
     TABLES.knight_pushers[sq.index()]
         | TABLES.king_pushers[sq.index()]
         | TABLES.pawn_pushers[by.index()][sq.index()]
+}
+
+/// The squares from which a `role` of `by` would push the piece on `sq`
+/// off the board: none for a slider, which pushes along lines.
+pub(crate) fn pushers_as(role: Role, sq: Square, by: Color) -> Bitboard {
+    match role {
+        Role::Knight => TABLES.knight_pushers[sq.index()],
+        Role::King => TABLES.king_pushers[sq.index()],
+        Role::Pawn => TABLES.pawn_pushers[by.index()][sq.index()],
+        Role::Bishop | Role::Rook | Role::Queen => Bitboard::EMPTY,
+    }
 }
 
 struct Tables {

@@ -42,14 +42,37 @@ impl Position {
                 .map(|(_, chosen)| chosen.count_legal_moves())
                 .sum();
         }
+        let sets = self.board.piece_sets();
         let mut counter = Counter {
             pos: self,
-            exposure: self.exposure(),
+            exposure: Exposure::among(self, &sets),
             count: 0,
             listed: Vec::with_capacity(64),
         };
-        for sq in self.board.occupied() {
-            counter.piece(sq);
+        // Piece by piece of each kind: the kind is known before the
+        // loop, not found square by square.
+        let us = self.turn;
+        let ours = |role| (Piece::new(us, role), sets.of(Piece::new(us, role)));
+        let (pawn, pawns) = ours(Role::Pawn);
+        for sq in pawns {
+            counter.pawn(sq, pawn);
+        }
+        let (knight, knights) = ours(Role::Knight);
+        for sq in knights {
+            counter.knight(sq, knight);
+        }
+        for (role, lines) in [
+            (Role::Bishop, &DIAGONAL[..]),
+            (Role::Rook, &STRAIGHT[..]),
+            (Role::Queen, &ALL_LINES[..]),
+        ] {
+            let (slider, sliders) = ours(role);
+            for sq in sliders {
+                counter.slider(sq, slider, lines);
+            }
+        }
+        for sq in ours(Role::King).1 {
+            counter.king(sq);
         }
         self.castling_moves(&mut counter.listed);
         if self.rules.en_passant_edge {
@@ -132,7 +155,10 @@ impl Counter<'_> {
         count: impl FnOnce() -> usize,
         list: impl FnOnce(&Position, &mut Vec<Move>),
     ) {
-        match self.exposure.verdict_within(touch, enemy.0, enemy.1) {
+        match self
+            .exposure
+            .verdict_within(&self.pos.board, touch, enemy.0, enemy.1)
+        {
             Some(true) => self.count += count(),
             Some(false) => {}
             None => {
@@ -142,27 +168,9 @@ impl Counter<'_> {
         }
     }
 
-    fn piece(&mut self, sq: Square) {
-        let pos = self.pos;
-        let Some(piece) = pos.board.piece_at(sq) else {
-            return;
-        };
-        if piece.color != pos.turn {
-            return;
-        }
-        match piece.role {
-            Role::Pawn => self.pawn(sq, piece),
-            Role::King => self.king(sq),
-            Role::Knight => self.knight(sq, piece),
-            Role::Bishop => self.slider(sq, piece, &DIAGONAL),
-            Role::Rook => self.slider(sq, piece, &STRAIGHT),
-            Role::Queen => self.slider(sq, piece, &ALL_LINES),
-        }
-        self.judge_listed();
-    }
-
     /// The move off the board of the piece on `from` (docs/RULES.md §5),
     /// which touches that square alone.
+    #[inline]
     fn leave(&mut self, from: Square, role: Role) {
         self.group(
             Bitboard::from_square(from),

@@ -76,7 +76,17 @@
 //! - **Leapers.** Only enemy pieces count, and the only enemy piece a
 //!   move displaces or promotes is its target. A move whose target is
 //!   ours, or whose enemy target starts and ends away from the leaper
-//!   squares, leaves part 2 as it was.
+//!   squares, leaves part 2 as it was. When the king is not in check,
+//!   no enemy leaper stands where it pushes the king off, so only a
+//!   target landing where a piece of its own kind would (a pawn on its
+//!   last rank perhaps as a knight) can change part 2; counting a group
+//!   uses this finer test.
+//! - **Only sliders threaten along lines.** An enemy target that lands
+//!   as a knight, king or pawn (one not on its last rank, where it might
+//!   become a queen) is no threat along any line and blocks a line as
+//!   one of our pieces would; counting a group treats only targets that
+//!   may land sliding along a direction as enemy pieces landing in its
+//!   zone.
 //!
 //! Neither argument looks at the rule options: the check test is the same
 //! under every rule set (§6), `stationary_pull` and `en_passant_edge`
@@ -104,6 +114,7 @@
 //! squares) are compared in full.
 
 use crate::bitboard::{Bitboard, ray};
+use crate::board::{Board, PieceSets};
 use crate::check::Attackers;
 use crate::color::Color;
 use crate::moves::Move;
@@ -111,6 +122,7 @@ use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 
+mod landing;
 mod occupancy;
 
 /// A quiet direction from the king (see the module's documentation).
@@ -172,6 +184,7 @@ struct Touched {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Exposure {
     us: Color,
+    king: Square,
     in_check: bool,
     /// The lines of threatening directions and the king's own square: a
     /// move touching them is tested in full.
@@ -199,12 +212,19 @@ pub(crate) struct Exposure {
 impl Exposure {
     /// The exposure of the side to move's king in `pos`.
     pub(crate) fn of(pos: &Position) -> Exposure {
+        Exposure::among(pos, &pos.board.piece_sets())
+    }
+
+    /// The exposure of the side to move's king in `pos`, whose pieces
+    /// are `sets`.
+    #[inline]
+    pub(crate) fn among(pos: &Position, sets: &PieceSets) -> Exposure {
         let us = pos.turn;
         let them = !us;
         let king = pos.kings[us];
         let board = &pos.board;
         let occupied = board.occupied();
-        let attackers = Attackers::of(board, them);
+        let attackers = Attackers::among(sets, them);
         let threatens = |sq: Square, dir: usize| attackers.slides_along(sq, dir);
         let mut hard = Bitboard::from_square(king);
         let mut rays = [Quiet::THREATENING; 8];
@@ -257,6 +277,7 @@ impl Exposure {
             .fold(Bitboard::EMPTY, |zones, quiet| zones | quiet.zone);
         Exposure {
             us,
+            king,
             in_check: attackers.threaten(occupied, king),
             hard,
             lines,
@@ -288,26 +309,44 @@ impl Exposure {
     /// every direction as quiet as it was: it touches no threatening
     /// line; every quiet direction whose near part it touches gets no
     /// enemy piece in its zone, and keeps its guard or holds no enemy
-    /// piece that slides along it ([`Quiet::stays_clear`]); it moves no
-    /// enemy piece from or to a leaper's square; and it leaves alone one
+    /// piece that slides along it ([`Quiet::stays_clear`]), where only
+    /// a target that may land sliding along the direction counts as an
+    /// enemy piece landing ([`landing::sliding_lands`]); it lands no enemy piece
+    /// where one of its kind pushes the king off, nor, in check, moves
+    /// one from or to a leaper's square; and it leaves alone one
     /// of the squares where the last move changed the board, so it cannot
-    /// undo it. Counting uses this to count a group of moves without
-    /// listing them (count.rs).
+    /// undo it. `board` holds the enemy targets. Counting uses this to
+    /// count a group of moves without listing them (count.rs).
     #[inline(always)]
     pub(crate) fn verdict_within(
         &self,
+        board: &Board,
         touch: Bitboard,
         enemy_from: Bitboard,
         enemy_lands: Bitboard,
     ) -> Option<bool> {
-        if touch.intersects(self.hard) || (enemy_from | enemy_lands).intersects(self.leapers) {
+        if touch.intersects(self.hard) {
             return None;
         }
+        if (enemy_from | enemy_lands).intersects(self.leapers)
+            && self.leaps_to_push(board, enemy_from, enemy_lands)
+        {
+            return None;
+        }
+        // Where an enemy target may land sliding along the straight
+        // lines, and along the diagonals: only such a piece makes a
+        // direction threaten.
+        let sliding = if enemy_lands.intersects(self.zones) {
+            landing::sliding_lands(board, enemy_from, enemy_lands, !self.us)
+        } else {
+            [enemy_lands; 2]
+        };
         if touch.intersects(self.lines)
-            && self.rays.iter().any(|quiet| {
+            && self.rays.iter().enumerate().any(|(dir, quiet)| {
+                let lands = sliding[dir & 1];
                 touch.intersects(quiet.near)
-                    && (enemy_lands.intersects(quiet.zone)
-                        || (touch.intersects(quiet.guard) && !quiet.stays_clear(enemy_lands)))
+                    && (lands.intersects(quiet.zone)
+                        || (touch.intersects(quiet.guard) && !quiet.stays_clear(lands)))
             })
         {
             return None;

@@ -5,9 +5,10 @@
 //! (how far the first piece ahead can be pushed, how far the mover goes
 //! before its pull), not by walking a few squares, and each sum must
 //! equal what `Position::slider_line_moves` lists square by square. It is
-//! also the one group that splits when it shoves a king: its pushes and
-//! its pulls become two groups, the one that shoves the king listed and
-//! judged move by move (§6).
+//! also the one group that splits when it shoves a king, or when the
+//! exposure cannot judge the whole line alike: its pushes and its pulls
+//! become two groups, the one that shoves a king listed and judged move
+//! by move (§6).
 
 use super::{Counter, NO_ENEMY, target_choices};
 use crate::bitboard::{Bitboard, ray, ray_len, ray_squares, reverse};
@@ -125,16 +126,23 @@ impl Counter<'_> {
             let j = ray_len(from, dir) - ray_len(at, dir);
             let beyond = ray(at, dir);
             let second = (beyond & occupied).nearest(dir);
+            let landings = match second {
+                Some(second) => ray_len(at, dir) - ray_len(second, dir) - 1,
+                None => ray_len(at, dir),
+            };
+            if landings == 0 && second.is_some() {
+                // Wedged against the piece behind it: nothing to push,
+                // the plain moves up to it touch only the squares
+                // before it.
+                touch |= ahead & !ray(at, dir) & !Bitboard::from_square(at);
+                return Some((target, j, 0, beyond, false));
+            }
             let reach = match second {
                 Some(second) => ahead & !ray(second, dir) & !Bitboard::from_square(second),
                 None => ahead,
             };
             touch |= reach;
             push_enemy = enemy_of(target, at, reach & beyond);
-            let landings = match second {
-                Some(second) => ray_len(at, dir) - ray_len(second, dir) - 1,
-                None => ray_len(at, dir),
-            };
             Some((target, j, landings, beyond, second.is_none()))
         });
         let open = pushed.is_none();
@@ -146,12 +154,24 @@ impl Counter<'_> {
         let empty_ahead = pushed.map_or(ray_len(from, dir), |(_, j, ..)| j - 1);
 
         // The pull: the first piece behind, `jb` squares away.
-        let pulled = (ray(from, back) & occupied).nearest(back).and_then(|at| {
-            let target = board.piece_at(at)?;
-            let between = ray(from, back) & !ray(at, back);
+        // A piece behind that cannot be pulled (next to the slider, which
+        // has no square to step to) brings no move, and none of its
+        // squares is touched: a king there needs no listing.
+        let pulled = (ray(from, back) & occupied)
+            .nearest(back)
+            .and_then(|at| {
+                let target = board.piece_at(at)?;
+                let between = ray(from, back) & !ray(at, back);
+                Some((target, at, ray_len(from, back) - ray_len(at, back), between))
+            })
+            .filter(|&(_, _, jb, _)| {
+                // `pull_count`'s sum has no term above 0 when the slider
+                // cannot step ahead and the piece is next to it.
+                open || empty_ahead > 0 || (jb > 1 && pos.rules.stationary_pull)
+            });
+        if let Some((.., between)) = pulled {
             touch |= between;
-            Some((target, at, ray_len(from, back) - ray_len(at, back), between))
-        });
+        }
         // It lands behind the mover, or anywhere up to the edge.
         let pull_enemy = |touch: Bitboard| {
             pulled.map_or(NO_ENEMY, |(target, at, ..)| {
@@ -161,25 +181,25 @@ impl Counter<'_> {
 
         let push_count = || push_count(pos, from, dir, empty_ahead, pushed);
         let pull_count = || pull_count(pos, dir, empty_ahead, open, pulled);
-        let push_king = pushed.is_some_and(|(target, ..)| target.role == Role::King);
+        let push_king = pushed.is_some_and(|(target, _, landings, _, to_edge)| {
+            target.role == Role::King && (landings > 0 || to_edge)
+        });
         let pull_king = pulled.is_some_and(|(target, ..)| target.role == Role::King);
         if !push_king && !pull_king {
             let pull_enemy = pull_enemy(touch);
             let enemy = (push_enemy.0 | pull_enemy.0, push_enemy.1 | pull_enemy.1);
-            self.group(
-                touch,
-                enemy,
-                || push_count() + pull_count(),
-                |pos, out| {
-                    pos.slider_line_moves(from, mover.role, dir, out);
-                },
-            );
-            return open;
+            if let Some(legal) = self.exposure.verdict_within(board, touch, enemy.0, enemy.1) {
+                if legal {
+                    self.count += push_count() + pull_count();
+                }
+                return open;
+            }
         }
-        // A king pushed or pulled is judged move by move (§6); the other
-        // part of the line is a group of its own. The pulls touch the
-        // mover's square, the squares it can stop on ahead and those back
-        // to the pulled piece.
+        // A king pushed or pulled is judged move by move (§6), and so is a
+        // line the exposure cannot judge whole; the pushes (with the
+        // plain moves) and the pulls are then groups of their own, each
+        // touching fewer squares. The pulls touch the mover's square, the
+        // squares it can stop on ahead and those back to the pulled piece.
         let stops = ray_squares(from, dir)[..empty_ahead]
             .iter()
             .fold(origin, |stops, &sq| stops | Bitboard::from_square(sq));

@@ -79,6 +79,13 @@ fn counting_agrees_with_listing_on_built_positions() {
         "8/8/8/8/3k4/3K4/8/8 b - - 0 1 8/8/8/8/8/3k4/3K4/8",
         "1r6/8/8/7R/1k6/8/1R6/1N5K w - - 0 1",
         "r4rk1/pp3ppp/2n5/3q4/3P4/2N2N2/PP3PPP/R2Q1RK1 w - - 0 1",
+        // An enemy knight pulled to where it pushes our king off, an
+        // enemy pawn pushed onto its last rank where only a knight would
+        // push our king off, and an enemy bishop pulled onto the king's
+        // diagonal.
+        "4k3/8/8/3n4/8/8/3R4/4K3 w - - 0 1",
+        "k7/8/8/4R3/8/8/4p1K1/8 w - - 0 1",
+        "4k3/8/8/8/1b6/8/3Q4/4K3 w - - 0 1",
         "2r2rk1/1b2qppp/p3pn2/1p6/3N4/P1B1P3/1P2BPPP/2RQ1RK1 b - - 0 17",
     ];
     let rule_sets = [

@@ -14,10 +14,18 @@
 //! carried, square by square with the king on each passed square. Our
 //! own king pushed off is illegal outright (§6); castling is played and
 //! tested in full.
+//!
+//! A push or pull of an enemy piece other than the king is judged the
+//! same way with the enemy's pieces as the move leaves them: the check
+//! test reads their squares by kind ([`crate::check::Attackers`]), and
+//! only the target's changes (moved, gone, or promoted by the mover's
+//! choice), so the test on those squares is the test on the board after
+//! the move. A pawn left awaiting its owner's choice (§9.1) is tested in
+//! full, once for each choice.
 
 use super::Exposure;
 use crate::bitboard::Bitboard;
-use crate::moves::Move;
+use crate::moves::{Move, Shove};
 use crate::position::Position;
 use crate::role::Role;
 use crate::square::{Square, Step};
@@ -27,9 +35,10 @@ impl Exposure {
     /// test on the occupied squares after it: the enemy's pieces are all
     /// where they were, and every square whose occupancy changes holds
     /// one of ours or nothing, before and after, so the test reads the
-    /// same pieces it would read on the board after the move. Castling,
-    /// an enemy target and a move that might undo the last one are left
-    /// to the full test.
+    /// same pieces it would read on the board after the move (an enemy
+    /// target: [`Exposure::judge_theirs`]). Castling, a king pushed or
+    /// pulled by us that is not ours, and a move that might undo the
+    /// last one are left to the full test.
     #[inline(never)]
     pub(super) fn judge_by_occupancy(&self, pos: &Position, m: &Move) -> Option<bool> {
         let us = self.us;
@@ -47,7 +56,7 @@ impl Exposure {
             }
             Move::Push(s) | Move::Pull(s) => {
                 if pos.board.piece_at(s.target_from)?.color != us {
-                    return None;
+                    return self.judge_theirs(pos, &s);
                 }
                 if s.target == Role::King {
                     let Some(to) = s.target_to else {
@@ -81,6 +90,45 @@ impl Exposure {
             !self.attackers.threaten(occupied, passed)
         });
         Some(transit_safe)
+    }
+
+    /// A push or pull of an enemy piece other than the king, judged by
+    /// the check test on the enemy's pieces as the move leaves them: the
+    /// target moved (or gone), every other piece where it stood, so the
+    /// test reads what it would read on the board after the move. The
+    /// king-transit rule concerns kings only, and our king pushed off
+    /// needs our king as the target. A pawn awaiting its owner's choice
+    /// (§9.1) and a move that might undo the last one are left to the
+    /// full test.
+    fn judge_theirs(&self, pos: &Position, s: &Shove) -> Option<bool> {
+        if s.target == Role::King {
+            return None;
+        }
+        let them = !self.us;
+        let now = match (s.target, s.target_to) {
+            (Role::Pawn, Some(to)) if to.rank() == them.last_rank() => {
+                if s.mover_promotes() {
+                    return None;
+                }
+                s.promotion?
+            }
+            _ => s.target,
+        };
+        let king = if s.role == Role::King {
+            s.to?
+        } else {
+            pos.kings[self.us]
+        };
+        let vacated = Bitboard::from_square(s.from) | Bitboard::from_square(s.target_from);
+        let landed = Bitboard::from_option(s.to) | Bitboard::from_option(s.target_to);
+        if let Some(differences) = self.undo
+            && differences.is_subset(vacated | landed)
+        {
+            return None;
+        }
+        let occupied = (pos.board.occupied() & !vacated) | landed;
+        let attackers = self.attackers.moved(s.target_from, s.target_to, now);
+        Some(!attackers.threaten(occupied, king))
     }
 
     /// A move that moves none of the enemy's pieces and carries no king,
