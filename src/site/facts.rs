@@ -106,11 +106,11 @@ pub fn of(club: &Club) -> BTreeMap<String, Facts> {
 /// The latest finished of `games` (each with its page and summary), at
 /// most [`LATEST`], the latest first, then by page so that the order
 /// never depends on how the folder was read.
-fn latest<'a, T>(
-    games: Vec<&'a T>,
+fn latest<T>(
+    games: Vec<&T>,
     page: impl Fn(&T) -> &String,
     summary: impl Fn(&T) -> &Summary,
-) -> Vec<&'a T> {
+) -> Vec<&T> {
     // Each time read once, not at every comparison.
     let mut done: Vec<(Option<DateTime<Utc>>, &T)> = games
         .into_iter()

@@ -108,12 +108,12 @@ fn sections_moved(games_dir: &Path, top: &Top) -> Option<Vec<(String, Identity, 
     Some(out)
 }
 
-/// The cached games of the folder `rel`, or why the update stands back.
-fn rows(games_dir: &Path, top: &Top, rel: &str) -> Result<Vec<Row>, Touched> {
-    top.games_of(games_dir, rel).map_err(|why| match why {
+/// Why the update stands back when the cache of a folder is `why`.
+fn stand_back(why: Unusable) -> Touched {
+    match why {
         Unusable::Damaged(why) => Touched::Damaged(why),
         _ => Touched::Whole,
-    })
+    }
 }
 
 /// The pages of the games changed since `top` was written, and of what
@@ -137,9 +137,9 @@ pub fn update(
     let mut changed: BTreeSet<String> = BTreeSet::new();
     let mut rows_of: BTreeMap<String, Vec<Row>> = BTreeMap::new();
     for (rel, _, games) in &fresh {
-        let mut rows = match rows(games_dir, top, rel) {
+        let mut rows = match top.games_of(games_dir, rel) {
             Ok(rows) => rows,
-            Err(touched) => return Ok(touched),
+            Err(why) => return Ok(stand_back(why)),
         };
         let mut listed: Vec<&str> = games.iter().map(|(_, f)| f.as_str()).collect();
         let mut cached: Vec<&str> = rows.iter().map(|r| r.file.as_str()).collect();
@@ -182,9 +182,9 @@ pub fn update(
     }
     for rel in &wanted {
         if !rows_of.contains_key(rel) {
-            match rows(games_dir, top, rel) {
+            match top.games_of(games_dir, rel) {
                 Ok(rows) => rows_of.insert(rel.clone(), rows),
-                Err(touched) => return Ok(touched),
+                Err(why) => return Ok(stand_back(why)),
             };
         }
     }
