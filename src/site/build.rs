@@ -11,6 +11,7 @@ use std::sync::Mutex;
 
 use super::club::Club;
 use super::error::SiteError;
+use super::facts::{self, Index};
 use super::markup::{SCRIPT, STYLE};
 use super::positions::Positions;
 use super::scan::{each, load};
@@ -38,6 +39,26 @@ pub enum Difference {
     Changed(String),
     /// The folder has a file in the site's own folders that the site has not.
     Extra(String),
+}
+
+/// What writing the pages did.
+#[derive(Debug, Default)]
+pub struct Written {
+    /// How many files the site has (after a full build; after an update,
+    /// how many were looked at).
+    pub files: usize,
+    /// The files written and removed, by their path in the site.
+    pub written: Vec<String>,
+    pub removed: Vec<String>,
+    pub games: usize,
+    pub sections: usize,
+    pub players: usize,
+    /// The cache could not be written: the pages are right, the next
+    /// update will be a full build.
+    pub cache: Option<durable::FileError>,
+    /// Why an update built every page: the cache was missing or damaged
+    /// (a cache of another site folder or version is no surprise).
+    pub rebuilt: Option<String>,
 }
 
 /// What was done with the files put into a [`Target`].
@@ -125,7 +146,8 @@ pub fn put_all(
 ) -> Result<(), SiteError> {
     target.put("site.css", STYLE.as_bytes())?;
     target.put("site.js", SCRIPT.as_bytes())?;
-    put_common(club, target)?;
+    let facts = facts::of(club);
+    put_index(&Index::of(facts.values()), target)?;
     for i in 0..club.sections.len() {
         put_section(club, i, target)?;
     }
@@ -142,9 +164,9 @@ pub fn put_all(
 }
 
 /// The index and the feed.
-pub fn put_common(club: &Club, target: &Target) -> Result<(), SiteError> {
-    target.put("index.html", index_page::page(club).as_bytes())?;
-    target.put("feed.xml", feed::feed(club).as_bytes())
+pub fn put_index(index: &Index, target: &Target) -> Result<(), SiteError> {
+    target.put("index.html", index_page::page(index).as_bytes())?;
+    target.put("feed.xml", feed::feed(&index.latest).as_bytes())
 }
 
 /// Section `index`'s page.

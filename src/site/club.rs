@@ -32,6 +32,8 @@ pub struct ClubGame {
 pub struct ClubSection {
     /// Its page's path in the site, without `.html`: `sections/club`.
     pub page: String,
+    /// Its folder's path under the games folder, `/`-separated.
+    pub folder: String,
     pub section: Section,
     pub standings: Standings,
     /// Its games, by index in [`Club::games`], in the section file's order.
@@ -86,18 +88,68 @@ impl Club {
         games: Vec<(String, Summary)>,
         sections: &[(PathBuf, Section)],
     ) -> Result<Club, SiteError> {
-        let mut club = Club::default();
         let mut taken: HashMap<String, u32> = HashMap::with_capacity(games.len());
-        for (file, summary) in games {
+        let games = games.into_iter().map(|(file, summary)| {
             let page = unique(&mut taken, format!("games/{}", page_name(&file)));
-            club.games.push(ClubGame {
-                file,
-                page,
-                summary,
-                section: None,
-            });
+            (file, page, summary)
+        });
+        let mut club = Club::with_games(games.collect());
+        for ((folder, section), indices) in sections.iter().zip(club.placed(games_dir, sections)?) {
+            let name = format!("sections/{}", slug(&relative(games_dir, folder)));
+            let page = unique(&mut taken, name);
+            club.add_section(games_dir, folder, section.clone(), indices, page);
         }
-        let by_file: HashMap<&str, usize> = club
+        club.name_players();
+        Ok(club)
+    }
+
+    /// The club of some of the games folder's files and sections as
+    /// [`Club::assemble`] makes it of all of them, the names of their
+    /// pages and of every player's page taken from a build of the whole
+    /// folder (the pages' cache): `games` with their pages, `sections`
+    /// with theirs. A section naming a game not among `games` is an
+    /// error: the caller reads the whole folder instead.
+    pub fn assemble_named(
+        games_dir: &Path,
+        games: Vec<(String, String, Summary)>,
+        sections: &[(PathBuf, Section, String)],
+        players: BTreeMap<String, String>,
+    ) -> Result<Club, SiteError> {
+        let plain: Vec<(PathBuf, Section)> = sections
+            .iter()
+            .map(|(folder, section, _)| (folder.clone(), section.clone()))
+            .collect();
+        let mut club = Club::with_games(games);
+        let placed = club.placed(games_dir, &plain)?;
+        for ((folder, section, page), indices) in sections.iter().zip(placed) {
+            club.add_section(games_dir, folder, section.clone(), indices, page.clone());
+        }
+        club.sort_players();
+        club.players = players;
+        Ok(club)
+    }
+
+    /// A club of `games` (each file with its page and summary) alone.
+    fn with_games(games: Vec<(String, String, Summary)>) -> Club {
+        let games = games.into_iter().map(|(file, page, summary)| ClubGame {
+            file,
+            page,
+            summary,
+            section: None,
+        });
+        Club {
+            games: games.collect(),
+            ..Club::default()
+        }
+    }
+
+    /// Each section's games, by their index in [`Club::games`].
+    fn placed(
+        &self,
+        games_dir: &Path,
+        sections: &[(PathBuf, Section)],
+    ) -> Result<Vec<Vec<usize>>, SiteError> {
+        let by_file: HashMap<&str, usize> = self
             .games
             .iter()
             .enumerate()
@@ -119,11 +171,7 @@ impl Club {
             }
             placed.push(indices);
         }
-        for ((folder, section), indices) in sections.iter().zip(placed) {
-            club.add_section(games_dir, folder, section.clone(), indices, &mut taken);
-        }
-        club.name_players();
-        Ok(club)
+        Ok(placed)
     }
 
     fn add_section(
@@ -132,7 +180,7 @@ impl Club {
         folder: &Path,
         section: Section,
         games: Vec<usize>,
-        taken: &mut HashMap<String, u32>,
+        page: String,
     ) {
         let index = self.sections.len();
         for &i in &games {
@@ -151,12 +199,9 @@ impl Club {
             .map(|(file, &i)| self.games[i].summary.played(file.clone()))
             .collect();
         let standings = Standings::compute_seated(&known, &section.predecessors(), &played);
-        let page = unique(
-            taken,
-            format!("sections/{}", slug(&relative(games_dir, folder))),
-        );
         self.sections.push(ClubSection {
             page,
+            folder: relative(games_dir, folder),
             section,
             standings,
             games,
@@ -164,10 +209,9 @@ impl Club {
         });
     }
 
-    /// A page name for every player, from their name: the first of two
-    /// players of one name gets it plain, the next `-2`, in the order of
-    /// their keys, so that the same folder gives the same names.
-    fn name_players(&mut self) {
+    /// Each player's games and their colour in each, by their key, and
+    /// the name each key is first met with.
+    fn sort_players(&mut self) -> BTreeMap<String, String> {
         let mut names: BTreeMap<String, String> = BTreeMap::new();
         for (i, g) in self.games.iter().enumerate() {
             for side in [Color::White, Color::Black] {
@@ -184,6 +228,14 @@ impl Club {
                 }
             }
         }
+        names
+    }
+
+    /// A page name for every player, from their name: the first of two
+    /// players of one name gets it plain, the next `-2`, in the order of
+    /// their keys, so that the same folder gives the same names.
+    fn name_players(&mut self) {
+        let mut names = self.sort_players();
         for s in &self.sections {
             for p in &s.section.players {
                 names
@@ -223,6 +275,12 @@ pub fn section_folders(games_dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     }
     found.sort();
     Ok(found)
+}
+
+/// The folder of the game file `file` (a path under the games folder),
+/// `` for the games folder itself.
+pub fn parent(file: &str) -> &str {
+    file.rfind('/').map_or("", |at| &file[..at])
 }
 
 /// `path` under `base`, `/`-separated.

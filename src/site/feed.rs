@@ -5,17 +5,15 @@ use std::fmt::Write;
 
 use chrono::{DateTime, Utc};
 
-use super::club::Club;
-use super::index_page::latest;
+use super::facts::Shown;
 use super::markup::text;
 
 fn stamp(t: DateTime<Utc>) -> String {
     t.format("%Y-%m-%dT%H:%M:%SZ").to_string()
 }
 
-/// The feed's XML.
-pub fn feed(club: &Club) -> String {
-    let games = latest(club);
+/// The feed's XML of the latest results `games`, the latest first.
+pub fn feed(games: &[&Shown]) -> String {
     // The feed changes when its latest entry does, never with the clock.
     let updated = games
         .first()

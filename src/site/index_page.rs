@@ -3,28 +3,11 @@
 
 use std::fmt::Write;
 
-use super::club::{Club, ClubGame};
+use super::facts::{Index, Shown};
 use super::markup::{document, link, text, time};
 
-/// How many results the index and the feed show.
-pub const LATEST: usize = 20;
-
-/// The finished games, the latest first (then by page, so that the order
-/// never depends on how the folder was read).
-pub fn latest(club: &Club) -> Vec<&ClubGame> {
-    let done: Vec<&ClubGame> = club.games.iter().filter(|g| g.summary.finished()).collect();
-    // Each time read once, not at every comparison.
-    let mut done: Vec<(Option<chrono::DateTime<chrono::Utc>>, &ClubGame)> = done
-        .into_iter()
-        .map(|g| (g.summary.last_event_time(), g))
-        .collect();
-    done.sort_by(|(ta, a), (tb, b)| tb.cmp(ta).then_with(|| a.page.cmp(&b.page)));
-    done.truncate(LATEST);
-    done.into_iter().map(|(_, g)| g).collect()
-}
-
 /// `Ada – Bob: 1-0 (White mates)`, linked to the game from `from`.
-pub fn result_line(from: &str, g: &ClubGame) -> String {
+pub fn result_line(from: &str, g: &Shown) -> String {
     let s = &g.summary;
     let result = s.result.as_ref().map_or("in progress".to_string(), |r| {
         format!("{r} ({})", text(&s.reason))
@@ -38,34 +21,30 @@ pub fn result_line(from: &str, g: &ClubGame) -> String {
 }
 
 /// The page's HTML.
-pub fn page(club: &Club) -> String {
+pub fn page(index: &Index) -> String {
     let here = "index";
     let mut body = String::from("<h1>Sections and games</h1>\n");
-    if !club.sections.is_empty() {
+    if !index.sections.is_empty() {
         body.push_str(
             "<h2>Sections</h2>\n<div class=\"wide\"><table>\n<thead><tr><th scope=\"col\" class=\"name\">Section</th>\
              <th scope=\"col\" class=\"name\">Event</th><th scope=\"col\">Players</th><th scope=\"col\">Finished</th>\
              <th scope=\"col\">In progress</th></tr></thead>\n<tbody>\n",
         );
-        for s in &club.sections {
-            let finished = s
-                .games
-                .iter()
-                .filter(|&&i| club.games[i].summary.finished())
-                .count();
+        for s in &index.sections {
             let _ = writeln!(
                 body,
-                "<tr><td class=\"name\"><a href=\"{}\">{}</a></td><td class=\"name\">{}</td><td>{}</td><td>{finished}</td><td>{}</td></tr>",
+                "<tr><td class=\"name\"><a href=\"{}\">{}</a></td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 link(here, &s.page),
-                text(&s.section.name),
-                text(&s.section.event),
-                s.standings.rows.len(),
-                s.games.len() - finished
+                text(&s.name),
+                text(&s.event),
+                s.players,
+                s.finished,
+                s.games - s.finished
             );
         }
         body.push_str("</tbody>\n</table></div>\n");
     }
-    let loose: Vec<&ClubGame> = club.games.iter().filter(|g| g.section.is_none()).collect();
+    let loose = &index.loose;
     if !loose.is_empty() {
         let finished = loose.iter().filter(|g| g.summary.finished()).count();
         let _ = writeln!(
@@ -78,10 +57,9 @@ pub fn page(club: &Club) -> String {
         }
         body.push_str("</ul>\n");
     }
-    let latest = latest(club);
-    if !latest.is_empty() {
+    if !index.latest.is_empty() {
         body.push_str("<h2>Latest results</h2>\n<ul>\n");
-        for g in latest {
+        for g in &index.latest {
             let when = g
                 .summary
                 .last_event_time()
@@ -90,7 +68,7 @@ pub fn page(club: &Club) -> String {
         }
         body.push_str("</ul>\n");
     }
-    if club.games.is_empty() {
+    if !index.any {
         body.push_str("<p>No games yet.</p>\n");
     }
     let _ = writeln!(

@@ -22,24 +22,29 @@
 
 mod build;
 mod cache;
+mod cache_format;
 mod club;
 mod error;
+mod facts;
 mod feed;
 mod game_page;
+mod identity;
 mod index_page;
 mod markup;
 mod pgn;
+mod plan;
 mod player_page;
 mod positions;
 mod scan;
 mod section_page;
 mod site_config;
 mod summary;
+mod touch;
 mod update;
 
-pub use build::{Difference, Settings};
+pub use build::{Difference, Settings, Written};
 pub use cache::CACHE_FILE;
 pub use club::slug;
 pub use error::SiteError;
 pub use site_config::SiteConfig;
-pub use update::{LOCK_FILE, Written, check, rebuild, update};
+pub use update::{LOCK_FILE, check, rebuild, update};

@@ -6,9 +6,15 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::cache::{Cache, Identity, Listed};
+use sha2::{Digest, Sha256};
+
+use super::cache::Top;
+use super::cache_format::Row;
+use super::club::parent;
 use super::club::{relative, section_folders};
 use super::error::SiteError;
+use super::facts::file_order;
+use super::identity::{Identity, Listed};
 use crate::game::Game;
 use crate::tournament::{SECTION_FILE, Section};
 
@@ -22,9 +28,8 @@ pub struct Folder {
     /// Each game file and its path under the folder (`/`-separated), in
     /// path order.
     pub games: Vec<(PathBuf, String)>,
-    /// Each section's folder, its path under the games folder, and its
-    /// section file's text, by name.
-    pub sections: Vec<(PathBuf, String, String)>,
+    /// Each section's folder and its section file, by name.
+    pub sections: Vec<SectionText>,
     /// Each folder holding games or folders, as listed (`Listed`), by its
     /// path under the games folder (`` for the games folder itself).
     pub listed: BTreeMap<String, Listed>,
@@ -33,29 +38,73 @@ pub struct Folder {
     pub fresh: HashSet<String>,
 }
 
+/// A section's folder and its section file.
+#[derive(Debug, Clone, Default)]
+pub struct SectionText {
+    pub folder: PathBuf,
+    /// The folder's path under the games folder.
+    pub rel: String,
+    pub text: String,
+    /// The file's identity, taken before it was read, and whether that
+    /// had settled (`None` when it could not be taken).
+    pub identity: Option<(Identity, bool)>,
+}
+
+/// The fingerprint of a section file's text that the cache keeps
+/// (SHA-256, in hexadecimal): a section file rewritten with the same
+/// text changes no page.
+pub fn fingerprint(text: &str) -> String {
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The section file in `folder`, at most [`MAX_SECTION_BYTES`], as text.
+pub fn section_text(folder: &Path) -> Result<String, SiteError> {
+    let path = folder.join(SECTION_FILE);
+    let bytes =
+        crate::durable::read_regular(&path, MAX_SECTION_BYTES).map_err(|e| SiteError::Section {
+            path: folder.to_path_buf(),
+            why: e.to_string(),
+        })?;
+    String::from_utf8(bytes).map_err(|_| SiteError::Section {
+        path: folder.to_path_buf(),
+        why: "not UTF-8 text".to_string(),
+    })
+}
+
+/// What `section`, the text of the section file in `folder`, says.
+pub fn parse_section(folder: &Path, text: &str) -> Result<Section, SiteError> {
+    Section::parse(text, &folder.join(SECTION_FILE)).map_err(|e| SiteError::Section {
+        path: folder.to_path_buf(),
+        why: e.to_string(),
+    })
+}
+
 impl Folder {
     /// The files of `games_dir`: each folder listed afresh unless `known`
-    /// (the cache) has it with the identity it has now, then its game
-    /// files and sub-folders as the cache has them. The same files as
+    /// (the cache and its games) has it with the identity it has now,
+    /// then its game files and sub-folders as the cache has them. The same files as
     /// `game::folder::pgn_files` finds (a test compares them), so that an
     /// update and a full build see one folder.
-    pub fn read(games_dir: &Path, known: Option<&Cache>) -> Result<Folder, SiteError> {
+    pub fn read(games_dir: &Path, known: Option<(&Top, &[Row])>) -> Result<Folder, SiteError> {
         let io = |e: io::Error| SiteError::Read {
             path: games_dir.to_path_buf(),
             why: e.to_string(),
         };
         let mut walk = Walk {
             games_dir,
-            known,
+            known: known.map(|(top, _)| top),
             files: HashMap::new(),
             found: Vec::new(),
             listed: BTreeMap::new(),
             fresh: HashSet::new(),
         };
-        if let Some(cache) = known {
-            for (file, _) in &cache.games {
-                let parent = file.rfind('/').map_or("", |at| &file[..at]);
-                walk.files.entry(parent).or_default().push(file.as_str());
+        if let Some((_, games)) = known {
+            for row in games {
+                let file = row.file.as_str();
+                walk.files.entry(parent(file)).or_default().push(file);
             }
         }
         walk.visit("").map_err(io)?;
@@ -69,26 +118,22 @@ impl Folder {
         // component by component (the names' own text is their path's).
         found.sort_by(|(a, x), (b, y)| {
             if x.is_ascii() && y.is_ascii() {
-                x.split('/').cmp(y.split('/'))
+                file_order(x, y)
             } else {
                 a.cmp(b)
             }
         });
         let mut sections = Vec::new();
         for folder in section_folders(games_dir).map_err(io)? {
-            let path = folder.join(SECTION_FILE);
-            let bytes = crate::durable::read_regular(&path, MAX_SECTION_BYTES).map_err(|e| {
-                SiteError::Section {
-                    path: folder.clone(),
-                    why: e.to_string(),
-                }
-            })?;
-            let text = String::from_utf8(bytes).map_err(|_| SiteError::Section {
-                path: folder.clone(),
-                why: "not UTF-8 text".to_string(),
-            })?;
+            let identity = Identity::of(&folder.join(SECTION_FILE)).ok();
+            let text = section_text(&folder)?;
             let rel = relative(games_dir, &folder);
-            sections.push((folder, rel, text));
+            sections.push(SectionText {
+                folder,
+                rel,
+                text,
+                identity,
+            });
         }
         Ok(Folder {
             games: found,
@@ -103,30 +148,11 @@ impl Folder {
         self.games.iter().map(|(p, _)| p.as_path()).collect()
     }
 
-    /// What each section file says: as the cache has it when the text is
-    /// the one it read, else read now.
-    pub fn parse_sections(
-        &self,
-        cache: Option<&Cache>,
-    ) -> Result<Vec<(PathBuf, Section)>, SiteError> {
+    /// What each section file says.
+    pub fn parse_sections(&self) -> Result<Vec<(PathBuf, Section)>, SiteError> {
         self.sections
             .iter()
-            .map(|(folder, rel, text)| {
-                let known = cache
-                    .and_then(|c| c.sections.get(rel))
-                    .filter(|(t, _)| t == text)
-                    .map(|(_, s)| s.clone());
-                let section = match known {
-                    Some(s) => s,
-                    None => Section::parse(text, &folder.join(SECTION_FILE)).map_err(|e| {
-                        SiteError::Section {
-                            path: folder.clone(),
-                            why: e.to_string(),
-                        }
-                    })?,
-                };
-                Ok((folder.clone(), section))
-            })
+            .map(|s| Ok((s.folder.clone(), parse_section(&s.folder, &s.text)?)))
             .collect()
     }
 }
@@ -134,7 +160,7 @@ impl Folder {
 /// A walk through a games folder's folders (`Folder::read`).
 struct Walk<'a> {
     games_dir: &'a Path,
-    known: Option<&'a Cache>,
+    known: Option<&'a Top>,
     /// The cache's game files, by their folder.
     files: HashMap<&'a str, Vec<&'a str>>,
     found: Vec<(PathBuf, String)>,
@@ -161,6 +187,7 @@ impl Walk<'_> {
         let known = self
             .known
             .and_then(|c| c.folders.get(rel))
+            .map(|k| &k.listed)
             .filter(|k| k.settled && k.identity == identity);
         let folders = match known {
             Some(k) => {
@@ -172,40 +199,16 @@ impl Walk<'_> {
                 k.folders.clone()
             }
             None => {
-                let entries = match std::fs::read_dir(&path) {
+                let listing = match list(self.games_dir, rel) {
                     Err(e) if !top && e.kind() == io::ErrorKind::NotFound => return Ok(()),
                     other => other?,
                 };
-                let mut folders = Vec::new();
-                for entry in entries {
-                    // As `game::folder::pgn_files` reads a folder.
-                    let entry = entry?;
-                    let name = entry.file_name();
-                    if name.as_encoded_bytes().starts_with(b".") {
-                        continue;
-                    }
-                    let child = match name.to_str() {
-                        Some(name) if top => name.to_string(),
-                        Some(name) => format!("{rel}/{name}"),
-                        None => {
-                            // Its name in the cache would not lead back
-                            // to it: the folder is listed every time.
-                            settled = false;
-                            relative(self.games_dir, &entry.path())
-                        }
-                    };
-                    if entry.file_type()?.is_dir() {
-                        folders.push(child);
-                    } else if Path::new(&name)
-                        .extension()
-                        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-                    {
-                        self.found.push((entry.path(), child));
-                    }
-                }
-                folders.sort();
+                // A name not UTF-8 in the cache would not lead back to
+                // its file: the folder is listed every time.
+                settled &= listing.named;
+                self.found.extend(listing.games);
                 self.fresh.insert(rel.to_string());
-                folders
+                listing.folders
             }
         };
         for sub in &folders {
@@ -219,6 +222,57 @@ impl Walk<'_> {
         self.listed.insert(rel.to_string(), listed);
         Ok(())
     }
+}
+
+/// One folder's entries as `game::folder::pgn_files` reads them.
+#[derive(Debug, Default)]
+pub struct Listing {
+    /// Its game files, each with its path under the games folder.
+    pub games: Vec<(PathBuf, String)>,
+    /// Its sub-folders by their path under the games folder, sorted.
+    pub folders: Vec<String>,
+    /// Whether every name in it is UTF-8 text.
+    pub named: bool,
+}
+
+/// The entries of the folder `rel` of `games_dir` (`` for itself):
+/// hidden ones passed by, as `game::folder::pgn_files` reads a folder.
+pub fn list(games_dir: &Path, rel: &str) -> io::Result<Listing> {
+    let top = rel.is_empty();
+    let path = if top {
+        games_dir.to_path_buf()
+    } else {
+        games_dir.join(rel)
+    };
+    let mut listing = Listing {
+        named: true,
+        ..Listing::default()
+    };
+    for entry in std::fs::read_dir(&path)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        if name.as_encoded_bytes().starts_with(b".") {
+            continue;
+        }
+        let child = match name.to_str() {
+            Some(name) if top => name.to_string(),
+            Some(name) => format!("{rel}/{name}"),
+            None => {
+                listing.named = false;
+                relative(games_dir, &entry.path())
+            }
+        };
+        if entry.file_type()?.is_dir() {
+            listing.folders.push(child);
+        } else if Path::new(&name)
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+        {
+            listing.games.push((entry.path(), child));
+        }
+    }
+    listing.folders.sort();
+    Ok(listing)
 }
 
 /// `work(i)` for each `i` in `0..n`, on every core, the results in the
@@ -318,25 +372,29 @@ mod tests {
             crate::game::folder::pgn_files(root).expect("listed")
         );
         assert_eq!(first.fresh.len(), first.listed.len());
-        let mut cache = Cache::new(root, 0);
-        cache.games = first
+        let mut cache = Top::new(root, 0);
+        let rows: Vec<Row> = first
             .games
             .iter()
-            .map(|(_, f)| (f.clone(), super::super::cache::Entry::default()))
+            .map(|(_, f)| Row {
+                file: f.clone(),
+                ..Row::default()
+            })
             .collect();
         // As if every folder had been listed long ago.
-        cache.folders = first.listed.clone();
-        for listed in cache.folders.values_mut() {
-            listed.settled = true;
+        for (rel, listed) in &first.listed {
+            let known = cache.folders.entry(rel.clone()).or_default();
+            known.listed = listed.clone();
+            known.listed.settled = true;
         }
-        let again = Folder::read(root, Some(&cache)).expect("read");
+        let again = Folder::read(root, Some((&cache, &rows))).expect("read");
         assert_eq!(listed(&again), listed(&first));
         assert!(again.fresh.is_empty());
         // Past a tick of the file system's clock (the cache's settling
         // time stands for this in use).
         std::thread::sleep(Duration::from_millis(50));
         std::fs::write(root.join("a/deeper/z.pgn"), "").expect("written");
-        let third = Folder::read(root, Some(&cache)).expect("read");
+        let third = Folder::read(root, Some((&cache, &rows))).expect("read");
         assert_eq!(
             listed(&third),
             crate::game::folder::pgn_files(root).expect("listed")

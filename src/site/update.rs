@@ -6,44 +6,34 @@
 //! show them — their sections, their players, the index and the feed —
 //! are written again from the summaries. Every way writes the bytes a
 //! full build writes.
+//!
+//! An update reads only the folders it touches (`touch.rs`) when no file
+//! came, went or names other players and no section file changed; else
+//! the whole cache, here.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use super::build::{
-    Difference, Settings, Target, extra, put_all, put_common, put_game, put_player, put_section,
+    Difference, Settings, Target, Written, extra, put_all, put_game, put_index, put_player,
+    put_section,
 };
-use super::cache::{Cache, Identity, Unusable};
-use super::club::{Club, person_key};
+use super::cache::{Known, SectionFile, Seen, Top, Unusable};
+use super::cache_format::{Row, RowRef};
+use super::club::{Club, parent, player_key};
 use super::error::SiteError;
-use super::scan::{Folder, each, load};
+use super::facts::{self, Index, file_order};
+use super::identity::Identity;
+use super::plan::Plan;
+use super::scan::{Folder, each, fingerprint, load};
 use super::summary::Summary;
+use super::touch::{self, Touched};
 use crate::durable::{self, FileError, FileLock};
 use crate::game::Game;
 use crate::tournament::Section;
 
 /// The site's lock file, in its folder: one writer of the pages at a time.
 pub const LOCK_FILE: &str = ".dynamo-site.lock";
-
-/// What writing the pages did.
-#[derive(Debug, Default)]
-pub struct Written {
-    /// How many files the site has (after a full build; after an update,
-    /// how many were looked at).
-    pub files: usize,
-    /// The files written and removed, by their path in the site.
-    pub written: Vec<String>,
-    pub removed: Vec<String>,
-    pub games: usize,
-    pub sections: usize,
-    pub players: usize,
-    /// The cache could not be written: the pages are right, the next
-    /// update will be a full build.
-    pub cache: Option<FileError>,
-    /// Why an update built every page: the cache was missing or damaged
-    /// (a cache of another site folder or version is no surprise).
-    pub rebuilt: Option<String>,
-}
 
 /// The folder `dir`, made if missing, locked for writing, and its real
 /// path (which names it in the cache).
@@ -68,7 +58,7 @@ fn rebuild_locked(
     settings: &Settings,
 ) -> Result<Written, SiteError> {
     let folder = Folder::read(games_dir, None)?;
-    let sections = folder.parse_sections(None)?;
+    let sections = folder.parse_sections()?;
     // Every game replayed, the cache not trusted: a full build puts
     // right whatever an update left wrong.
     let (summaries, ids): (Vec<Summary>, Vec<_>) = summarise(&folder)?.into_iter().unzip();
@@ -81,23 +71,7 @@ fn rebuild_locked(
         durable::remove(&dir.join(&path))?;
         removed.push(path);
     }
-    let mut cache = Cache::new(real, settings.delay_moves);
-    cache.sections = cached_sections(&folder, &sections);
-    cache.folders = folder.listed.clone();
-    // A file whose identity could not be taken has no entry: the next
-    // update reads it, and lists its folder again to find it.
-    for ((_, file), id) in folder.games.iter().zip(&ids) {
-        if id.is_none() {
-            let parent = file.rfind('/').map_or("", |at| &file[..at]);
-            if let Some(listed) = cache.folders.get_mut(parent) {
-                listed.settled = false;
-            }
-        }
-    }
-    let rows = club.games.iter().zip(&ids).filter_map(|(g, id)| {
-        id.map(|(identity, settled)| (g.file.as_str(), identity, settled, &g.summary))
-    });
-    let saved = cache.save(games_dir, rows.collect::<Vec<_>>().into_iter());
+    let saved = save_whole(games_dir, real, settings, &folder, &club, &ids);
     Ok(Written {
         files: done.paths.len(),
         written: done.written,
@@ -125,6 +99,92 @@ fn summarise(folder: &Folder) -> Result<Vec<Summarised>, SiteError> {
     })
 }
 
+/// The whole cache written for `club`, read from `folder`, each game's
+/// file's identity in `ids` (a file without one is read again by the
+/// next update).
+fn save_whole(
+    games_dir: &Path,
+    real: &Path,
+    settings: &Settings,
+    folder: &Folder,
+    club: &Club,
+    ids: &[Option<(Identity, bool)>],
+) -> Result<(), FileError> {
+    let mut top = Top::new(real, settings.delay_moves);
+    for (rel, listed) in &folder.listed {
+        let known = top.folders.entry(rel.clone()).or_default();
+        known.listed = listed.clone();
+    }
+    for (rel, facts) in facts::of(club) {
+        top.folders.entry(rel).or_default().facts = facts;
+    }
+    for s in &folder.sections {
+        let (identity, settled) = s.identity.unwrap_or_default();
+        top.folders.entry(s.rel.clone()).or_default().section_file = Some(SectionFile {
+            identity,
+            settled,
+            fingerprint: fingerprint(&s.text),
+        });
+    }
+    top.players = seen(club);
+    let rows = club.games.iter().zip(ids).map(|(g, id)| {
+        let (identity, settled) = id.unwrap_or_default();
+        RowRef {
+            file: &g.file,
+            page: &g.page,
+            identity,
+            settled,
+            summary: &g.summary,
+        }
+    });
+    top.save_all(games_dir, rows)
+}
+
+/// Each player's page and the folders their pages read: those of their
+/// games, and those of the sections that name them.
+fn seen(club: &Club) -> BTreeMap<String, Seen> {
+    let mut folders: HashMap<&str, BTreeSet<&str>> = HashMap::new();
+    for (key, games) in &club.by_player {
+        let mine = folders.entry(key).or_default();
+        mine.extend(games.iter().map(|&(i, _)| parent(&club.games[i].file)));
+    }
+    let mut named: Vec<(String, &str)> = Vec::new();
+    for s in &club.sections {
+        let rows = s.standings.rows.iter();
+        let keys = rows
+            .map(|r| player_key(&r.name, r.email.as_deref()))
+            .chain(
+                s.section
+                    .players
+                    .iter()
+                    .map(|p| player_key(&p.name, Some(&p.email))),
+            )
+            .chain(
+                s.section
+                    .substituted
+                    .iter()
+                    .map(|p| player_key(&p.old_name, Some(&p.old_email))),
+            );
+        named.extend(keys.map(|k| (k, s.folder.as_str())));
+    }
+    let mut extra: HashMap<String, BTreeSet<&str>> = HashMap::new();
+    for (key, folder) in named {
+        extra.entry(key).or_default().insert(folder);
+    }
+    club.players
+        .iter()
+        .map(|(key, page)| {
+            let mut all: BTreeSet<&str> = folders.get(key.as_str()).cloned().unwrap_or_default();
+            all.extend(extra.get(key).into_iter().flatten());
+            let seen = Seen {
+                page: page.clone(),
+                folders: all.into_iter().map(str::to_string).collect(),
+            };
+            (key.clone(), seen)
+        })
+        .collect()
+}
+
 /// How `dir` differs from the pages of the games in `games_dir`, in path
 /// order; nothing is written. Every game is replayed, the cache not
 /// trusted.
@@ -134,7 +194,7 @@ pub fn check(
     settings: &Settings,
 ) -> Result<Vec<Difference>, SiteError> {
     let folder = Folder::read(games_dir, None)?;
-    let sections = folder.parse_sections(None)?;
+    let sections = folder.parse_sections()?;
     let summaries = summarise(&folder)?.into_iter().map(|(s, _)| s).collect();
     let club = assemble(games_dir, &folder, summaries, &sections)?;
     let target = Target::checking(dir);
@@ -156,18 +216,6 @@ fn assemble(
     Club::assemble(games_dir, files.zip(summaries).collect(), sections)
 }
 
-fn cached_sections(
-    folder: &Folder,
-    sections: &[(PathBuf, Section)],
-) -> std::collections::BTreeMap<String, (String, Section)> {
-    folder
-        .sections
-        .iter()
-        .zip(sections)
-        .map(|((_, rel, text), (_, s))| (rel.clone(), (text.clone(), s.clone())))
-        .collect()
-}
-
 /// The pages of `dir` brought up to date with the games in `games_dir`
 /// after an event: those of every game whose file changed since the
 /// cache was written (the event's, and any other written since into a
@@ -182,54 +230,87 @@ fn cached_sections(
 /// next full build; `dynamo site DIR --check` reports its pages.
 pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Written, SiteError> {
     let (_lock, real) = open(dir)?;
-    let mut old = match Cache::load(games_dir, &real, settings.delay_moves) {
-        Ok(cache) => cache,
-        Err(why) => {
-            let mut done = rebuild_locked(games_dir, dir, &real, settings)?;
-            done.rebuilt = match why {
-                Unusable::Missing => Some("was missing".to_string()),
-                Unusable::Damaged(e) => Some(format!("could not be used ({e})")),
-                Unusable::Other => None,
-            };
-            return Ok(done);
-        }
+    let rebuilt = |why: Unusable| -> Result<Written, SiteError> {
+        let mut done = rebuild_locked(games_dir, dir, &real, settings)?;
+        done.rebuilt = match why {
+            Unusable::Missing => Some("was missing".to_string()),
+            Unusable::Damaged(e) => Some(format!("could not be used ({e})")),
+            Unusable::Other => None,
+        };
+        Ok(done)
     };
-    let folder = Folder::read(games_dir, Some(&old))?;
-    let same_sections = folder.sections.len() == old.sections.len()
+    let mut top = match Top::load(games_dir, &real, settings.delay_moves) {
+        Ok(top) => top,
+        Err(why) => return rebuilt(why),
+    };
+    match touch::update(games_dir, dir, settings, &mut top)? {
+        Touched::Done(done) => Ok(done),
+        Touched::Damaged(why) => rebuilt(Unusable::Damaged(why)),
+        Touched::Whole => match whole(games_dir, dir, &real, settings, &top)? {
+            Some(done) => Ok(done),
+            None => rebuild_locked(games_dir, dir, &real, settings),
+        },
+    }
+}
+
+/// An update from the whole cache, for an event after which files came
+/// or went or a game names other players: the club as the pages show it
+/// and the club now compared. `None` when a full build is needed (a
+/// section file changed: every game and player may show it).
+fn whole(
+    games_dir: &Path,
+    dir: &Path,
+    real: &Path,
+    settings: &Settings,
+    top: &Top,
+) -> Result<Option<Written>, SiteError> {
+    let mut old: Vec<Row> = Vec::new();
+    for rel in top.folders.keys() {
+        match top.games_of(games_dir, rel) {
+            Ok(rows) => old.extend(rows),
+            Err(_) => return Ok(None),
+        }
+    }
+    old.sort_by(|a, b| file_order(&a.file, &b.file));
+    let folder = Folder::read(games_dir, Some((top, &old)))?;
+    let cached: BTreeMap<&str, &str> = top
+        .folders
+        .iter()
+        .filter_map(|(rel, k)| Some((rel.as_str(), k.section_file.as_ref()?.fingerprint.as_str())))
+        .collect();
+    let same_sections = folder.sections.len() == cached.len()
         && folder
             .sections
             .iter()
-            .all(|(_, rel, text)| old.sections.get(rel).is_some_and(|(t, _)| t == text));
+            .all(|s| cached.get(s.rel.as_str()) == Some(&fingerprint(&s.text).as_str()));
     if !same_sections {
-        // A section made or changed: its every game and player may show it.
-        return rebuild_locked(games_dir, dir, &real, settings);
+        return Ok(None);
     }
-    let sections = folder.parse_sections(Some(&old))?;
+    let sections = folder.parse_sections()?;
+    let mut named = Vec::with_capacity(sections.len());
+    for ((path, section), s) in sections.iter().zip(&folder.sections) {
+        let known = top
+            .folders
+            .get(&s.rel)
+            .and_then(|k: &Known| k.facts.section.as_ref());
+        let Some(facts) = known else {
+            return Ok(None);
+        };
+        named.push((path.clone(), section.clone(), facts.page.clone()));
+    }
     let known: HashMap<&str, usize> = old
-        .games
         .iter()
         .enumerate()
-        .map(|(j, (f, _))| (f.as_str(), j))
+        .map(|(j, r)| (r.file.as_str(), j))
         .collect();
     // Each game now: its entry in the cache when that still stands for
     // its file, else the game read again with its file's identity.
     let mut cached: Vec<Result<usize, Summary>> = Vec::with_capacity(folder.games.len());
     let mut loaded: HashMap<usize, (Game, (Identity, bool))> = HashMap::new();
-    // Whether the games' files are the ones the cache lists, and every
-    // game read again names the same players as before: then the club
-    // as the pages show it differs from the club now only in those
-    // games' summaries, and is not assembled a second time.
-    let mut same_people = folder.games.len() == old.games.len()
-        && folder
-            .games
-            .iter()
-            .zip(&old.games)
-            .all(|((_, now), (was, _))| now == was);
     for (i, (path, file)) in folder.games.iter().enumerate() {
         let j = known.get(file.as_str()).copied();
-        let entry = j.map(|j| &old.games[j].1);
-        let parent = file.rfind('/').map_or("", |at| &file[..at]);
-        let unseen = !folder.fresh.contains(parent);
+        let entry = j.map(|j| &old[j].entry);
+        let unseen = !folder.fresh.contains(parent(file));
         let stands = entry.is_some_and(|e| {
             if unseen {
                 e.settled
@@ -243,49 +324,42 @@ pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Writt
         }
         let Ok(id) = Identity::of(path) else {
             // A file gone between the listing and its reading.
-            return rebuild_locked(games_dir, dir, &real, settings);
+            return Ok(None);
         };
         let game = load(path)?;
-        let summary = Summary::of(&game);
-        same_people &= entry
-            .is_some_and(|e| e.summary.white == summary.white && e.summary.black == summary.black);
-        cached.push(Err(summary));
+        cached.push(Err(Summary::of(&game)));
         loaded.insert(i, (game, id));
     }
-    // The club as the pages show it, when it is not the club now.
-    let was = if same_people {
-        None
-    } else {
-        let before: Vec<(String, Summary)> = old
-            .games
-            .iter()
-            .map(|(f, e)| (f.clone(), e.summary.clone()))
-            .collect();
-        let Ok(was) = Club::assemble(games_dir, before, &sections) else {
-            return rebuild_locked(games_dir, dir, &real, settings);
-        };
-        Some(was)
+    // The club as the pages show it, with the names its pages were
+    // given.
+    let before: Vec<(String, String, Summary)> = old
+        .iter()
+        .map(|r| (r.file.clone(), r.page.clone(), r.entry.summary.clone()))
+        .collect();
+    let pages = top.players.iter().map(|(k, s)| (k.clone(), s.page.clone()));
+    let Ok(was) = Club::assemble_named(games_dir, before, &named, pages.collect()) else {
+        return Ok(None);
     };
-    // The cache's summaries taken, not copied: it is written afresh.
     let mut summaries = Vec::with_capacity(folder.games.len());
     let mut ids = Vec::with_capacity(folder.games.len());
     for (i, from) in cached.into_iter().enumerate() {
         match from {
             Ok(j) => {
-                let e = &mut old.games[j].1;
-                ids.push((e.identity, e.settled));
+                let e = &mut old[j].entry;
+                ids.push(Some((e.identity, e.settled)));
                 summaries.push(std::mem::take(&mut e.summary));
             }
             Err(summary) => {
-                ids.push(loaded[&i].1);
+                ids.push(Some(loaded[&i].1));
                 summaries.push(summary);
             }
         }
     }
     let club = assemble(games_dir, &folder, summaries, &sections)?;
-    let plan = Plan::new(was.as_ref().unwrap_or(&club), &club, loaded.keys().copied());
+    let plan = Plan::new(&was, &club, loaded.keys().copied());
     let target = Target::writing(dir);
-    put_common(&club, &target)?;
+    let facts = facts::of(&club);
+    put_index(&Index::of(facts.values()), &target)?;
     for &i in &plan.sections {
         put_section(&club, i, &target)?;
     }
@@ -308,16 +382,8 @@ pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Writt
             removed.push(page);
         }
     }
-    let mut cache = Cache::new(&real, settings.delay_moves);
-    cache.sections = old.sections;
-    cache.folders = folder.listed;
-    let rows = club
-        .games
-        .iter()
-        .zip(ids)
-        .map(|(g, (identity, settled))| (g.file.as_str(), identity, settled, &g.summary));
-    let saved = cache.save(games_dir, rows);
-    Ok(Written {
+    let saved = save_whole(games_dir, real, settings, &folder, &club, &ids);
+    Ok(Some(Written {
         files: done.paths.len(),
         written: done.written,
         removed,
@@ -326,117 +392,5 @@ pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Writt
         players: club.players.len(),
         cache: saved.err(),
         rebuilt: None,
-    })
-}
-
-/// Which pages an update writes, from the club as the pages show it
-/// (`was`, from the cache) and as it is now.
-#[derive(Debug, Default)]
-struct Plan {
-    /// Games by their index now.
-    games: BTreeSet<usize>,
-    /// Sections by their index (the same before and after: a section
-    /// changed makes a full build).
-    sections: BTreeSet<usize>,
-    /// Players by their key.
-    players: BTreeSet<String>,
-    /// Pages the site had and has no more, by their path in it.
-    gone: BTreeSet<String>,
-}
-
-/// What a game's page shows of other pages: its own path and its links.
-fn layout(club: &Club, i: usize) -> [Option<&str>; 4] {
-    let g = &club.games[i];
-    let section = g.section.map(|s| club.sections[s].page.as_str());
-    [
-        Some(g.page.as_str()),
-        section,
-        club.person_page(&g.summary.white),
-        club.person_page(&g.summary.black),
-    ]
-}
-
-impl Plan {
-    /// The pages to write after the games `read` (by index now) were
-    /// read again from their files.
-    fn new(was: &Club, now: &Club, read: impl Iterator<Item = usize>) -> Plan {
-        let mut plan = Plan {
-            games: read.collect(),
-            ..Plan::default()
-        };
-        if std::ptr::eq(was, now) {
-            // The same club (no game came or went, none read again names
-            // other players): only the pages of the games read, and those
-            // that show them, change.
-            let touched: Vec<(&Club, usize)> = plan.games.iter().map(|&i| (now, i)).collect();
-            plan.add_touched(now, &touched);
-            return plan;
-        }
-        let before: HashMap<&str, usize> = was
-            .games
-            .iter()
-            .enumerate()
-            .map(|(j, g)| (g.file.as_str(), j))
-            .collect();
-        let mut touched: Vec<(&Club, usize)> = Vec::new();
-        for i in 0..now.games.len() {
-            match before.get(now.games[i].file.as_str()) {
-                None => {
-                    plan.games.insert(i);
-                }
-                Some(&j) => {
-                    if layout(now, i) != layout(was, j) {
-                        plan.games.insert(i);
-                    }
-                    if now.games[i].page != was.games[j].page {
-                        plan.gone.insert(format!("{}.html", was.games[j].page));
-                        plan.gone.insert(format!("{}.pgn", was.games[j].page));
-                    }
-                    if plan.games.contains(&i) {
-                        touched.push((was, j));
-                    }
-                }
-            }
-        }
-        touched.extend(plan.games.iter().map(|&i| (now, i)));
-        let files: BTreeSet<&str> = now.games.iter().map(|g| g.file.as_str()).collect();
-        for (j, g) in was.games.iter().enumerate() {
-            if !files.contains(g.file.as_str()) {
-                touched.push((was, j));
-                plan.gone.insert(format!("{}.html", g.page));
-                plan.gone.insert(format!("{}.pgn", g.page));
-            }
-        }
-        if was.players != now.players {
-            // A player's page named afresh: every page may link to it.
-            plan.sections.extend(0..now.sections.len());
-            plan.players.extend(now.players.keys().cloned());
-            for (key, page) in &was.players {
-                if now.players.get(key) != Some(page) {
-                    plan.gone.insert(format!("{page}.html"));
-                }
-            }
-        }
-        plan.add_touched(now, &touched);
-        plan
-    }
-
-    /// The sections and players of the games `touched` (each in the club
-    /// before or now), and every player of those sections now (their
-    /// standings changed).
-    fn add_touched(&mut self, now: &Club, touched: &[(&Club, usize)]) {
-        for &(club, i) in touched {
-            let g = &club.games[i];
-            self.sections.extend(g.section);
-            self.players.insert(person_key(&g.summary.white));
-            self.players.insert(person_key(&g.summary.black));
-        }
-        for &s in &self.sections {
-            if let Some(section) = now.sections.get(s) {
-                let rows = section.standings.rows.iter();
-                self.players
-                    .extend(rows.map(|r| super::club::player_key(&r.name, r.email.as_deref())));
-            }
-        }
-    }
+    }))
 }
