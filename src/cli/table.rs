@@ -264,27 +264,44 @@ impl Shape<'_> {
         }
     }
 
+    /// Adds `text` to `out`, in its tone's colour when colour is on.
+    fn paint_into(&self, out: &mut String, text: &str, tone: Tone) {
+        if self.colour && tone != Tone::Plain && !text.is_empty() {
+            out.push_str(tone.start());
+            out.push_str(text);
+            out.push_str("\x1b[0m");
+        } else {
+            out.push_str(text);
+        }
+    }
+
+    /// The cells shown, each cut and padded to its column, into one
+    /// string without a string of its own a cell: `games` draws 100,000
+    /// lines of 13 cells on one core after the files are read.
     fn row(&self, cells: &[Cell]) -> String {
-        let shown: Vec<(usize, usize, &Cell)> = self
-            .widths
-            .iter()
-            .zip(cells)
-            .enumerate()
-            .filter_map(|(col, (w, cell))| w.map(|w| (col, w, cell)))
-            .collect();
         let mut out = String::new();
-        for (n, &(col, w, cell)) in shown.iter().enumerate() {
-            if n > 0 {
-                out.push_str(&" ".repeat(GAP));
+        let mut first = true;
+        for (col, (w, cell)) in self.widths.iter().zip(cells).enumerate() {
+            let Some(w) = *w else { continue };
+            if !first {
+                out.extend(std::iter::repeat_n(' ', GAP));
             }
-            let text = cut(&cell.text, w);
-            let pad = " ".repeat(w - width(&text));
-            if self.right.get(col).copied().unwrap_or(false) {
-                out.push_str(&pad);
-                out.push_str(&self.paint(&text, cell.tone));
+            first = false;
+            let whole = width(&cell.text);
+            let cut_text;
+            let (text, shown) = if whole <= w {
+                (cell.text.as_str(), whole)
             } else {
-                out.push_str(&self.paint(&text, cell.tone));
-                out.push_str(&pad);
+                cut_text = cut(&cell.text, w);
+                (cut_text.as_str(), width(&cut_text))
+            };
+            let pad = std::iter::repeat_n(' ', w - shown);
+            if self.right.get(col).copied().unwrap_or(false) {
+                out.extend(pad);
+                self.paint_into(&mut out, text, cell.tone);
+            } else {
+                self.paint_into(&mut out, text, cell.tone);
+                out.extend(pad);
             }
         }
         // No blanks at the end of a line, where the last cells are empty.

@@ -101,8 +101,7 @@ pub(super) fn parse_action(body: &str, line: usize) -> Result<Option<RawEvent>, 
     let at = match rest {
         [] => None,
         [time] => Some(
-            DateTime::parse_from_rfc3339(time)
-                .map(|t| clock::truncate(t.with_timezone(&Utc)))
+            clock::parse_stamp(time)
                 .map_err(|_| bad("has a time that is not like 2026-11-20T09:14:00Z"))?,
         ),
         _ => return Err(bad("has more words than a side or result and a time")),

@@ -14,7 +14,6 @@ mod header;
 
 use std::path::Path;
 
-use chrono::{DateTime, Utc};
 use dynamo_core::{Color, MoveError, clipped, notation};
 
 use super::actions::ADJUDICATED;
@@ -244,14 +243,12 @@ impl Game {
         let comment = raw
             .time
             .ok_or_else(|| fail("no {received time} comment after the move".to_string()))?;
-        let received = DateTime::parse_from_rfc3339(comment)
-            .map(|t| clock::truncate(t.with_timezone(&Utc)))
-            .map_err(|_| {
-                fail(format!(
-                    "the comment {{{}}} is not a received time such as {{2026-11-20T09:14:00Z}}",
-                    clipped(comment)
-                ))
-            })?;
+        let received = clock::parse_stamp(comment).map_err(|_| {
+            fail(format!(
+                "the comment {{{}}} is not a received time such as {{2026-11-20T09:14:00Z}}",
+                clipped(comment)
+            ))
+        })?;
         if let Some(last) = self.last_event_time()
             && received < last
         {

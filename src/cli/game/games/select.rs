@@ -93,6 +93,22 @@ impl Filter {
 /// regard to case; ties broken by the plain text, so that the order is
 /// total.
 pub(crate) fn natural(a: &str, b: &str) -> Ordering {
+    // The files of one folder share a long beginning, and a sort of
+    // 100,000 of them compares about two million pairs: what both begin
+    // with is passed over at once, back to a character's start and to the
+    // start of a run of digits it ends in (a run compares by its whole
+    // value). The order is the same; the tie-break on the plain text too,
+    // the beginnings being equal.
+    let same = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+    let mut start = same;
+    while start > 0 && (!a.is_char_boundary(start) || a.as_bytes()[start - 1].is_ascii_digit()) {
+        start -= 1;
+    }
+    natural_from(&a[start..], &b[start..])
+}
+
+/// [`natural`] of `a` and `b` from their first character on.
+fn natural_from(a: &str, b: &str) -> Ordering {
     let (mut x, mut y) = (a, b);
     loop {
         let order = match (x.chars().next(), y.chars().next()) {
@@ -107,7 +123,11 @@ pub(crate) fn natural(a: &str, b: &str) -> Ordering {
             }
             (Some(c), Some(d)) => {
                 (x, y) = (&x[c.len_utf8()..], &y[d.len_utf8()..]);
-                c.to_lowercase().cmp(d.to_lowercase())
+                if c.is_ascii() && d.is_ascii() {
+                    c.to_ascii_lowercase().cmp(&d.to_ascii_lowercase())
+                } else {
+                    c.to_lowercase().cmp(d.to_lowercase())
+                }
             }
         };
         if order != Ordering::Equal {
@@ -192,5 +212,57 @@ mod tests {
         );
         assert_eq!(natural("round 9", "round 10"), Ordering::Less);
         assert_eq!(natural("a", "a"), Ordering::Equal);
+    }
+
+    /// The order before the shared beginning was passed over: every
+    /// character one by one, runs of digits by value.
+    fn natural_whole(a: &str, b: &str) -> Ordering {
+        let (mut x, mut y) = (a, b);
+        loop {
+            let order = match (x.chars().next(), y.chars().next()) {
+                (None, None) => return a.cmp(b),
+                (None, Some(_)) => return Ordering::Less,
+                (Some(_), None) => return Ordering::Greater,
+                (Some(c), Some(d)) if c.is_ascii_digit() && d.is_ascii_digit() => {
+                    let (m, rest_x) = digits(x);
+                    let (n, rest_y) = digits(y);
+                    (x, y) = (rest_x, rest_y);
+                    m.len().cmp(&n.len()).then_with(|| m.cmp(n))
+                }
+                (Some(c), Some(d)) => {
+                    (x, y) = (&x[c.len_utf8()..], &y[d.len_utf8()..]);
+                    c.to_lowercase().cmp(d.to_lowercase())
+                }
+            };
+            if order != Ordering::Equal {
+                return order;
+            }
+        }
+    }
+
+    /// Passing over the shared beginning changes no order: every pair of
+    /// texts of up to three characters from digits, letters of both
+    /// cases, accented ones and a dot, each also after beginnings
+    /// that end in a digit, a letter, an accented letter or a folder.
+    #[test]
+    fn the_shared_beginning_changes_no_order() {
+        let alphabet = ['0', '1', 'a', 'A', 'é', 'É', '.'];
+        let mut texts = vec![String::new()];
+        let mut level = vec![String::new()];
+        for _ in 0..3 {
+            level = level
+                .iter()
+                .flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}")))
+                .collect();
+            texts.extend(level.iter().cloned());
+        }
+        for before in ["", "g1", "g", "dé", "g10/r0"] {
+            for a in &texts {
+                for b in &texts {
+                    let (a, b) = (format!("{before}{a}"), format!("{before}{b}"));
+                    assert_eq!(natural(&a, &b), natural_whole(&a, &b), "{a:?} {b:?}");
+                }
+            }
+        }
     }
 }
