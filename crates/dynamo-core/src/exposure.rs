@@ -311,7 +311,7 @@ impl Exposure {
     /// enemy piece in its zone, and keeps its guard or holds no enemy
     /// piece that slides along it ([`Quiet::stays_clear`]), where only
     /// a target that may land sliding along the direction counts as an
-    /// enemy piece landing ([`landing::sliding_lands`]); it lands no enemy piece
+    /// enemy piece landing ([`Exposure::sliding_lands`]); it lands no enemy piece
     /// where one of its kind pushes the king off, nor, in check, moves
     /// one from or to a leaper's square; and it leaves alone one
     /// of the squares where the last move changed the board, so it cannot
@@ -337,7 +337,7 @@ impl Exposure {
         // lines, and along the diagonals: only such a piece makes a
         // direction threaten.
         let sliding = if enemy_lands.intersects(self.zones) {
-            landing::sliding_lands(board, enemy_from, enemy_lands, !self.us)
+            Exposure::sliding_lands(board, enemy_from, enemy_lands, !self.us)
         } else {
             [enemy_lands; 2]
         };

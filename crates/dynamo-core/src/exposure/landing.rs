@@ -45,40 +45,40 @@ impl Exposure {
             enemy_lands.intersects(pushers)
         })
     }
-}
 
-/// Of `lands`, where the enemy targets starting on `from` may land as
-/// pieces of `them` that slide along the straight lines (index 0) and
-/// along the diagonals (index 1), as [`crate::check::Attackers`] orders them: rooks and
-/// queens, bishops and queens, and a pawn on its last rank, which may
-/// land as a queen (§4). Knights, kings and other pawns never make a line
-/// threaten (check.rs).
-#[cold]
-pub(super) fn sliding_lands(
-    board: &Board,
-    from: Bitboard,
-    lands: Bitboard,
-    them: Color,
-) -> [Bitboard; 2] {
-    let mut sliding = [Bitboard::EMPTY; 2];
-    for sq in from {
-        let Some(target) = board.piece_at(sq) else {
-            return [lands; 2];
-        };
-        match target.role {
-            Role::Rook => sliding[0] |= lands,
-            Role::Bishop => sliding[1] |= lands,
-            Role::Queen => {
-                sliding[0] |= lands;
-                sliding[1] |= lands;
+    /// Of `lands`, where the enemy targets starting on `from` may land as
+    /// pieces of `them` that slide along the straight lines (index 0) and
+    /// along the diagonals (index 1), as [`crate::check::Attackers`] orders them: rooks and
+    /// queens, bishops and queens, and a pawn on its last rank, which may
+    /// land as a queen (§4). Knights, kings and other pawns never make a line
+    /// threaten (check.rs).
+    #[cold]
+    pub(super) fn sliding_lands(
+        board: &Board,
+        from: Bitboard,
+        lands: Bitboard,
+        them: Color,
+    ) -> [Bitboard; 2] {
+        let mut sliding = [Bitboard::EMPTY; 2];
+        for sq in from {
+            let Some(target) = board.piece_at(sq) else {
+                return [lands; 2];
+            };
+            match target.role {
+                Role::Rook => sliding[0] |= lands,
+                Role::Bishop => sliding[1] |= lands,
+                Role::Queen => {
+                    sliding[0] |= lands;
+                    sliding[1] |= lands;
+                }
+                Role::Pawn => {
+                    let promoted = lands & Bitboard::rank(them.last_rank());
+                    sliding[0] |= promoted;
+                    sliding[1] |= promoted;
+                }
+                Role::Knight | Role::King => {}
             }
-            Role::Pawn => {
-                let promoted = lands & Bitboard::rank(them.last_rank());
-                sliding[0] |= promoted;
-                sliding[1] |= promoted;
-            }
-            Role::Knight | Role::King => {}
         }
+        sliding
     }
-    sliding
 }
