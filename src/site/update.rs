@@ -247,28 +247,30 @@ pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Writt
         Touched::Done(done) => Ok(done),
         Touched::Damaged(why) => rebuilt(Unusable::Damaged(why)),
         Touched::Whole => match whole(games_dir, dir, &real, settings, &top)? {
-            Some(done) => Ok(done),
-            None => rebuild_locked(games_dir, dir, &real, settings),
+            Ok(done) => Ok(done),
+            Err(why) => rebuilt(why),
         },
     }
 }
 
 /// An update from the whole cache, for an event after which files came
 /// or went or a game names other players: the club as the pages show it
-/// and the club now compared. `None` when a full build is needed (a
-/// section file changed: every game and player may show it).
+/// and the club now compared. `Err` when a full build is needed, with
+/// why: a folder's cache file that cannot be read (said, as a damaged
+/// `top` is), or a section file changed (every game and player may show
+/// it: `Other`, said to no one).
 fn whole(
     games_dir: &Path,
     dir: &Path,
     real: &Path,
     settings: &Settings,
     top: &Top,
-) -> Result<Option<Written>, SiteError> {
+) -> Result<Result<Written, Unusable>, SiteError> {
     let mut old: Vec<Row> = Vec::new();
     for rel in top.folders.keys() {
         match top.games_of(games_dir, rel) {
             Ok(rows) => old.extend(rows),
-            Err(_) => return Ok(None),
+            Err(why) => return Ok(Err(why)),
         }
     }
     old.sort_by(|a, b| file_order(&a.file, &b.file));
@@ -284,7 +286,7 @@ fn whole(
             .iter()
             .all(|s| cached.get(s.rel.as_str()) == Some(&fingerprint(&s.text).as_str()));
     if !same_sections {
-        return Ok(None);
+        return Ok(Err(Unusable::Other));
     }
     let sections = folder.parse_sections()?;
     let mut named = Vec::with_capacity(sections.len());
@@ -294,7 +296,7 @@ fn whole(
             .get(&s.rel)
             .and_then(|k: &Known| k.facts.section.as_ref());
         let Some(facts) = known else {
-            return Ok(None);
+            return Ok(Err(Unusable::Other));
         };
         named.push((path.clone(), section.clone(), facts.page.clone()));
     }
@@ -324,7 +326,7 @@ fn whole(
         }
         let Ok(id) = Identity::of(path) else {
             // A file gone between the listing and its reading.
-            return Ok(None);
+            return Ok(Err(Unusable::Other));
         };
         let game = load(path)?;
         cached.push(Err(Summary::of(&game)));
@@ -338,7 +340,7 @@ fn whole(
         .collect();
     let pages = top.players.iter().map(|(k, s)| (k.clone(), s.page.clone()));
     let Ok(was) = Club::assemble_named(games_dir, before, &named, pages.collect()) else {
-        return Ok(None);
+        return Ok(Err(Unusable::Other));
     };
     let mut summaries = Vec::with_capacity(folder.games.len());
     let mut ids = Vec::with_capacity(folder.games.len());
@@ -383,7 +385,7 @@ fn whole(
         }
     }
     let saved = save_whole(games_dir, real, settings, &folder, &club, &ids);
-    Ok(Some(Written {
+    Ok(Ok(Written {
         files: done.paths.len(),
         written: done.written,
         removed,
