@@ -220,8 +220,9 @@ impl Exposure {
     }
 
     /// The exposure of the side to move's king in `pos`, whose pieces
-    /// are `sets`.
-    #[inline]
+    /// are `sets`. Inlined, so that it is built where it is kept rather
+    /// than copied there.
+    #[inline(always)]
     pub(crate) fn among(pos: &Position, sets: &PieceSets) -> Exposure {
         let us = pos.turn;
         let them = !us;
