@@ -14,8 +14,11 @@
 //! Otherwise the group is listed by movegen.rs and each move judged on its
 //! own, as before. The king's steps that move only our pieces are judged
 //! one by one on the occupied squares after them, without being listed.
-//! Castling, the en-passant-edge pushes, a king's step onto an enemy
-//! piece and every push or pull of a king are always listed and judged.
+//! A push or pull of our own king by a slider's line or a knight's jump
+//! is judged move by move on the occupied squares after it, without
+//! listing (count/judged.rs). Castling, the en-passant-edge pushes, a
+//! king's step onto an enemy piece and every push or pull of the enemy's
+//! king are always listed and judged.
 //!
 //! `Position::legal_moves().len()` must always equal the count; a
 //! property test holds the two together on random positions under every
@@ -30,6 +33,7 @@ use crate::role::{Piece, Role};
 use crate::rules::Promotion;
 use crate::square::{Square, Step};
 
+mod judged;
 mod slider;
 
 impl Position {
@@ -161,6 +165,23 @@ impl Counter<'_> {
         {
             Some(true) => self.count += count(),
             Some(false) => {}
+            None => {
+                list(self.pos, &mut self.listed);
+                self.judge_listed();
+            }
+        }
+    }
+
+    /// The moves of a group judged move by move: without listing them
+    /// when `judged` can, else listed and judged.
+    #[inline]
+    fn judged_or_listed(
+        &mut self,
+        judged: impl FnOnce(&Self) -> Option<usize>,
+        list: impl FnOnce(&Position, &mut Vec<Move>),
+    ) {
+        match judged(self) {
+            Some(count) => self.count += count,
             None => {
                 list(self.pos, &mut self.listed);
                 self.judge_listed();
@@ -367,8 +388,10 @@ impl Counter<'_> {
             let back = from.offset(v.reverse());
             touch |= Bitboard::from_option(landing) | Bitboard::from_option(back);
             if target.role == Role::King {
-                list(pos, &mut self.listed);
-                self.judge_listed();
+                // Our own king is judged without listing (count/judged.rs).
+                let ours = target.color == mover.color;
+                let king_jump = |counter: &Counter| ours.then(|| counter.king_jump(from, v, at))?;
+                self.judged_or_listed(king_jump, list);
                 continue;
             }
             let count = || {

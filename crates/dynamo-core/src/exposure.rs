@@ -195,6 +195,10 @@ pub(crate) struct Exposure {
     /// The union of the quiet directions' zones, where the colour of a
     /// landing target matters.
     zones: Bitboard,
+    /// The union of the quiet directions' guards: a move that touches
+    /// none of them and lands no enemy piece in a zone keeps every quiet
+    /// direction quiet without a look at each.
+    guards: Bitboard,
     /// Each direction from the king, in the order of
     /// [`crate::square::Step::KING`].
     rays: [Quiet; 8],
@@ -216,8 +220,9 @@ impl Exposure {
     }
 
     /// The exposure of the side to move's king in `pos`, whose pieces
-    /// are `sets`.
-    #[inline]
+    /// are `sets`. Inlined, so that it is built where it is kept rather
+    /// than copied there.
+    #[inline(always)]
     pub(crate) fn among(pos: &Position, sets: &PieceSets) -> Exposure {
         let us = pos.turn;
         let them = !us;
@@ -275,6 +280,9 @@ impl Exposure {
         let zones = rays
             .iter()
             .fold(Bitboard::EMPTY, |zones, quiet| zones | quiet.zone);
+        let guards = rays
+            .iter()
+            .fold(Bitboard::EMPTY, |guards, quiet| guards | quiet.guard);
         Exposure {
             us,
             king,
@@ -282,6 +290,7 @@ impl Exposure {
             hard,
             lines,
             zones,
+            guards,
             rays,
             leapers: crate::check::leaper_pushers(king, them),
             undo: pos.previous.as_ref().map(|prev| board.differences(prev)),
@@ -341,7 +350,10 @@ impl Exposure {
         } else {
             [enemy_lands; 2]
         };
+        // A direction becomes a threat only through its guard or an
+        // enemy piece landing in its zone: with neither, none is looked at.
         if touch.intersects(self.lines)
+            && (touch.intersects(self.guards) || enemy_lands.intersects(self.zones))
             && self.rays.iter().enumerate().any(|(dir, quiet)| {
                 let lands = sliding[dir & 1];
                 touch.intersects(quiet.near)
@@ -415,7 +427,9 @@ impl Exposure {
         };
         if squares.touched.intersects(self.lines)
             && (squares.touched.intersects(self.hard)
-                || !self.rays.iter().all(|quiet| quiet.stays_quiet(&squares)))
+                || ((squares.touched.intersects(self.guards)
+                    || squares.enemy_lands.intersects(self.zones))
+                    && !self.rays.iter().all(|quiet| quiet.stays_quiet(&squares))))
         {
             return None;
         }

@@ -7,11 +7,12 @@
 //! equal what `Position::slider_line_moves` lists square by square. It is
 //! also the one group that splits when it shoves a king, or when the
 //! exposure cannot judge the whole line alike: its pushes and its pulls
-//! become two groups, the one that shoves a king listed and judged move
-//! by move (§6).
+//! become two groups, the one that shoves a king judged move by move (§6):
+//! our own king's without listing (count/judged.rs), the enemy's listed.
 
 use super::{Counter, NO_ENEMY, target_choices};
 use crate::bitboard::{Bitboard, ray, ray_len, ray_squares, reverse};
+use crate::moves::Move;
 use crate::position::Position;
 use crate::role::{Piece, Role};
 use crate::square::Square;
@@ -205,26 +206,32 @@ impl Counter<'_> {
             .fold(origin, |stops, &sq| stops | Bitboard::from_square(sq));
         let pull_touch = stops | pulled.map_or(Bitboard::EMPTY, |(.., between)| between);
         let ahead_of = (empty_ahead as u8, open);
+        // Our own king pushed or pulled is judged move by move without
+        // listing (count/judged.rs); the enemy's king is listed.
+        let ours = |target: Piece| target.color == mover.color;
+        let king_pushes = |counter: &Counter| {
+            let (_, _, landings, _, _) = pushed.filter(|&(target, ..)| ours(target))?;
+            counter.king_pushes(from, dir, empty_ahead, landings)
+        };
+        let list_pushes = |pos: &Position, out: &mut Vec<Move>| {
+            pos.slider_line_pushes(from, mover.role, dir, out);
+        };
         if push_king {
-            pos.slider_line_pushes(from, mover.role, dir, &mut self.listed);
-            self.judge_listed();
+            self.judged_or_listed(king_pushes, list_pushes);
         } else {
-            self.group(push_touch, push_enemy, push_count, |pos, out| {
-                pos.slider_line_pushes(from, mover.role, dir, out);
-            });
+            self.group(push_touch, push_enemy, push_count, list_pushes);
         }
+        let king_pulls = |counter: &Counter| {
+            let (_, king, distance, _) = pulled.filter(|&(target, ..)| ours(target))?;
+            counter.king_pulls(from, dir, (king, distance), (empty_ahead, open))
+        };
+        let list_pulls = |pos: &Position, out: &mut Vec<Move>| {
+            pos.slider_line_pulls(from, mover.role, dir, ahead_of, out);
+        };
         if pull_king {
-            pos.slider_line_pulls(from, mover.role, dir, ahead_of, &mut self.listed);
-            self.judge_listed();
+            self.judged_or_listed(king_pulls, list_pulls);
         } else {
-            self.group(
-                pull_touch,
-                pull_enemy(pull_touch),
-                pull_count,
-                |pos, out| {
-                    pos.slider_line_pulls(from, mover.role, dir, ahead_of, out);
-                },
-            );
+            self.group(pull_touch, pull_enemy(pull_touch), pull_count, list_pulls);
         }
         open
     }

@@ -87,6 +87,14 @@ fn counting_agrees_with_listing_on_built_positions() {
         "k7/8/8/4R3/8/8/4p1K1/8 w - - 0 1",
         "4k3/8/8/8/1b6/8/3Q4/4K3 w - - 0 1",
         "2r2rk1/1b2qppp/p3pn2/1p6/3N4/P1B1P3/1P2BPPP/2RQ1RK1 b - - 0 17",
+        // Our own king pushed and pulled along the first rank by our rook
+        // across f1, where an enemy rook would push it off (the
+        // king-transit rule, §6), and pushed and pulled by our knight
+        // (count/judged.rs).
+        "5r1k/8/8/8/8/8/8/3RK3 w - - 0 1",
+        "5r1k/8/8/8/8/8/8/4KR2 w - - 0 1",
+        "7k/8/8/8/8/8/3N4/1r2K3 w - - 0 1",
+        "7k/8/8/8/8/5N2/r7/6K1 w - - 0 1",
     ];
     let rule_sets = [
         Rules::NOST,

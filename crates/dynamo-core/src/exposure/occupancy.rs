@@ -77,19 +77,37 @@ impl Exposure {
                 )
             }
         };
-        if !self.judge_ours(pos.board.occupied(), vacated, landed, king)? {
+        self.judge_carried(
+            pos.board.occupied(),
+            vacated,
+            landed,
+            king,
+            carried.into_iter().flatten(),
+        )
+    }
+
+    /// As [`Exposure::judge_ours`], our king ending on `king` after being
+    /// carried over the squares `passed` (none unless the king-transit
+    /// rule applies): each passed square is judged on the board after
+    /// the move, with the king there instead of on its landing square
+    /// (and a pusher that followed onto it left out), §6.
+    #[inline]
+    pub(crate) fn judge_carried(
+        &self,
+        occupied: Bitboard,
+        vacated: Bitboard,
+        landed: Bitboard,
+        king: Square,
+        passed: impl IntoIterator<Item = Square>,
+    ) -> Option<bool> {
+        if !self.judge_ours(occupied, vacated, landed, king)? {
             return Some(false);
         }
-        let occupied = (pos.board.occupied() & !vacated) | landed;
-        // §6: each passed square on the board after the move, with the
-        // king there instead of on its landing square (and a pusher that
-        // followed onto it left out).
-        let transit_safe = carried.into_iter().flatten().all(|passed| {
-            let occupied =
-                (occupied & !Bitboard::from_square(king)) | Bitboard::from_square(passed);
+        let without_king = ((occupied & !vacated) | landed) & !Bitboard::from_square(king);
+        Some(passed.into_iter().all(|passed| {
+            let occupied = without_king | Bitboard::from_square(passed);
             !self.attackers.threaten(occupied, passed)
-        });
-        Some(transit_safe)
+        }))
     }
 
     /// A push or pull of an enemy piece other than the king, judged by
