@@ -138,6 +138,27 @@ struct Waiting<T> {
     first: usize,
     /// The command stopped, failed, or a loading thread panicked.
     stop: bool,
+    /// The calling thread waits for file `first`: only then does a
+    /// result need a wake-up (a futex call and a switch of threads each,
+    /// which at one a file cost a tenth of the CPU of ten thousand
+    /// small games).
+    hand_on_waits: bool,
+    /// Loading threads waiting for room.
+    room_waiters: usize,
+}
+
+impl<T> Waiting<T> {
+    /// Puts file `i`'s result in its slot; whether it is the one the
+    /// calling thread waits for.
+    fn put(&mut self, i: usize, result: Result<T, GameError>) -> bool {
+        // File `i` is not handed on before its result is in.
+        let k = i - self.first;
+        if self.slots.len() <= k {
+            self.slots.resize_with(k + 1, || None);
+        }
+        self.slots[k] = Some(result);
+        k == 0 && self.hand_on_waits
+    }
 }
 
 struct Queue<T> {
@@ -175,9 +196,13 @@ impl<T> Drop for StopOnPanic<'_, T> {
     }
 }
 
-/// Files are taken in order by `threads` threads; a thread that is a
-/// window ahead of the file the command waits for waits for room. The
-/// thread holding the file waited for is never waiting for room, so the
+/// Files are taken in order by `threads` threads, the calling thread
+/// one of them: it hands on the result of the file it waits for when
+/// that is in, and loads the next file itself when it is not, so that
+/// there is a thread a core and the calling thread seldom sleeps. A
+/// loading thread that is a window ahead of the file waited for waits
+/// for room; the thread holding the file waited for is never waiting for
+/// room (the calling thread takes a file only inside the window), so the
 /// files always move on.
 fn in_order<T: Send>(
     files: &[PathBuf],
@@ -192,45 +217,48 @@ fn in_order<T: Send>(
             slots: VecDeque::with_capacity(window),
             first: 0,
             stop: false,
+            hand_on_waits: false,
+            room_waiters: 0,
         }),
         arrived: Condvar::new(),
         room: Condvar::new(),
     };
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for _ in 0..threads {
+        for _ in 1..threads {
             scope.spawn(|| {
                 let _guard = StopOnPanic(&queue);
+                // The file loaded last, put in its slot under the same
+                // lock as the wait for room for the next one.
+                let mut loaded: Option<(usize, Result<T, GameError>)> = None;
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(path) = files.get(i) else { break };
-                    {
+                    let path = {
                         let mut waiting = queue.lock();
+                        if let Some((j, result)) = loaded.take()
+                            && waiting.put(j, result)
+                        {
+                            queue.arrived.notify_one();
+                        }
+                        let Some(path) = files.get(i) else { break };
                         while !waiting.stop && i >= waiting.first + window {
+                            waiting.room_waiters += 1;
                             waiting = queue
                                 .room
                                 .wait(waiting)
                                 .unwrap_or_else(PoisonError::into_inner);
+                            waiting.room_waiters -= 1;
                         }
                         if waiting.stop {
                             break;
                         }
-                    }
-                    let result = load(path);
-                    let mut waiting = queue.lock();
-                    // File `i` is not handed on before its result is in.
-                    let k = i - waiting.first;
-                    if waiting.slots.len() <= k {
-                        waiting.slots.resize_with(k + 1, || None);
-                    }
-                    waiting.slots[k] = Some(result);
-                    if k == 0 {
-                        queue.arrived.notify_one();
-                    }
+                        path
+                    };
+                    loaded = Some((i, load(path)));
                 }
             });
         }
-        let outcome = hand_on(files, &queue, each, handed);
+        let outcome = hand_on(files, &queue, &next, window, load, each, handed);
         // Threads still loading or waiting for room stop at their next
         // file; the scope waits for them.
         queue.stop();
@@ -238,35 +266,59 @@ fn in_order<T: Send>(
     })
 }
 
-/// The calling thread's part: each file's result in turn, to `each`.
+/// The calling thread's part: each file's result in turn, to `each`;
+/// while the one it waits for is not in, the next file inside the
+/// window loaded here.
 fn hand_on<T>(
     files: &[PathBuf],
     queue: &Queue<T>,
+    next: &AtomicUsize,
+    window: usize,
+    load: &impl Fn(&Path) -> Result<T, GameError>,
     each: &mut impl FnMut(&Path, Result<T, GameError>) -> Result<Flow>,
     handed: &AtomicUsize,
 ) -> Result<()> {
+    // A panic here (loading or handing on) must not leave the other
+    // threads waiting for room that never comes.
+    let _guard = StopOnPanic(queue);
     for path in files {
-        let result = {
+        let result = loop {
             let mut waiting = queue.lock();
-            loop {
-                if let Some(Some(_)) = waiting.slots.front() {
-                    break;
+            if let Some(Some(_)) = waiting.slots.front() {
+                let result = waiting.slots.pop_front().flatten();
+                waiting.first += 1;
+                if waiting.room_waiters > 0 {
+                    queue.room.notify_all();
                 }
-                if waiting.stop {
-                    // A loading thread panicked: joining it resumes the
-                    // panic.
-                    return Ok(());
-                }
-                waiting = queue
-                    .arrived
-                    .wait(waiting)
-                    .unwrap_or_else(PoisonError::into_inner);
+                break result;
             }
-            let result = waiting.slots.pop_front().flatten();
-            waiting.first += 1;
-            result
+            if waiting.stop {
+                // A loading thread panicked: joining it resumes the
+                // panic.
+                return Ok(());
+            }
+            // Only this thread moves `first`, so a file taken below
+            // `first + window` never waits for room.
+            let mine = next.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |i| {
+                (i < files.len() && i < waiting.first + window).then_some(i + 1)
+            });
+            match mine {
+                Ok(i) => {
+                    drop(waiting);
+                    let result = load(&files[i]);
+                    // The waiting thread is this one: no wake-up.
+                    queue.lock().put(i, result);
+                }
+                Err(_) => {
+                    waiting.hand_on_waits = true;
+                    let mut waiting = queue
+                        .arrived
+                        .wait(waiting)
+                        .unwrap_or_else(PoisonError::into_inner);
+                    waiting.hand_on_waits = false;
+                }
+            }
         };
-        queue.room.notify_all();
         let Some(result) = result else { break };
         let flow = each(path, result)?;
         handed.fetch_add(1, Ordering::Release);
@@ -347,5 +399,37 @@ mod tests {
         )
         .expect("stopped");
         assert_eq!(count, 10);
+    }
+
+    /// A game whose reading panics ends the command with that panic,
+    /// whichever thread read it (the calling thread reads files too),
+    /// and no thread is left waiting for room in the window.
+    #[test]
+    fn a_panic_while_loading_ends_the_command() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let sample =
+            std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/sample.pgn"))
+                .expect("the sample game");
+        let files: Vec<PathBuf> = (0..400)
+            .map(|n| {
+                let path = dir.path().join(format!("g{n:03}.pgn"));
+                std::fs::write(&path, &sample).expect("written");
+                path
+            })
+            .collect();
+        for jobs in [2, 3] {
+            for bad in [0, 1, 2, 150] {
+                let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    each_in_order(
+                        &files,
+                        Jobs { jobs: Some(jobs) },
+                        Bar::Never,
+                        |path, _| assert!(*path != files[bad], "file {bad} fails to read"),
+                        |_, _| Ok(Flow::Next),
+                    )
+                }));
+                assert!(run.is_err(), "{jobs} threads, file {bad}");
+            }
+        }
     }
 }

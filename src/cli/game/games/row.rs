@@ -9,8 +9,9 @@ use chrono::{DateTime, Utc};
 
 use super::facts::Facts;
 use super::select::Sorted;
+use super::shared::Shared;
 use super::view::{self, EVENT, HEADER, ROUND};
-use crate::cli::table::{Cell, Tone};
+use crate::cli::table::{self, Cell, Tone};
 
 const COLUMNS: usize = HEADER.len();
 
@@ -63,6 +64,23 @@ impl Row {
         (0..COLUMNS)
             .map(|n| Cell::toned(self.text(n), self.tones[n]))
             .collect()
+    }
+
+    /// Widens `natural`, the widest text of each column so far, to the
+    /// line of this row's game in `file` would show, without making the
+    /// line: the measuring pass over a table of 100,000 lines made each
+    /// line's 13 strings once more on one core after the files were read.
+    pub(super) fn widen(
+        &self,
+        natural: &mut [usize],
+        file: &str,
+        shared: &Shared,
+        chosen: &[bool; COLUMNS],
+    ) {
+        for (n, widest) in natural.iter_mut().enumerate().take(COLUMNS) {
+            let text = view::replaced(n, file, shared, chosen).unwrap_or_else(|| self.text(n));
+            *widest = (*widest).max(table::width(text));
+        }
     }
 
     pub(super) fn finished(&self) -> bool {

@@ -235,7 +235,10 @@ fn table(
                 counts.bad += 1;
             }
         }
-        table::widen(&mut natural, &line(path, row));
+        match row {
+            Ok(row) => row.widen(&mut natural, &shared.file(path), &shared, &chosen),
+            Err(why) => table::widen(&mut natural, &view::bad_line(path, why, &shared)),
+        }
     }
     let limit = if args.wide { None } else { width() };
     let fit_to = |text: &str| limit.map_or(text.to_string(), |l| table::cut(text, l));

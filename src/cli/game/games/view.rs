@@ -224,15 +224,35 @@ pub(super) fn line(
     shared: &Shared,
     chosen: &[bool; 13],
 ) -> Line {
-    cells[FILE] = Cell::new(shared.file(file));
-    if shared.event.is_some() {
-        cells[EVENT] = Cell::new("");
-    }
-    // A column left blank on every line is left out of the table.
-    for (cell, _) in cells.iter_mut().zip(chosen).filter(|(_, c)| !**c) {
-        *cell = Cell::new("");
+    let file = shared.file(file);
+    for (n, cell) in cells.iter_mut().enumerate() {
+        if let Some(text) = replaced(n, &file, shared, chosen) {
+            *cell = Cell::new(text);
+        }
     }
     Line::Cells(cells)
+}
+
+/// What column `n` of a game's line shows in place of the game's own
+/// cell, `None` where it shows its own: the `file` as the shared folder
+/// leaves it, and nothing for the event every line shares or a column
+/// not `chosen`. The table is measured by it without making the lines.
+pub(super) fn replaced<'a>(
+    n: usize,
+    file: &'a str,
+    shared: &Shared,
+    chosen: &[bool; 13],
+) -> Option<&'a str> {
+    if !chosen.get(n).copied().unwrap_or(true) {
+        // A column left blank on every line is left out of the table.
+        Some("")
+    } else if n == FILE {
+        Some(file)
+    } else if n == EVENT && shared.event.is_some() {
+        Some("")
+    } else {
+        None
+    }
 }
 
 /// A late move, a standing draw offer, leave going on or to come.
