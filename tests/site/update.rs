@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use super::{PLAYERS, SECRET, build, club, files, same_as_a_full_build};
 use crate::inbox::world::World;
+use crate::support::TestEnv;
 
 fn changed(
     before: &std::collections::BTreeMap<String, Vec<u8>>,
@@ -226,6 +227,15 @@ fn every_route_leaves_the_pages_a_full_build_writes() {
     assert!(!env.path("pages/games/h.html").exists());
 }
 
+/// Runs `args`, which must succeed with the warning that the pages'
+/// cache `why` (and so every page was built again).
+fn warned(env: &TestEnv, args: &[&str], why: &str) {
+    let out = env.run(args);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let warning = format!("warning: the web pages' cache {why}");
+    assert!(out.stderr.contains(&warning), "{}", out.stderr);
+}
+
 /// A missing or damaged cache costs a full build and a warning, never
 /// the event: the move is recorded and the pages are what a full build
 /// writes (docs/director.md, section "Web pages").
@@ -235,37 +245,31 @@ fn a_missing_or_damaged_cache_is_a_warning() {
     build(&env, "pages");
     let cache = env.path("games/.dynamo-site-cache");
     std::fs::remove_dir_all(&cache).expect("the cache removed");
-    let out = env.run(&[
-        "move",
-        "games/club/r02-b01.pgn",
-        "e2e4",
-        "--at",
-        "2020-11-23T10:00:00Z",
-    ]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(
-        out.stderr
-            .contains("warning: the web pages' cache was missing"),
-        "{}",
-        out.stderr
+    warned(
+        &env,
+        &[
+            "move",
+            "games/club/r02-b01.pgn",
+            "e2e4",
+            "--at",
+            "2020-11-23T10:00:00Z",
+        ],
+        "was missing",
     );
     same_as_a_full_build(&env, "a move without the cache");
     let top = cache.join("top");
     let text = std::fs::read(&top).expect("the cache written again");
     std::fs::write(&top, &text[..text.len() / 2]).expect("the cache cut short");
-    let out = env.run(&[
-        "move",
-        "games/club/r02-b01.pgn",
-        "e7e5",
-        "--at",
-        "2020-11-23T11:00:00Z",
-    ]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(
-        out.stderr
-            .contains("warning: the web pages' cache could not be used"),
-        "{}",
-        out.stderr
+    warned(
+        &env,
+        &[
+            "move",
+            "games/club/r02-b01.pgn",
+            "e7e5",
+            "--at",
+            "2020-11-23T11:00:00Z",
+        ],
+        "could not be used",
     );
     assert!(env.read("pages/games/club/r02-b01.html").contains("e7e5"));
     same_as_a_full_build(&env, "a move with the cache cut short");
@@ -284,22 +288,19 @@ fn a_damaged_folder_file_read_for_a_new_game_is_a_warning() {
     let club = cache.join("f136d47911d6640ad");
     assert!(club.is_file(), "the cache has the club's file");
     std::fs::write(&club, "not a cache").expect("damaged");
-    let out = env.run(&[
-        "new",
-        "games/h.pgn",
-        "--white",
-        "Hedy",
-        "--black",
-        "Ida",
-        "--at",
-        "2020-11-23T10:00:00Z",
-    ]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(
-        out.stderr
-            .contains("warning: the web pages' cache could not be used"),
-        "{}",
-        out.stderr
+    warned(
+        &env,
+        &[
+            "new",
+            "games/h.pgn",
+            "--white",
+            "Hedy",
+            "--black",
+            "Ida",
+            "--at",
+            "2020-11-23T10:00:00Z",
+        ],
+        "could not be used",
     );
     same_as_a_full_build(&env, "a game made with a folder file damaged");
 }
