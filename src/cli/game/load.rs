@@ -333,26 +333,38 @@ fn hand_on<T>(
 mod tests {
     use super::*;
 
+    /// The text of the sample game.
+    fn sample() -> String {
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/sample.pgn"))
+            .expect("the sample game")
+    }
+
+    /// `count` game files, file `n` holding `text(n)`, in a folder that
+    /// lasts as long as the first value returned.
+    fn folder(count: usize, text: impl Fn(usize) -> String) -> (tempfile::TempDir, Vec<PathBuf>) {
+        let dir = tempfile::tempdir().expect("a folder");
+        let files = (0..count)
+            .map(|n| {
+                let path = dir.path().join(format!("g{n:03}.pgn"));
+                std::fs::write(&path, text(n)).expect("written");
+                path
+            })
+            .collect();
+        (dir, files)
+    }
+
     /// The order is the files' on any number of threads, and a window of
     /// results never grows past its bound, however slow the first file.
     #[test]
     fn results_come_in_the_order_of_the_files() {
-        let dir = tempfile::tempdir().expect("a folder");
-        let sample =
-            std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/sample.pgn"))
-                .expect("the sample game");
-        let files: Vec<PathBuf> = (0..500)
-            .map(|n| {
-                let path = dir.path().join(format!("g{n:03}.pgn"));
-                let text = if n % 97 == 13 {
-                    "not a game".to_string()
-                } else {
-                    sample.replace("[Round \"1\"]", &format!("[Round \"{n}\"]"))
-                };
-                std::fs::write(&path, text).expect("written");
-                path
-            })
-            .collect();
+        let sample = sample();
+        let (_dir, files) = folder(500, |n| {
+            if n % 97 == 13 {
+                "not a game".to_string()
+            } else {
+                sample.replace("[Round \"1\"]", &format!("[Round \"{n}\"]"))
+            }
+        });
         for jobs in [1, 2, 3, 8] {
             let mut seen = Vec::new();
             each_in_order(
@@ -378,14 +390,7 @@ mod tests {
     /// A command that stops is handed nothing more, and the threads end.
     #[test]
     fn a_stop_ends_the_loading() {
-        let dir = tempfile::tempdir().expect("a folder");
-        let files: Vec<PathBuf> = (0..300)
-            .map(|n| {
-                let path = dir.path().join(format!("g{n:03}.pgn"));
-                std::fs::write(&path, "not a game").expect("written");
-                path
-            })
-            .collect();
+        let (_dir, files) = folder(300, |_| "not a game".to_string());
         let mut count = 0;
         each_in_order(
             &files,
@@ -406,17 +411,8 @@ mod tests {
     /// and no thread is left waiting for room in the window.
     #[test]
     fn a_panic_while_loading_ends_the_command() {
-        let dir = tempfile::tempdir().expect("a folder");
-        let sample =
-            std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/sample.pgn"))
-                .expect("the sample game");
-        let files: Vec<PathBuf> = (0..400)
-            .map(|n| {
-                let path = dir.path().join(format!("g{n:03}.pgn"));
-                std::fs::write(&path, &sample).expect("written");
-                path
-            })
-            .collect();
+        let sample = sample();
+        let (_dir, files) = folder(400, |_| sample.clone());
         for jobs in [2, 3] {
             for bad in [0, 1, 2, 150] {
                 let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
