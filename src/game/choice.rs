@@ -216,7 +216,8 @@ impl Game {
     }
 }
 
-/// Reads a recorded move, `text`, after the one before it; `choice` is
+/// Reads a recorded move, `text`, after the one before it, writing the
+/// position after it into `after` (as [`parse_and_play`]); `choice` is
 /// the owner's choice written on that one, returned by the reading before
 /// (see [`read_completed`]), unless the choice was recorded alone since
 /// and the pawn awaits none.
@@ -224,10 +225,11 @@ pub(super) fn read_recorded(
     pos: &Position,
     choice: Option<String>,
     text: &str,
-) -> Result<(dynamo_core::Move, Position, Option<String>), MoveError> {
+    after: &mut Position,
+) -> Result<(dynamo_core::Move, Option<String>), MoveError> {
     match choice.filter(|_| pos.pending().is_some()) {
-        Some(choice) => read_completed(pos, &format!("{choice} {text}")),
-        None => read_completed(pos, text),
+        Some(choice) => read_completed(pos, &format!("{choice} {text}"), after),
+        None => read_completed(pos, text, after),
     }
 }
 
@@ -238,8 +240,9 @@ pub(super) fn read_recorded(
 fn read_completed(
     pos: &Position,
     text: &str,
-) -> Result<(dynamo_core::Move, Position, Option<String>), MoveError> {
-    match parse_and_play(pos, text) {
+    after: &mut Position,
+) -> Result<(dynamo_core::Move, Option<String>), MoveError> {
+    match parse_and_play(pos, text, after) {
         Err(MoveError::Illegal {
             reason: Illegal::OwnerChooses(_),
             ..
@@ -249,13 +252,13 @@ fn read_completed(
             let (played, choice) = (body.get(..split), body.get(split..));
             match (played, choice) {
                 (Some(played), Some(choice)) if choice.starts_with('=') => {
-                    let (m, after) = parse_and_play(pos, played)?;
-                    Ok((m, after, Some(choice.to_string())))
+                    let m = parse_and_play(pos, played, after)?;
+                    Ok((m, Some(choice.to_string())))
                 }
-                _ => parse_and_play(pos, text).map(|(m, after)| (m, after, None)),
+                _ => parse_and_play(pos, text, after).map(|m| (m, None)),
             }
         }
-        read => read.map(|(m, after)| (m, after, None)),
+        read => read.map(|m| (m, None)),
     }
 }
 

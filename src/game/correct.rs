@@ -302,8 +302,9 @@ impl Game {
                 // is gone with it when that is the move taken back
                 // (docs/RULES.md §9.1).
                 let m = &self.moves[ply];
-                let (mv, after, completed) =
-                    read_recorded(&game.position, choice.take(), &m.notation)
+                let mut after = game.position.clone();
+                let (mv, completed) =
+                    read_recorded(&game.position, choice.take(), &m.notation, &mut after)
                         .map_err(|e| broken(e.to_string()))?;
                 game.push_move(notation::format(&mv), after, m.received);
                 choice = completed;

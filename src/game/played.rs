@@ -35,8 +35,9 @@ impl<'g> Iterator for Played<'g> {
 
     fn next(&mut self) -> Option<Self::Item> {
         let m = self.moves.next()?;
-        match read_recorded(&self.position, self.choice.take(), &m.notation) {
-            Ok((mv, after, completed)) => {
+        let mut after = self.position.clone();
+        match read_recorded(&self.position, self.choice.take(), &m.notation, &mut after) {
+            Ok((mv, completed)) => {
                 self.position = after.clone();
                 self.choice = completed;
                 Some(Ok((mv, after)))

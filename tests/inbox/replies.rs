@@ -63,7 +63,8 @@ fn from_charles(message_id: &str, subject: &str, text: &str) -> Incoming {
 /// the notice he answers, after 1. e2e4.
 fn read_command(text: &str) -> Result<Command, Unread> {
     let start = Position::startpos(Rules::default());
-    let (_, after) = parse_and_play(&start, "e2e4").expect("legal");
+    let mut after = start.clone();
+    parse_and_play(&start, "e2e4", &mut after).expect("legal");
     read_reply(text, &after, Color::Black)
 }
 

@@ -229,8 +229,9 @@ impl Game {
             }
         }
         // Reading the move judges it and builds the position after it.
-        let (m, after, completed) =
-            read_recorded(&self.position, choice, raw.text).map_err(|e| match e {
+        let mut after = self.position.clone();
+        let (m, completed) =
+            read_recorded(&self.position, choice, raw.text, &mut after).map_err(|e| match e {
                 MoveError::Illegal { reason, .. } => fail(reason.to_string()),
                 MoveError::Syntax(s) => fail(s.to_string()),
             })?;

@@ -53,19 +53,24 @@ impl Notation {
     /// The legal move this notation names in `pos`, or the reason there is
     /// none.
     pub fn resolve(&self, pos: &Position) -> Result<Move, Illegal> {
-        self.resolve_and_play(pos).map(|(m, _)| m)
+        self.resolve_and_play(pos, &mut pos.clone())
     }
 
-    /// As [`Notation::resolve`], with the position after the move.
-    pub fn resolve_and_play(&self, pos: &Position) -> Result<(Move, Position), Illegal> {
+    /// As [`Notation::resolve`], writing the position after the move into
+    /// `after` (left as it was when the move is refused). Written in place
+    /// rather than returned: a replay reads every move of a file, and a
+    /// position moved up through each layer's `Result` was copied at every
+    /// one of them.
+    pub fn resolve_and_play(&self, pos: &Position, after: &mut Position) -> Result<Move, Illegal> {
         let pattern = match *self {
-            Notation::Castle(side) => return resolve_castle(pos, side),
-            Notation::Move { mover, target, .. } => return resolve_move(pos, mover, target),
+            Notation::Castle(side) => return resolve_castle(pos, side, after),
+            Notation::Move { mover, target, .. } => return resolve_move(pos, mover, target, after),
             Notation::Descriptive(ref d) => resolve_descriptive(pos, d)?,
             Notation::Short(ref s) => s.resolve(pos)?,
         };
         // A pattern picks among the legal moves: playing it cannot fail.
-        pos.play_checked(&pattern).map(|after| (pattern, after))
+        *after = pos.play_checked(&pattern)?;
+        Ok(pattern)
     }
 }
 
@@ -73,20 +78,22 @@ impl Notation {
 /// number written before the move (`23...`) is read but not checked, as
 /// the position's own may be unknown; see [`parse_game_move`].
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
-    read(pos, text).map(|(m, _, _)| m)
+    read(pos, text, &mut pos.clone()).map(|(m, _)| m)
 }
 
-/// As [`parse_move`], with the position after the move: what replaying a
-/// record needs, at the cost of judging the move once instead of twice
-/// (once to read it, once to play it).
-pub fn parse_and_play(pos: &Position, text: &str) -> Result<(Move, Position), MoveError> {
-    read(pos, text).map(|(m, after, _)| (m, after))
+/// As [`parse_move`], writing the position after the move into `after`
+/// (left as it was when the move is refused): what replaying a record
+/// needs, at the cost of judging the move once instead of twice (once to
+/// read it, once to play it). See [`Notation::resolve_and_play`] for why
+/// in place.
+pub fn parse_and_play(pos: &Position, text: &str, after: &mut Position) -> Result<Move, MoveError> {
+    read(pos, text, after).map(|(m, _)| m)
 }
 
 /// As [`parse_move`], for a move in a game: a move number written before
 /// the move must be the position's move number and side to move.
 pub fn parse_game_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
-    let (m, _, number) = read(pos, text)?;
+    let (m, number) = read(pos, text, &mut pos.clone())?;
     match number {
         Some(n) => n
             .check(pos)
@@ -104,7 +111,11 @@ pub fn parse_game_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
 /// Reads a move, with the owner's choice before it when a pawn awaits one
 /// (docs/RULES.md §9.1): `=Q e2e4`, or `12... =Q e2e4`. The move after
 /// the choice is read in the position with the chosen piece.
-fn read(pos: &Position, text: &str) -> Result<(Move, Position, Option<MoveNumber>), MoveError> {
+fn read(
+    pos: &Position,
+    text: &str,
+    after: &mut Position,
+) -> Result<(Move, Option<MoveNumber>), MoveError> {
     let (choice, rest) = split_choice(text);
     let refuse = |reason: Illegal| MoveError::Illegal {
         text: text.trim().to_string(),
@@ -112,7 +123,7 @@ fn read(pos: &Position, text: &str) -> Result<(Move, Position, Option<MoveNumber
         closest: Box::default(),
     };
     match (pos.pending(), choice) {
-        (None, None) => read_move(pos, text),
+        (None, None) => read_move(pos, text, after),
         (None, Some(_)) => Err(refuse(Illegal::NoChoicePending)),
         (Some(square), None) => Err(refuse(Illegal::ChoiceMissing {
             color: pos.turn(),
@@ -121,7 +132,7 @@ fn read(pos: &Position, text: &str) -> Result<(Move, Position, Option<MoveNumber
         })),
         (Some(_), Some(role)) => {
             let chosen = pos.choose(role).map_err(refuse)?;
-            let (m, after, number) = read_move(&chosen, &rest).map_err(|e| match e {
+            let (m, number) = read_move(&chosen, &rest, after).map_err(|e| match e {
                 MoveError::Illegal { reason, .. } => MoveError::Illegal {
                     text: text.trim().to_string(),
                     reason,
@@ -129,7 +140,7 @@ fn read(pos: &Position, text: &str) -> Result<(Move, Position, Option<MoveNumber
                 },
                 syntax => syntax,
             })?;
-            Ok((m.with_choice(Some(role)), after, number))
+            Ok((m.with_choice(Some(role)), number))
         }
     }
 }
@@ -172,13 +183,14 @@ fn split_choice(text: &str) -> (Option<Role>, Cow<'_, str>) {
 fn read_move(
     pos: &Position,
     text: &str,
-) -> Result<(Move, Position, Option<MoveNumber>), MoveError> {
+    after: &mut Position,
+) -> Result<(Move, Option<MoveNumber>), MoveError> {
     let (number, notation) = Notation::read(text).map_err(|mut e| {
         e.closest = closest_moves(pos, text);
         e
     })?;
-    let (m, after) = notation
-        .resolve_and_play(pos)
+    let m = notation
+        .resolve_and_play(pos, after)
         .map_err(|reason| MoveError::Illegal {
             text: text.trim().to_string(),
             closest: match reason {
@@ -188,5 +200,5 @@ fn read_move(
             },
             reason,
         })?;
-    Ok((m, after, number))
+    Ok((m, number))
 }

@@ -19,7 +19,8 @@ use crate::square::{Square, Step};
 pub(crate) fn resolve_castle(
     pos: &Position,
     side: CastlingSide,
-) -> Result<(Move, Position), Illegal> {
+    after: &mut Position,
+) -> Result<Move, Illegal> {
     let us = pos.turn();
     let castling = pos.castling();
     let name = Illegal::side_name(side);
@@ -62,7 +63,8 @@ pub(crate) fn resolve_castle(
         rook: rook_home,
         choice: None,
     };
-    pos.play_checked(&m).map(|after| (m, after))
+    *after = pos.play_checked(&m)?;
+    Ok(m)
 }
 
 /// The move an exact text names, with the position after it: judging the
@@ -71,7 +73,8 @@ pub(crate) fn resolve_move(
     pos: &Position,
     mover: Part,
     target: Option<Part>,
-) -> Result<(Move, Position), Illegal> {
+    after: &mut Position,
+) -> Result<Move, Illegal> {
     let us = pos.turn();
     let board = pos.board();
     let piece = board
@@ -87,7 +90,7 @@ pub(crate) fn resolve_move(
     // write moves (`g1f3`): the square says which piece it is.
     check_letter(mover, piece)?;
     if let Some(side) = castling_written_as_king_move(pos, piece, mover, target) {
-        return resolve_castle(pos, side);
+        return resolve_castle(pos, side, after);
     }
     let target_piece = match target {
         Some(t) => {
@@ -143,7 +146,8 @@ pub(crate) fn resolve_move(
             });
         }
     };
-    pos.play_checked(&m).map(|after| (m, after))
+    *after = pos.play_checked(&m)?;
+    Ok(m)
 }
 
 /// A descriptive move names a pattern: it must fit exactly one legal move.

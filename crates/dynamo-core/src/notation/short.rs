@@ -72,7 +72,7 @@ impl Short {
     /// [`crate::parse_move`] adds the closest legal moves to a refusal.
     pub fn resolve(&self, pos: &Position) -> Result<Move, Illegal> {
         if let Some((mover, target)) = self.stationary(pos) {
-            return resolve_move(pos, mover, Some(target)).map(|(m, _)| m);
+            return resolve_move(pos, mover, Some(target), &mut pos.clone());
         }
         let fitting: Vec<Move> = pos
             .legal_moves()
@@ -126,7 +126,7 @@ impl Short {
                 to: Some(self.square),
                 promotion: self.promotion,
             };
-            if let Err(reason) = resolve_move(pos, mover, self.target) {
+            if let Err(reason) = resolve_move(pos, mover, self.target, &mut pos.clone()) {
                 return reason.to_string();
             }
         }

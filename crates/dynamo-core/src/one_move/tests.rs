@@ -138,9 +138,11 @@ fn reads_as_listed(pos: &Position) -> Result<(), TestCaseError> {
     pos.pseudo_legal_moves(&mut pseudo);
     for m in pseudo.iter().flat_map(near_misses) {
         let text = format(&m);
+        let mut after = pos.clone();
         let read = Notation::read(&text)
             .map_err(drop)
-            .and_then(|(_, n)| n.resolve_and_play(pos).map_err(drop));
+            .and_then(|(_, n)| n.resolve_and_play(pos, &mut after).map_err(drop))
+            .map(|found| (found, after));
         match (legal.get(&text), read) {
             (Some(listed), Ok((found, after))) => {
                 prop_assert_eq!(*listed, found, "{} in {}", text, pos.to_fen());

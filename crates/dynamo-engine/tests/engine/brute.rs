@@ -11,8 +11,9 @@ use dynamo_core::{Position, parse_and_play};
 use crate::naive::{in_check, oracle};
 
 fn play(pos: &Position, text: &str) -> Position {
-    match parse_and_play(pos, text) {
-        Ok((_, after)) => after,
+    let mut after = pos.clone();
+    match parse_and_play(pos, text, &mut after) {
+        Ok(_) => after,
         Err(e) => panic!(
             "the naive reading allows {text} in {}, the engine does not: {e}",
             pos.to_fen()

@@ -6,7 +6,8 @@ use super::*;
 fn after(moves: &[&str]) -> Position {
     let mut position = Position::startpos(Rules::default());
     for m in moves {
-        position = parse_and_play(&position, m).expect("a legal move").1;
+        let before = position.clone();
+        parse_and_play(&before, m, &mut position).expect("a legal move");
     }
     position
 }
