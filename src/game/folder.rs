@@ -58,22 +58,28 @@ fn collect(dir: &Path, files: &mut Vec<PathBuf>, top: bool) -> io::Result<()> {
 mod tests {
     use super::*;
 
+    /// A temporary folder holding an empty file at each of `names`.
+    fn laid_out(names: &[&str]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("a folder");
+        for name in names {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().expect("a parent")).expect("folders");
+            std::fs::write(path, "").expect("written");
+        }
+        dir
+    }
+
     #[test]
     fn hidden_folders_and_files_hold_no_game() {
-        let dir = tempfile::tempdir().expect("a folder");
-        let root = dir.path();
-        for name in [
+        let dir = laid_out(&[
             "b.pgn",
             "a.PGN",
             "notes.txt",
             ".c.pgn",
             "s/r01-b01.pgn",
             ".s.new/r01-b01.pgn",
-        ] {
-            let path = root.join(name);
-            std::fs::create_dir_all(path.parent().expect("a parent")).expect("folders");
-            std::fs::write(path, "").expect("written");
-        }
+        ]);
+        let root = dir.path();
         let found: Vec<String> = pgn_files(root)
             .expect("listed")
             .iter()
@@ -87,9 +93,7 @@ mod tests {
     /// `a-b.pgn` (paths compare name by name, not byte by byte).
     #[test]
     fn the_order_is_the_paths_order() {
-        let dir = tempfile::tempdir().expect("a folder");
-        let root = dir.path();
-        for name in [
+        let dir = laid_out(&[
             "a.pgn",
             "a-b.pgn",
             "a/z.pgn",
@@ -100,12 +104,8 @@ mod tests {
             "g2.pgn",
             "é.pgn",
             "x.pgn/inside.pgn",
-        ] {
-            let path = root.join(name);
-            std::fs::create_dir_all(path.parent().expect("a parent")).expect("folders");
-            std::fs::write(path, "").expect("written");
-        }
-        let found = pgn_files(root).expect("listed");
+        ]);
+        let found = pgn_files(dir.path()).expect("listed");
         let mut sorted = found.clone();
         sorted.sort();
         assert_eq!(found, sorted);
