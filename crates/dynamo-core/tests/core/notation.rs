@@ -4,7 +4,9 @@
 //! the forms.
 
 use dynamo_core::notation::{format, format_short};
-use dynamo_core::{MoveError, Position, Rules, SyntaxError, parse_game_move, parse_move};
+use dynamo_core::{
+    MoveError, Position, Rules, SyntaxError, parse_and_play, parse_game_move, parse_move,
+};
 
 const START: &str = "startpos";
 /// Knights on b1 and f3 can both reach d2.
@@ -389,5 +391,34 @@ fn a_move_number_is_checked_against_the_game() {
         assert!(parse_move(&p, text).is_ok(), "{text}");
         let err = parse_game_move(&p, text).expect_err(text);
         assert_eq!(err.to_string(), message, "{text}");
+    }
+}
+
+/// `parse_and_play` writes the position after a legal move, the same as
+/// playing the move it names, and leaves the position it was given as
+/// it was when the text is refused, whichever stage refuses it: the
+/// syntax, the rules, a missing promotion piece, or an owner's choice
+/// where none is awaited (docs/RULES.md §9.1).
+#[test]
+fn a_refused_move_leaves_the_position_after_as_it_was() {
+    for (start, text) in [
+        (pos(START), "e2e9"),
+        (pos(START), "e2e5"),
+        (pos(CASTLING), "O-O-O-O"),
+        (pos(BLACK_23), "=Q e7e5"),
+        (pos(PROMOTION), "b7b8"),
+    ] {
+        let mut after = pos(NO_QUEEN);
+        assert!(parse_and_play(&start, text, &mut after).is_err(), "{text}");
+        assert_eq!(after, pos(NO_QUEEN), "{text} changed the position after");
+    }
+    for (start, text) in [
+        (pos(START), "e4"),
+        (pos(CASTLING), "O-O"),
+        (pos(PROMOTION), "b7b8=Q"),
+    ] {
+        let mut after = pos(NO_QUEEN);
+        let m = parse_and_play(&start, text, &mut after).expect(text);
+        assert_eq!(Ok(after), start.play(&m), "{text}");
     }
 }
