@@ -111,17 +111,47 @@ fn version_names_the_commit_when_built_from_a_clone() {
     let env = TestEnv::new();
     let out = env.ok(&["--version"]);
     let version = env!("CARGO_PKG_VERSION");
-    let commit = Command::new("git")
-        .args(["rev-parse", "--short", "HEAD"])
+    let commit = git(&["rev-parse", "--short", "HEAD"]).filter(|_| repo().join(".git").exists());
+    match commit {
+        Some(head) => {
+            let named = out
+                .strip_prefix(&format!("dynamo {version} (commit "))
+                .and_then(|rest| rest.strip_suffix(")\n"))
+                .unwrap_or_else(|| panic!("no commit named in {out:?}"));
+            if named != head {
+                // A commit that lands while the tests run moves HEAD past
+                // the one the binary was built from; a binary that was not
+                // built again after a commit is stale.
+                let committed: u64 = git(&["log", "-1", "--format=%ct", "HEAD"])
+                    .and_then(|t| t.parse().ok())
+                    .expect("HEAD's commit time");
+                let built = std::fs::metadata(env!("CARGO_BIN_EXE_dynamo"))
+                    .and_then(|m| m.modified())
+                    .expect("the binary's time")
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .expect("after 1970")
+                    .as_secs();
+                assert!(
+                    committed >= built
+                        && git(&["merge-base", "--is-ancestor", named, "HEAD"]).is_some(),
+                    "dynamo --version names {named}, HEAD is {head}, committed before the binary was built"
+                );
+            }
+        }
+        None => assert_eq!(out, format!("dynamo {version}\n")),
+    }
+}
+
+/// What `git ARGS` prints in the repository, trimmed; `None` when git
+/// fails.
+fn git(args: &[&str]) -> Option<String> {
+    Command::new("git")
+        .args(args)
         .current_dir(repo())
         .output()
         .ok()
-        .filter(|o| o.status.success() && repo().join(".git").exists())
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
-    match commit {
-        Some(commit) => assert_eq!(out, format!("dynamo {version} (commit {commit})\n")),
-        None => assert_eq!(out, format!("dynamo {version}\n")),
-    }
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
 }
 
 #[test]
