@@ -209,7 +209,19 @@ fn every_route_leaves_the_pages_a_full_build_writes() {
         env.path("games/club/r02-b02.pgn"),
     )
     .expect("replaced");
-    env.ok(&[
+    env.ok(&new_game_h(&at(7)));
+    env.ok(&["move", "games/h.pgn", "d2d4", "--at", &at(8)]);
+    same_as_a_full_build(env, "a game replaced and one made");
+    std::fs::remove_file(env.path("games/h.pgn")).expect("removed");
+    env.ok(&["move", "games/g.pgn", "e7e5"]);
+    same_as_a_full_build(env, "a game removed");
+    assert!(!env.path("pages/games/h.html").exists());
+}
+
+/// `dynamo new` of the game both event tests add to the top folder,
+/// `games/h.pgn`, received `at`.
+fn new_game_h(at: &str) -> [&str; 8] {
+    [
         "new",
         "games/h.pgn",
         "--white",
@@ -217,14 +229,8 @@ fn every_route_leaves_the_pages_a_full_build_writes() {
         "--black",
         "Ida",
         "--at",
-        &at(7),
-    ]);
-    env.ok(&["move", "games/h.pgn", "d2d4", "--at", &at(8)]);
-    same_as_a_full_build(env, "a game replaced and one made");
-    std::fs::remove_file(env.path("games/h.pgn")).expect("removed");
-    env.ok(&["move", "games/g.pgn", "e7e5"]);
-    same_as_a_full_build(env, "a game removed");
-    assert!(!env.path("pages/games/h.html").exists());
+        at,
+    ]
 }
 
 /// Runs `args`, which must succeed with the warning that the pages'
@@ -290,16 +296,7 @@ fn a_damaged_folder_file_read_for_a_new_game_is_a_warning() {
     std::fs::write(&club, "not a cache").expect("damaged");
     warned(
         &env,
-        &[
-            "new",
-            "games/h.pgn",
-            "--white",
-            "Hedy",
-            "--black",
-            "Ida",
-            "--at",
-            "2020-11-23T10:00:00Z",
-        ],
+        &new_game_h("2020-11-23T10:00:00Z"),
         "could not be used",
     );
     same_as_a_full_build(&env, "a game made with a folder file damaged");
