@@ -11,6 +11,7 @@
 //! score or the move it picks (the root's moves are ordered without it,
 //! see `search.rs`). Its slots are locked one by one, so threads share it.
 
+use std::collections::TryReserveError;
 use std::sync::Mutex;
 
 use dynamo_core::Move;
@@ -52,15 +53,25 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of about `megabytes` MB (at least one slot).
+    /// A table of about `megabytes` MB (at least one slot); running out
+    /// of memory aborts, as any allocation does ([`Table::try_new`] does
+    /// not).
     pub fn new(megabytes: usize) -> Table {
+        Table::try_new(megabytes).unwrap_or_else(|e| panic!("a table of {megabytes} MB: {e}"))
+    }
+
+    /// A table of about `megabytes` MB, or the allocator's refusal.
+    pub fn try_new(megabytes: usize) -> Result<Table, TryReserveError> {
         let per = size_of::<Mutex<Option<Entry>>>().max(1);
         let wanted = (megabytes.saturating_mul(1 << 20) / per).max(1);
         // A power of two, so a key's low bits index it.
         let size = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        Table {
-            slots: (0..size).map(|_| Mutex::new(None)).collect(),
-        }
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(size)?;
+        slots.extend((0..size).map(|_| Mutex::new(None)));
+        Ok(Table {
+            slots: slots.into_boxed_slice(),
+        })
     }
 
     fn slot(&self, key: u64) -> &Mutex<Option<Entry>> {
