@@ -43,21 +43,23 @@ fn a_long_solve_ends_at_its_time_within_its_memory_and_claims_nothing_unproved()
             stipulation,
             "8",
             "--time",
-            "2",
+            "3",
             "--hash",
             "1",
         ];
         // Generous margins: the clock is read every 1024 nodes, and the
-        // machine may be busy.
+        // machine may be busy. The process holds about 8 MB with its table
+        // of 1 MB; a table without bound holds 17 to 27 MB more after 2
+        // to 3 s of this search (and the more the faster the machine).
         let (out, peak_kb) = env.run_measured(&args, &[], Duration::from_secs(30));
         assert_eq!(out.code, 4, "{stipulation}: {}{}", out.stdout, out.stderr);
         assert!(
-            peak_kb < 40 * 1024,
+            peak_kb < 20 * 1024,
             "{stipulation}: {peak_kb} kB with --hash 1"
         );
         assert!(!out.stdout.contains("no mate") && !out.stdout.contains("no helpmate"));
         let last = out.stdout.lines().last().expect("a line");
-        assert!(last.starts_with("stopped by --time 2 after "), "{last}");
+        assert!(last.starts_with("stopped by --time 3 after "), "{last}");
         assert!(last.contains(" of 180 first moves ("), "{last}");
         assert!(last.ends_with(none), "{last}");
         // Nothing on a pipe but the answer: no progress line.
