@@ -13,9 +13,9 @@ use std::sync::Mutex;
 use dynamo_core::{Move, Position, notation};
 
 use crate::key::State;
-use crate::limits::{Cut, Limits, Meter};
+use crate::limits::{Limits, Meter};
 use crate::memo::Memo;
-use crate::roots::{self, Watch};
+use crate::roots::{self, Reach, Watch};
 
 /// Lines listed at most: a problem with more solutions than this is
 /// cooked beyond reading, and the list must stay bounded.
@@ -27,8 +27,8 @@ pub struct HelpSolution {
     /// N: moves of the mating side.
     pub mate_in: u8,
     /// Every solution, each its half-moves in canonical notation, sorted:
-    /// those of the first moves searched when [`HelpSolution::cut`] is
-    /// not `None`.
+    /// those of the first moves searched when a limit cut the search short
+    /// ([`Reach::cut`]).
     pub lines: Vec<Vec<String>>,
     /// The first moves of the solutions, sorted, without repeats.
     pub keys: Vec<String>,
@@ -36,13 +36,8 @@ pub struct HelpSolution {
     pub truncated: bool,
     /// Positions searched.
     pub nodes: u64,
-    /// The legal first moves.
-    pub first_moves: usize,
-    /// The first moves searched to the end: all of them, unless a limit
-    /// stopped the search.
-    pub searched: usize,
-    /// The limit that stopped the search before it finished, if one did.
-    pub cut: Option<Cut>,
+    /// How far the search went.
+    pub reach: Reach,
 }
 
 /// Solves a helpmate in `n` from `pos`, the side to move beginning, with
@@ -83,7 +78,7 @@ struct Kept {
 
 fn gather(roots: &[(Move, Position)], n: u8, helpers: Vec<Helper>, watch: &Watch) -> HelpSolution {
     let kept = Mutex::new(Kept::default());
-    let results = roots::each(roots, helpers, watch, |helper, m, after| {
+    let (_, reach) = roots::each(roots, helpers, watch, |helper, m, after| {
         helper.memo.clear();
         let mut lines = Vec::new();
         if n > 0 && helper.exists_after_first(after, n) {
@@ -106,18 +101,13 @@ fn gather(roots: &[(Move, Position)], n: u8, helpers: Vec<Helper>, watch: &Watch
     lines.truncate(LINE_LIMIT);
     let mut keys: Vec<String> = lines.iter().map(|l| l[0].clone()).collect();
     keys.dedup();
-    let searched = results.iter().flatten().count();
     HelpSolution {
         mate_in: n,
         lines,
         keys,
         truncated,
         nodes: 1 + watch.nodes(),
-        first_moves: roots.len(),
-        searched,
-        // A limit reached after the last first move was done stopped
-        // nothing.
-        cut: watch.cut().filter(|_| searched < roots.len()),
+        reach,
     }
 }
 

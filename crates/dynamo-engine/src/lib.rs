@@ -25,7 +25,7 @@ pub mod tt;
 pub use help::{HelpSolution, solve_help, solve_help_within};
 pub use key::{State, key};
 pub use limits::{Cut, Limits};
-pub use roots::Watch;
+pub use roots::{Reach, Watch};
 pub use score::Score;
 pub use search::{Line, Report, Search, SearchOptions};
 pub use solve::{Show, Solution, Solver, solve, solve_within};

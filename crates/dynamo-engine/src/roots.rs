@@ -62,6 +62,19 @@ impl Watch {
     }
 }
 
+/// How far a solve went over its first moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reach {
+    /// The legal first moves.
+    pub first_moves: usize,
+    /// The first moves searched to the end: all of them, unless a limit
+    /// stopped the search.
+    pub searched: usize,
+    /// The limit that stopped the search before it finished, if one did
+    /// (one reached after the last first move was done stopped nothing).
+    pub cut: Option<Cut>,
+}
+
 /// The threads worth starting for `roots` when `asked` for: at least one,
 /// and no more than there are first moves.
 pub fn threads(asked: usize, roots: &[(Move, Position)]) -> usize {
@@ -70,14 +83,15 @@ pub fn threads(asked: usize, roots: &[(Move, Position)]) -> usize {
 
 /// `work` on each of `roots`, one thread for each of `states` (at most one
 /// a root), each thread working with its own state; the results in the
-/// order of `roots`, `None` for a first move a limit stopped or left
-/// unsearched (`work` returns `None` when it saw the stop).
+/// order of `roots`, leaving out the first moves a limit stopped or left
+/// unsearched (`work` returns `None` when it saw the stop), and how far
+/// the work went.
 pub fn each<S: Send, T: Send>(
     roots: &[(Move, Position)],
     states: Vec<S>,
     watch: &Watch,
     work: impl Fn(&mut S, &Move, &Position) -> Option<T> + Sync,
-) -> Vec<Option<T>> {
+) -> (Vec<T>, Reach) {
     watch.first_moves.store(roots.len(), Ordering::Relaxed);
     let next = AtomicUsize::new(0);
     let slots: Vec<Mutex<Option<T>>> = roots.iter().map(|_| Mutex::new(None)).collect();
@@ -99,8 +113,14 @@ pub fn each<S: Send, T: Send>(
             });
         }
     });
-    slots
+    let results: Vec<T> = slots
         .into_iter()
-        .map(|s| s.into_inner().unwrap_or_else(|e| e.into_inner()))
-        .collect()
+        .filter_map(|s| s.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .collect();
+    let reach = Reach {
+        first_moves: roots.len(),
+        searched: results.len(),
+        cut: watch.cut().filter(|_| results.len() < roots.len()),
+    };
+    (results, reach)
 }

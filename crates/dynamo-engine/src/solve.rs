@@ -21,9 +21,9 @@ use std::collections::TryReserveError;
 use dynamo_core::{Move, Position, Setup, Status, notation};
 
 use crate::key::State;
-use crate::limits::{Cut, Limits, Meter};
+use crate::limits::{Limits, Meter};
 use crate::memo::Memo;
-use crate::roots::{self, Watch};
+use crate::roots::{self, Reach, Watch};
 use crate::tree::{FirstMove, Mark, Node, Threat};
 
 /// What `solve` found.
@@ -32,20 +32,15 @@ pub struct Solution {
     /// N.
     pub mate_in: u8,
     /// Each key move with its threat and variations, sorted by notation:
-    /// every key there is when [`Solution::cut`] is `None`, else those of
-    /// the first moves searched.
+    /// every key there is when no limit cut the search short
+    /// ([`Reach::cut`]), else those of the first moves searched.
     pub keys: Vec<FirstMove>,
     /// The tries (first moves with exactly one refutation), when asked for.
     pub tries: Vec<FirstMove>,
     /// Positions searched: the same for any number of threads.
     pub nodes: u64,
-    /// The legal first moves.
-    pub first_moves: usize,
-    /// The first moves searched to the end: all of them, unless a limit
-    /// stopped the search.
-    pub searched: usize,
-    /// The limit that stopped the search before it finished, if one did.
-    pub cut: Option<Cut>,
+    /// How far the search went.
+    pub reach: Reach,
 }
 
 /// How much to show.
@@ -94,7 +89,7 @@ fn gather(
     solvers: Vec<Solver>,
     watch: &Watch,
 ) -> Solution {
-    let results = roots::each(roots, solvers, watch, |solver, m, after| {
+    let (results, reach) = roots::each(roots, solvers, watch, |solver, m, after| {
         // The table starts afresh for each first move, so that what one
         // costs never depends on which others its thread did before it.
         solver.memo.clear();
@@ -107,20 +102,14 @@ fn gather(
         keys: Vec::new(),
         tries: Vec::new(),
         nodes: 1 + watch.nodes(),
-        first_moves: roots.len(),
-        searched: results.iter().flatten().count(),
-        cut: watch.cut(),
+        reach,
     };
-    for tree in results.into_iter().flatten().flatten() {
+    for tree in results.into_iter().flatten() {
         if tree.refutation.is_none() {
             solution.keys.push(tree);
         } else {
             solution.tries.push(tree);
         }
-    }
-    // A limit reached after the last first move was done stopped nothing.
-    if solution.searched == solution.first_moves {
-        solution.cut = None;
     }
     solution.keys.sort_by(|a, b| a.tree.text.cmp(&b.tree.text));
     solution.tries.sort_by(|a, b| a.tree.text.cmp(&b.tree.text));

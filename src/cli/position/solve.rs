@@ -3,11 +3,11 @@
 use std::io::Write;
 
 use anyhow::Result;
-use dynamo_engine::Watch;
 use dynamo_engine::help::{HelpSolution, line_text, solve_help_within};
 use dynamo_engine::limits::{Cut, Limits};
 use dynamo_engine::memo::DEFAULT_MB;
 use dynamo_engine::solve::{Show, Solution, solve_within};
+use dynamo_engine::{Reach, Watch};
 use serde_json::json;
 
 use crate::cli::args::PositionArgs;
@@ -120,10 +120,8 @@ pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
 
 fn print_mate(found: &Solution, args: &Args, out: &mut impl Write) -> Result<Exit> {
     let n = found.mate_in;
-    let reach = Reach {
-        cut: found.cut,
-        first_moves: found.first_moves,
-        searched: found.searched,
+    let reached = Reached {
+        reach: found.reach,
         nodes: found.nodes,
     };
     if args.json {
@@ -143,11 +141,11 @@ fn print_mate(found: &Solution, args: &Args, out: &mut impl Write) -> Result<Exi
         if args.tries {
             object["tries"] = json!(tries);
         }
-        reach.add_to(&mut object);
+        reached.add_to(&mut object);
         writeln!(out, "{object}")?;
-        return Ok(reach.exit());
+        return Ok(reached.exit());
     }
-    if found.keys.is_empty() && reach.cut.is_none() {
+    if found.keys.is_empty() && reached.reach.cut.is_none() {
         writeln!(out, "no mate in {n}")?;
     }
     for key in &found.keys {
@@ -156,23 +154,21 @@ fn print_mate(found: &Solution, args: &Args, out: &mut impl Write) -> Result<Exi
     for t in &found.tries {
         write!(out, "{}", t.to_text())?;
     }
-    if let Some(cut) = reach.cut {
+    if let Some(cut) = reached.reach.cut {
         let proved = if found.keys.is_empty() {
             format!("none of them is a key, so a mate in {n} is neither found nor ruled out")
         } else {
             "the keys above are proved, and there may be more".to_string()
         };
-        writeln!(out, "{}", reach.stopped(cut, args, &proved))?;
+        writeln!(out, "{}", reached.stopped(cut, args, &proved))?;
     }
-    Ok(reach.exit())
+    Ok(reached.exit())
 }
 
 fn print_help(found: &HelpSolution, args: &Args, out: &mut impl Write) -> Result<Exit> {
     let n = found.mate_in;
-    let reach = Reach {
-        cut: found.cut,
-        first_moves: found.first_moves,
-        searched: found.searched,
+    let reached = Reached {
+        reach: found.reach,
         nodes: found.nodes,
     };
     let texts: Vec<String> = found.lines.iter().map(|l| line_text(l)).collect();
@@ -185,11 +181,11 @@ fn print_help(found: &HelpSolution, args: &Args, out: &mut impl Write) -> Result
             "truncated": found.truncated,
             "nodes": found.nodes,
         });
-        reach.add_to(&mut object);
+        reached.add_to(&mut object);
         writeln!(out, "{object}")?;
-        return Ok(reach.exit());
+        return Ok(reached.exit());
     }
-    if texts.is_empty() && reach.cut.is_none() {
+    if texts.is_empty() && reached.reach.cut.is_none() {
         writeln!(out, "no helpmate in {n}")?;
     }
     for t in &texts {
@@ -198,7 +194,7 @@ fn print_help(found: &HelpSolution, args: &Args, out: &mut impl Write) -> Result
     if found.truncated {
         writeln!(out, "(only the first {} solutions)", texts.len())?;
     }
-    if let Some(cut) = reach.cut {
+    if let Some(cut) = reached.reach.cut {
         let proved = if texts.is_empty() {
             format!(
                 "none of them begins a solution, so a helpmate in {n} is neither found nor ruled out"
@@ -206,24 +202,23 @@ fn print_help(found: &HelpSolution, args: &Args, out: &mut impl Write) -> Result
         } else {
             "the solutions above are proved, and there may be more".to_string()
         };
-        writeln!(out, "{}", reach.stopped(cut, args, &proved))?;
+        writeln!(out, "{}", reached.stopped(cut, args, &proved))?;
     }
-    Ok(reach.exit())
+    Ok(reached.exit())
 }
 
-/// How far a solve went: all the way, or to the limit that stopped it.
-struct Reach {
-    cut: Option<Cut>,
-    first_moves: usize,
-    searched: usize,
+/// How far a solve went, all the way or to the limit that stopped it,
+/// and its nodes.
+struct Reached {
+    reach: Reach,
     nodes: u64,
 }
 
-impl Reach {
+impl Reached {
     /// 0, or 4 when a limit stopped the search (docs/reference.md, "Exit
     /// codes").
     fn exit(&self) -> Exit {
-        match self.cut {
+        match self.reach.cut {
             Some(_) => Exit::Unfinished,
             None => Exit::Ok,
         }
@@ -231,10 +226,10 @@ impl Reach {
 
     /// The JSON fields that say how far the search went.
     fn add_to(&self, object: &mut serde_json::Value) {
-        object["complete"] = json!(self.cut.is_none());
-        object["stopped_by"] = json!(self.cut.map(Cut::as_str));
-        object["first_moves"] = json!(self.first_moves);
-        object["first_moves_searched"] = json!(self.searched);
+        object["complete"] = json!(self.reach.cut.is_none());
+        object["stopped_by"] = json!(self.reach.cut.map(Cut::as_str));
+        object["first_moves"] = json!(self.reach.first_moves);
+        object["first_moves_searched"] = json!(self.reach.searched);
     }
 
     /// The last line of a stopped search's text: which limit, how far,
@@ -246,7 +241,7 @@ impl Reach {
         };
         format!(
             "stopped by {limit} after {} of {} first moves ({} nodes): {proved}",
-            self.searched, self.first_moves, self.nodes
+            self.reach.searched, self.reach.first_moves, self.nodes
         )
     }
 }

@@ -435,7 +435,10 @@ fn a_limit_leaves_exact_answers_for_the_first_moves_it_let_finish() {
     let unlimited = Watch::new(&Limits::default());
     let within = solve_within(&pos, 3, Show::default(), 16, &unlimited).expect("16 MB");
     assert_eq!(within, whole, "no limit: the answer and count of solve");
-    assert_eq!((whole.cut, whole.searched), (None, whole.first_moves));
+    assert_eq!(
+        (whole.reach.cut, whole.reach.searched),
+        (None, whole.reach.first_moves)
+    );
     for threads in [1, 2] {
         let limits = Limits {
             nodes: Some(300_000),
@@ -446,8 +449,8 @@ fn a_limit_leaves_exact_answers_for_the_first_moves_it_let_finish() {
             ..Show::default()
         };
         let cut = solve_within(&pos, 3, show, 16, &Watch::new(&limits)).expect("16 MB");
-        assert_eq!(cut.cut, Some(Cut::Nodes));
-        assert!(cut.searched > 0 && cut.searched < cut.first_moves);
+        assert_eq!(cut.reach.cut, Some(Cut::Nodes));
+        assert!(cut.reach.searched > 0 && cut.reach.searched < cut.reach.first_moves);
         assert!(cut.keys.len() < whole.keys.len());
         assert!(cut.keys.iter().all(|k| whole.keys.contains(k)), "{threads}");
     }
@@ -457,6 +460,6 @@ fn a_limit_leaves_exact_answers_for_the_first_moves_it_let_finish() {
         ..Limits::default()
     };
     let help = solve_help_within(&pos, 4, 1, 1, &Watch::new(&limits)).expect("1 MB");
-    assert_eq!((help.cut, help.lines.len()), (Some(Cut::Nodes), 0));
-    assert!(help.searched < help.first_moves);
+    assert_eq!((help.reach.cut, help.lines.len()), (Some(Cut::Nodes), 0));
+    assert!(help.reach.searched < help.reach.first_moves);
 }
