@@ -66,7 +66,10 @@ pub(crate) struct Args {
     hash: usize,
     /// One JSON object: mate_in, keys (canonical notation, sorted; empty
     /// when there is none), solutions (each key's text), tries, nodes,
-    /// complete, stopped_by, first_moves, first_moves_searched.
+    /// complete (false when a limit stopped the search: then keys,
+    /// solutions and tries are those of the first moves searched),
+    /// stopped_by (time, nodes or null), first_moves,
+    /// first_moves_searched.
     #[arg(long)]
     json: bool,
 }
