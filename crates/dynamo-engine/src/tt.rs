@@ -90,3 +90,14 @@ impl Table {
         *slot = Some(Entry { state, hit });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_the_machine_cannot_hold_is_an_error_not_an_abort() {
+        assert!(Table::try_new(usize::MAX).is_err());
+        assert_eq!(Table::try_new(1).expect("1 MB").slots.len().count_ones(), 1);
+    }
+}
