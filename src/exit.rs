@@ -14,6 +14,9 @@ pub enum Exit {
     Usage = 2,
     /// Input/output or mail failure.
     Io = 3,
+    /// A limit (`solve --time`, `--nodes`) stopped a search before it
+    /// finished: what it printed is what it proved, and no more.
+    Unfinished = 4,
     /// A temporary failure (EX_TEMPFAIL of sysexits.h): `dynamo inbox`
     /// could not handle a message now (a lock held too long, a disk or
     /// server that failed); a mail system delivers it again later.

@@ -3,15 +3,16 @@
 //! or as one JSON object a line.
 
 use std::io::Write;
-use std::time::Duration;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use clap::Args;
 use dynamo_core::{Position, notation};
 use dynamo_engine::search::{Report, Search, SearchOptions};
+use dynamo_engine::tt::Table;
 use dynamo_engine::{Limits, Score};
 use serde_json::json;
 
+use crate::cli::search_bounds::{MAX_THREADS, check_hash, refused_table, seconds};
 use crate::exit::{Exit, Failure};
 
 // The search's limits and shape, flattened into `analyse` and
@@ -33,12 +34,14 @@ pub(crate) struct EngineArgs {
     /// Show the K best moves, each with its line.
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub(crate) multipv: usize,
-    /// Search threads (Lazy SMP). The best move and score at a given depth
-    /// are the same for any number; more threads reach deeper in a given
-    /// time.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub(crate) threads: usize,
-    /// The transposition table's size in MB (0: none).
+    /// Search threads (Lazy SMP), 1 to 256. The best move and score at a
+    /// given depth are the same for any number; more threads reach deeper
+    /// in a given time.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_THREADS)))]
+    pub(crate) threads: u16,
+    /// The transposition table's size in MB (0: none), at most 65536 and
+    /// the memory the machine has available.
     #[arg(long, value_name = "MB", default_value_t = 64)]
     pub(crate) hash: usize,
     /// One JSON object a line per completed depth: depth, best, score
@@ -49,20 +52,18 @@ pub(crate) struct EngineArgs {
 }
 
 impl EngineArgs {
-    fn options(&self) -> Result<SearchOptions> {
-        let time = match self.time {
-            Some(t) if !(t.is_finite() && t > 0.0 && t < 1e9) => {
-                bail!("--time: {t} is not a number of seconds above 0")
-            }
-            Some(t) => Some(Duration::from_secs_f64(t)),
-            None => None,
-        };
+    fn options(&self) -> Result<SearchOptions, Failure> {
+        let time = self.time.map(seconds).transpose()?;
         if self.depth == Some(0) {
-            bail!("--depth: 0 searches nothing; give 1 or more");
+            return Err(Failure::new(
+                Exit::Usage,
+                "--depth: 0 searches nothing; give 1 or more",
+            ));
         }
-        if self.multipv == 0 || self.threads == 0 {
-            bail!("--multipv and --threads are at least 1");
+        if self.multipv == 0 {
+            return Err(Failure::new(Exit::Usage, "--multipv is at least 1"));
         }
+        check_hash(self.hash, 1)?;
         Ok(SearchOptions {
             limits: Limits {
                 depth: self.depth,
@@ -70,7 +71,7 @@ impl EngineArgs {
                 nodes: self.nodes,
             },
             multipv: self.multipv,
-            threads: self.threads,
+            threads: usize::from(self.threads),
             table_mb: self.hash,
         })
     }
@@ -79,9 +80,7 @@ impl EngineArgs {
 /// Searches `pos` and prints each completed depth as it comes. A position
 /// without a legal move says so instead.
 pub(crate) fn show(pos: &Position, args: &EngineArgs, out: &mut impl Write) -> Result<()> {
-    let options = args
-        .options()
-        .map_err(|e| Failure::new(Exit::Usage, format!("{e:#}")))?;
+    let options = args.options()?;
     if !pos.has_legal_move() {
         let status = pos.status();
         if args.json {
@@ -95,8 +94,12 @@ pub(crate) fn show(pos: &Position, args: &EngineArgs, out: &mut impl Write) -> R
         }
         return Ok(());
     }
+    let table = match options.table_mb {
+        0 => None,
+        mb => Some(Table::try_new(mb).map_err(|e| refused_table(mb, e))?),
+    };
     let mut failed = Ok(());
-    Search::run(pos, &options, |report| {
+    Search::run_with(pos, &options, table.as_ref(), |report| {
         if failed.is_ok() {
             failed = print(report, args.json, out);
         }

@@ -30,6 +30,7 @@ mod player;
 mod position;
 mod recording;
 mod remind;
+mod search_bounds;
 mod site;
 mod store;
 mod table;

@@ -1,6 +1,6 @@
 //! The position commands as a user runs them: legal, perft, play, status,
 //! show; output formats and exit codes are a contract. Beside them:
-//! the engine's commands (`engine`),
+//! the engine's commands (`engine`) and their limits (`search_limits`),
 //! addresses and times as mail shows them (`mail_forms`), the shell's
 //! conventions (`shell`), the config's lookup (`settings`), verdicts as
 //! JSON (`verdicts`) and refusals with their suggestions (`refusals`).
@@ -8,6 +8,7 @@
 mod engine;
 mod mail_forms;
 mod refusals;
+mod search_limits;
 mod settings;
 mod shell;
 mod verdicts;

@@ -104,6 +104,19 @@ impl TestEnv {
     /// what used to hang. For commands that print little: the output is
     /// read once they end.
     pub fn run_within(&self, args: &[&str], vars: &[(&str, &str)], limit: Duration) -> Output {
+        self.run_measured(args, vars, limit).0
+    }
+
+    /// As [`TestEnv::run_within`], with the most memory `dynamo` held, in
+    /// kB: its resident high-water mark (`VmHWM` of /proc), read each time
+    /// it is looked at (a mark only rises, so the last look before it
+    /// ends holds nearly all of it).
+    pub fn run_measured(
+        &self,
+        args: &[&str],
+        vars: &[(&str, &str)],
+        limit: Duration,
+    ) -> (Output, u64) {
         let mut child = self
             .command()
             .args(args)
@@ -113,7 +126,14 @@ impl TestEnv {
             .spawn()
             .expect("running dynamo");
         let start = Instant::now();
+        let status = format!("/proc/{}/status", child.id());
+        let mut peak = 0;
         while child.try_wait().expect("waiting for dynamo").is_none() {
+            let hwm = std::fs::read_to_string(&status).ok().and_then(|text| {
+                let line = text.lines().find_map(|l| l.strip_prefix("VmHWM:"))?;
+                line.trim().trim_end_matches("kB").trim().parse().ok()
+            });
+            peak = peak.max(hwm.unwrap_or(0));
             if start.elapsed() > limit {
                 let _ = child.kill();
                 let _ = child.wait();
@@ -122,11 +142,12 @@ impl TestEnv {
             std::thread::sleep(Duration::from_millis(10));
         }
         let out = child.wait_with_output().expect("reading dynamo's output");
-        Output {
+        let out = Output {
             code: out.status.code().unwrap_or(-1),
             stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
             stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        }
+        };
+        (out, peak)
     }
 
     /// Runs, insists on exit 0, and returns what it printed.

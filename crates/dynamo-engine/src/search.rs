@@ -15,14 +15,13 @@
 //! thread gets there). The principal variation after the best move may be
 //! shorter when a table cut-off ends it.
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use dynamo_core::{Move, Position, Scratch};
 
 use crate::eval::evaluate;
 use crate::key::{State, key};
-use crate::limits::{Clock, Limits};
+use crate::limits::{Clock, Limits, Meter};
 use crate::order::{Heuristics, removal_gain, removes_enemy};
 use crate::score::{INFINITY, MATE, Score, from_table, to_table};
 use crate::tt::{Bound, Hit, Table};
@@ -102,18 +101,29 @@ impl Search {
     pub fn run(
         pos: &Position,
         options: &SearchOptions,
-        mut on_depth: impl FnMut(&Report),
+        on_depth: impl FnMut(&Report),
     ) -> Option<Report> {
         let table = (options.table_mb > 0).then(|| Table::new(options.table_mb));
+        Search::run_with(pos, options, table.as_ref(), on_depth)
+    }
+
+    /// [`Search::run`] with a table the caller made (with
+    /// [`Table::try_new`], so that a table the machine cannot hold is an
+    /// error, not an abort); `options.table_mb` is not read.
+    pub fn run_with(
+        pos: &Position,
+        options: &SearchOptions,
+        table: Option<&Table>,
+        mut on_depth: impl FnMut(&Report),
+    ) -> Option<Report> {
         let clock = Clock::start(&options.limits);
-        let shared = AtomicU64::new(0);
         let max_depth = options.limits.max_depth();
         let mut last = None;
         std::thread::scope(|scope| {
             for helper in 1..options.threads.max(1) {
-                let (table, clock, shared) = (table.as_ref(), &clock, &shared);
+                let clock = &clock;
                 scope.spawn(move || {
-                    let mut w = Worker::new(table, clock, shared, options.limits.nodes);
+                    let mut w = Worker::new(table, clock);
                     let mut roots = root_moves(pos);
                     let mut scratch = Scratch::new(pos.clone());
                     // Helpers start a ply apart, to fill the table ahead of
@@ -125,7 +135,7 @@ impl Search {
                     }
                 });
             }
-            let mut w = Worker::new(table.as_ref(), &clock, &shared, options.limits.nodes);
+            let mut w = Worker::new(table, &clock);
             let mut roots = root_moves(pos);
             let mut scratch = Scratch::new(pos.clone());
             for depth in 1..=max_depth {
@@ -140,7 +150,7 @@ impl Search {
                 let report = Report {
                     depth,
                     lines,
-                    nodes: w.total(),
+                    nodes: w.meter.total(),
                     elapsed: clock.elapsed(),
                 };
                 on_depth(&report);
@@ -171,54 +181,26 @@ fn root_moves(pos: &Position) -> Vec<Move> {
 
 struct Worker<'a> {
     table: Option<&'a Table>,
-    clock: &'a Clock,
-    shared: &'a AtomicU64,
-    node_limit: Option<u64>,
+    meter: Meter<'a>,
     heuristics: Heuristics,
-    nodes: u64,
-    unflushed: u64,
     aborted: bool,
     pv: Vec<Vec<Move>>,
 }
 
 impl<'a> Worker<'a> {
-    fn new(
-        table: Option<&'a Table>,
-        clock: &'a Clock,
-        shared: &'a AtomicU64,
-        node_limit: Option<u64>,
-    ) -> Worker<'a> {
+    fn new(table: Option<&'a Table>, clock: &'a Clock) -> Worker<'a> {
         Worker {
             table,
-            clock,
-            shared,
-            node_limit,
+            meter: Meter::new(clock),
             heuristics: Heuristics::default(),
-            nodes: 0,
-            unflushed: 0,
             aborted: false,
             pv: vec![Vec::new(); 130],
         }
     }
 
-    fn total(&self) -> u64 {
-        self.shared.load(Ordering::Relaxed) + self.unflushed
-    }
-
-    /// Counts a node; every 1024, shares the count and reads the clock.
+    /// Counts a node: `false` once the search must stop.
     fn visit(&mut self) -> bool {
-        self.nodes += 1;
-        self.unflushed += 1;
-        let over_nodes = self
-            .node_limit
-            .is_some_and(|n| self.shared.load(Ordering::Relaxed) + self.unflushed > n);
-        if self.unflushed >= 1024 || over_nodes {
-            let total = self.shared.fetch_add(self.unflushed, Ordering::Relaxed) + self.unflushed;
-            self.unflushed = 0;
-            if self.clock.should_stop(total) {
-                self.aborted = true;
-            }
-        }
+        self.aborted = !self.meter.visit();
         !self.aborted
     }
 

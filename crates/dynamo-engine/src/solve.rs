@@ -11,32 +11,36 @@
 //! The first moves are shared out between threads, each with its own
 //! table and counter, and the answers gathered in generation order: the
 //! keys and the node count do not depend on the number of threads or on
-//! their timing.
+//! their timing. A time or node limit ([`solve_within`]) stops the search
+//! between two nodes; the first moves searched to the end keep their
+//! exact answer, and the others are said to be unsearched, never
+//! guessed.
 
-use std::collections::HashMap;
+use std::collections::TryReserveError;
 
 use dynamo_core::{Move, Position, Setup, Status, notation};
 
 use crate::key::State;
-use crate::roots;
+use crate::limits::{Limits, Meter};
+use crate::memo::Memo;
+use crate::roots::{self, Reach, Watch};
 use crate::tree::{FirstMove, Mark, Node, Threat};
-
-/// Entries a table keeps before it starts afresh: each holds a full state
-/// (about 150 bytes), so this bounds it near 600 MB at worst. Starting
-/// afresh only repeats work, the same way on every run.
-const TABLE_LIMIT: usize = 4_000_000;
 
 /// What `solve` found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Solution {
     /// N.
     pub mate_in: u8,
-    /// Each key move with its threat and variations, sorted by notation.
+    /// Each key move with its threat and variations, sorted by notation:
+    /// every key there is when no limit cut the search short
+    /// ([`Reach::cut`]), else those of the first moves searched.
     pub keys: Vec<FirstMove>,
     /// The tries (first moves with exactly one refutation), when asked for.
     pub tries: Vec<FirstMove>,
     /// Positions searched: the same for any number of threads.
     pub nodes: u64,
+    /// How far the search went.
+    pub reach: Reach,
 }
 
 /// How much to show.
@@ -50,28 +54,61 @@ pub struct Show {
     pub threads: usize,
 }
 
-/// Solves a directmate in `n` for the side to move in `pos`.
+/// Solves a directmate in `n` for the side to move in `pos`, with no limit
+/// and a table of [`crate::memo::DEFAULT_MB`] for each thread.
 pub fn solve(pos: &Position, n: u8, show: Show) -> Solution {
     let roots: Vec<(Move, Position)> = pos.legal_children().collect();
-    let results = roots::each(&roots, show.threads, |m, after| {
-        // A table per first move, so that what one first move costs never
-        // depends on which others a thread did before it.
-        let mut solver = Solver::default();
+    let watch = Watch::new(&Limits::default());
+    let solvers = (0..roots::threads(show.threads, &roots))
+        .map(|_| Solver::on(&watch, Memo::default()))
+        .collect();
+    gather(&roots, n, show, solvers, &watch)
+}
+
+/// [`solve`] within the limits of `watch` (time, nodes), with a table of
+/// `table_mb` MB for each thread, allocated before the search begins: an
+/// error if the machine cannot give it.
+pub fn solve_within(
+    pos: &Position,
+    n: u8,
+    show: Show,
+    table_mb: usize,
+    watch: &Watch,
+) -> Result<Solution, TryReserveError> {
+    let roots: Vec<(Move, Position)> = pos.legal_children().collect();
+    let solvers = (0..roots::threads(show.threads, &roots))
+        .map(|_| Memo::new(table_mb).map(|memo| Solver::on(watch, memo)))
+        .collect::<Result<Vec<Solver>, TryReserveError>>()?;
+    Ok(gather(&roots, n, show, solvers, watch))
+}
+
+fn gather(
+    roots: &[(Move, Position)],
+    n: u8,
+    show: Show,
+    solvers: Vec<Solver>,
+    watch: &Watch,
+) -> Solution {
+    let (results, reach) = roots::each(roots, solvers, watch, |solver, m, after| {
+        // The table starts afresh for each first move, so that what one
+        // costs never depends on which others its thread did before it.
+        solver.memo.clear();
         let found = solver.first_move(m, after, n, show);
-        (found, solver.nodes)
+        solver.meter.flush();
+        (!solver.meter.stopped()).then_some(found)
     });
     let mut solution = Solution {
         mate_in: n,
         keys: Vec::new(),
         tries: Vec::new(),
-        nodes: 1,
+        nodes: 1 + watch.nodes(),
+        reach,
     };
-    for (tree, nodes) in results {
-        solution.nodes += nodes;
-        match tree {
-            Some(t) if t.refutation.is_none() => solution.keys.push(t),
-            Some(t) => solution.tries.push(t),
-            None => {}
+    for tree in results.into_iter().flatten() {
+        if tree.refutation.is_none() {
+            solution.keys.push(tree);
+        } else {
+            solution.tries.push(tree);
         }
     }
     solution.keys.sort_by(|a, b| a.tree.text.cmp(&b.tree.text));
@@ -81,34 +118,54 @@ pub fn solve(pos: &Position, n: u8, show: Show) -> Solution {
 
 /// The memoised AND-OR search of one first move.
 #[derive(Default)]
-pub struct Solver {
-    table: HashMap<(State, u8), bool>,
-    /// Positions searched so far.
-    pub nodes: u64,
+pub struct Solver<'a> {
+    memo: Memo,
+    meter: Meter<'a>,
 }
 
-impl Solver {
+impl<'a> Solver<'a> {
+    /// A solver that counts its nodes on `watch` and stops with it.
+    fn on(watch: &'a Watch, memo: Memo) -> Solver<'a> {
+        Solver {
+            memo,
+            meter: Meter::new(watch.clock()),
+        }
+    }
+
+    /// Positions this solver searched.
+    pub fn nodes(&self) -> u64 {
+        self.meter.counted()
+    }
+
     /// Whether the side to move in `pos` forces mate in at most `n` moves.
+    /// Once a limit stops the search, the answer means nothing.
     pub fn mates(&mut self, pos: &Position, n: u8) -> bool {
         if n == 0 {
             return false;
         }
         let state = State::of(pos);
-        if let Some(&known) = self.table.get(&(state.clone(), n)) {
+        if let Some(known) = self.memo.get(&state, n) {
             return known;
         }
-        self.nodes += 1;
+        if !self.meter.visit() {
+            return false;
+        }
         let found = pos
             .legal_children()
-            .any(|(_, after)| self.defender_lost(&after, n));
-        self.remember(state, n, found);
+            .any(|(_, after)| self.meter.stopped() || self.defender_lost(&after, n));
+        if !self.meter.stopped() {
+            self.memo.insert(state, n, found);
+        }
         found
     }
 
     /// Whether the defender, to move in `pos` after the attacker's move,
     /// is mated now or cannot stop mate in `n - 1` more attacker moves.
+    /// Once a limit stops the search, the answer means nothing.
     pub fn defender_lost(&mut self, pos: &Position, n: u8) -> bool {
-        self.nodes += 1;
+        if !self.meter.visit() {
+            return false;
+        }
         if n <= 1 {
             // Only mate now will do; it needs check first, which is cheap.
             return pos.is_check() && !pos.has_legal_move();
@@ -122,13 +179,6 @@ impl Solver {
         }
         // No legal move: mate if in check, else stalemate (§6).
         any || pos.is_check()
-    }
-
-    fn remember(&mut self, state: State, n: u8, found: bool) {
-        if self.table.len() >= TABLE_LIMIT {
-            self.table.clear();
-        }
-        self.table.insert((state, n), found);
     }
 
     /// The shortest mate in at most `n` for the side to move, if any.

@@ -11,6 +11,7 @@
 //! score or the move it picks (the root's moves are ordered without it,
 //! see `search.rs`). Its slots are locked one by one, so threads share it.
 
+use std::collections::TryReserveError;
 use std::sync::Mutex;
 
 use dynamo_core::Move;
@@ -52,15 +53,25 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of about `megabytes` MB (at least one slot).
+    /// A table of about `megabytes` MB (at least one slot); running out
+    /// of memory aborts, as any allocation does ([`Table::try_new`] does
+    /// not).
     pub fn new(megabytes: usize) -> Table {
+        Table::try_new(megabytes).unwrap_or_else(|e| panic!("a table of {megabytes} MB: {e}"))
+    }
+
+    /// A table of about `megabytes` MB, or the allocator's refusal.
+    pub fn try_new(megabytes: usize) -> Result<Table, TryReserveError> {
         let per = size_of::<Mutex<Option<Entry>>>().max(1);
         let wanted = (megabytes.saturating_mul(1 << 20) / per).max(1);
         // A power of two, so a key's low bits index it.
         let size = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        Table {
-            slots: (0..size).map(|_| Mutex::new(None)).collect(),
-        }
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(size)?;
+        slots.extend((0..size).map(|_| Mutex::new(None)));
+        Ok(Table {
+            slots: slots.into_boxed_slice(),
+        })
     }
 
     fn slot(&self, key: u64) -> &Mutex<Option<Entry>> {
@@ -77,5 +88,16 @@ impl Table {
     pub fn store(&self, key: u64, state: State, hit: Hit) {
         let mut slot = self.slot(key).lock().unwrap_or_else(|e| e.into_inner());
         *slot = Some(Entry { state, hit });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_the_machine_cannot_hold_is_an_error_not_an_abort() {
+        assert!(Table::try_new(usize::MAX).is_err());
+        assert_eq!(Table::try_new(1).expect("1 MB").slots.len().count_ones(), 1);
     }
 }

@@ -11,6 +11,7 @@ mod analyse;
 mod legal;
 mod perft;
 mod play;
+mod progress;
 mod show;
 mod solve;
 mod status;

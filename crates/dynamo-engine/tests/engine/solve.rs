@@ -3,8 +3,9 @@
 //! checked both ways.
 
 use dynamo_core::{Position, Rules, Status};
-use dynamo_engine::help::solve_help;
+use dynamo_engine::help::{solve_help, solve_help_within};
 use dynamo_engine::solve::{Show, solve};
+use dynamo_engine::{Cut, Limits, Watch, solve_within};
 
 use crate::brute;
 
@@ -422,4 +423,43 @@ fn helpmates_agree_with_the_naive_reading() {
             assert_eq!(found, solve_help(&pos, n, 3), "threads");
         }
     }
+}
+
+#[test]
+fn a_limit_leaves_exact_answers_for_the_first_moves_it_let_finish() {
+    let pos = position(
+        "8/4K3/R6Q/8/8/5k2/8/8 w - - 1 2 8/4K3/R6Q/8/4k3/8/8/8",
+        NOST,
+    );
+    let whole = solve(&pos, 3, Show::default());
+    let unlimited = Watch::new(&Limits::default());
+    let within = solve_within(&pos, 3, Show::default(), 16, &unlimited).expect("16 MB");
+    assert_eq!(within, whole, "no limit: the answer and count of solve");
+    assert_eq!(
+        (whole.reach.cut, whole.reach.searched),
+        (None, whole.reach.first_moves)
+    );
+    for threads in [1, 2] {
+        let limits = Limits {
+            nodes: Some(300_000),
+            ..Limits::default()
+        };
+        let show = Show {
+            threads,
+            ..Show::default()
+        };
+        let cut = solve_within(&pos, 3, show, 16, &Watch::new(&limits)).expect("16 MB");
+        assert_eq!(cut.reach.cut, Some(Cut::Nodes));
+        assert!(cut.reach.searched > 0 && cut.reach.searched < cut.reach.first_moves);
+        assert!(cut.keys.len() < whole.keys.len());
+        assert!(cut.keys.iter().all(|k| whole.keys.contains(k)), "{threads}");
+    }
+    // A helpmate stopped at once has no line and says so.
+    let limits = Limits {
+        nodes: Some(10),
+        ..Limits::default()
+    };
+    let help = solve_help_within(&pos, 4, 1, 1, &Watch::new(&limits)).expect("1 MB");
+    assert_eq!((help.reach.cut, help.lines.len()), (Some(Cut::Nodes), 0));
+    assert!(help.reach.searched < help.reach.first_moves);
 }
