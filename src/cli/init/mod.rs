@@ -64,6 +64,11 @@ pub(crate) struct Args {
     /// when it is an address.
     #[arg(long, value_name = "USER")]
     imap_user: Option<String>,
+    /// Print the config that would be written, and write nothing (the
+    /// package's example is made so). No key is made, so `secret_env`
+    /// stays: the secret then goes in the environment.
+    #[arg(long)]
+    print_config: bool,
     /// With --system: the folder that stands for `/` (for tests).
     #[arg(long, value_name = "DIR", hide = true, requires = "system")]
     root: Option<PathBuf>,
@@ -83,9 +88,14 @@ pub(crate) fn execute(args: Args) -> Result<Exit> {
         (Some(dir), false) => Layout::local(dir),
         (None, false) => Layout::local(Path::new(".")),
     };
+    if args.print_config {
+        let answers = ask(&args, false)?;
+        print!("{}", config_text(&args, &answers, &layout)?);
+        return Ok(Exit::Ok);
+    }
     let owners = owners(&args)?;
     layout.check_free()?;
-    let answers = ask(&args)?;
+    let answers = ask(&args, io::stdin().is_terminal())?;
     let text = config_text(&args, &answers, &layout)?;
     // What is written is a config that reads, or nothing is written.
     let config = Config::parse(&text).map_err(|e| {
@@ -184,9 +194,8 @@ fn is_root() -> bool {
 }
 
 /// The flags, and for what they leave out, the answers to prompts when
-/// standard input is a terminal.
-fn ask(args: &Args) -> Result<Answers> {
-    let prompt = io::stdin().is_terminal();
+/// `prompt` is set (standard input is a terminal).
+fn ask(args: &Args, prompt: bool) -> Result<Answers> {
     let answer = |given: &Option<String>, question: &str| -> Result<Option<String>> {
         if given.is_some() || !prompt {
             return Ok(given.clone().filter(|v| !v.trim().is_empty()));
@@ -268,9 +277,11 @@ fn config_text(args: &Args, answers: &Answers, layout: &Layout) -> Result<String
                 Edit::text("mail", "from", &format!("{} <{email}>", answers.name)),
                 Edit::text("mail", "outbox", &path(&layout.outbox, "outbox")),
                 Edit::text("mail", "inbox_state", &path(&layout.inbox_state, "inbox")),
-                // The key file beside the config, made now.
-                Edit::off("mail", "secret_env"),
             ]);
+            if !args.print_config {
+                // The key file beside the config, made now.
+                edits.push(Edit::off("mail", "secret_env"));
+            }
             match args.smtp_user.as_deref().unwrap_or(email) {
                 "" => edits.extend([
                     Edit::off("mail", "username"),
