@@ -243,3 +243,69 @@ fn pages_written_under_the_services_umask_are_readable_by_others() {
         assert_eq!(*mode, want, "{page}: {mode:o}");
     }
 }
+
+/// `dynamo config --check` on a club `init` made: each check a line, the
+/// password variable said set or not and never shown, exit 0 only when
+/// every check is ok; `--json` says the same.
+#[test]
+fn config_check_says_each_problem_and_never_a_password() {
+    let server = crate::support::smtp::SmtpServer::start(crate::support::smtp::Options::default());
+    let env = TestEnv::new();
+    let smtp = format!("127.0.0.1:{}", server.port);
+    env.ok(&[
+        "init",
+        "club",
+        "--email",
+        "td@example.org",
+        "--smtp",
+        &smtp,
+        "--smtp-security",
+        "none",
+    ]);
+    let config = ["--config", "club/dynamo.toml", "config", "--check"];
+    let secret = "s3cret-Zürich";
+    let ok = env.run_with(&config, &[("DYNAMO_SMTP_PASSWORD", secret)]);
+    assert_eq!(ok.code, 0, "{}{}", ok.stdout, ok.stderr);
+    assert!(
+        ok.stdout.contains("ok      SMTP server: 127.0.0.1:"),
+        "{}",
+        ok.stdout
+    );
+    assert!(
+        ok.stdout
+            .contains("ok      SMTP password: DYNAMO_SMTP_PASSWORD is set"),
+        "{}",
+        ok.stdout
+    );
+    assert!(
+        ok.stdout.contains("ok      pages for others:"),
+        "{}",
+        ok.stdout
+    );
+    assert!(!ok.stdout.contains(secret) && !ok.stderr.contains(secret));
+    assert!(!ok.stdout.contains("problem"), "{}", ok.stdout);
+
+    let missing = env.run_with(&config, &[("DYNAMO_SMTP_PASSWORD", "")]);
+    assert_eq!(missing.code, 1, "{}", missing.stdout);
+    assert!(
+        missing
+            .stdout
+            .contains("problem SMTP password: DYNAMO_SMTP_PASSWORD is not set"),
+        "{}",
+        missing.stdout
+    );
+
+    let mut json_args = config.to_vec();
+    json_args.push("--json");
+    let json = env.run_with(&json_args, &[("DYNAMO_SMTP_PASSWORD", "")]);
+    assert_eq!(json.code, 1);
+    let checks: serde_json::Value = serde_json::from_str(&json.stdout).expect("JSON");
+    let failed: Vec<&str> = checks
+        .as_array()
+        .expect("an array")
+        .iter()
+        .filter(|c| c["ok"] == false)
+        .filter_map(|c| c["check"].as_str())
+        .collect();
+    assert_eq!(failed, ["SMTP password"]);
+}
