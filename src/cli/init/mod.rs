@@ -41,8 +41,9 @@ pub(crate) struct Args {
     /// unless --smtp-user says otherwise.
     #[arg(long, value_name = "ADDRESS")]
     email: Option<String>,
-    /// The SMTP server that sends the notices (port 587 unless given);
-    /// without it, mail stays off ([mail] commented out).
+    /// The SMTP server that sends the notices (port 587, or 465 with
+    /// --smtp-security tls, unless given); without it, mail stays off
+    /// ([mail] commented out).
     #[arg(long, value_name = "HOST[:PORT]")]
     smtp: Option<String>,
     /// How to talk to the SMTP server: starttls (the default), tls, or
