@@ -50,5 +50,11 @@ gzip -9n "$assets"/man/*.1
 "$bin" completions bash >"$assets/completions/dynamo"
 "$bin" completions zsh >"$assets/completions/_dynamo"
 "$bin" completions fish >"$assets/completions/dynamo.fish"
+# The example config as a server runs it: config.example.toml with the
+# package's absolute folders under /var/lib/dynamo, which the units may
+# write (`dynamo init --system` writes the same, with the club's values).
+"$bin" init --system --print-config --name "Tournament Director" --email director@example.org \
+    --smtp smtp.example.org --imap imap.example.org --imap-user moves@example.org \
+    >"$assets/config.example.toml"
 
 cargo deb --no-build --no-strip -p dynamo

@@ -11,6 +11,7 @@ mod digest;
 mod examples;
 mod game;
 mod inbox;
+mod init;
 mod mail;
 mod player;
 mod promotion;

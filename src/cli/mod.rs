@@ -23,6 +23,7 @@ mod failure;
 mod game;
 mod given;
 mod inbox;
+mod init;
 mod mail;
 mod meta;
 mod notify;
@@ -73,6 +74,7 @@ pub(crate) enum Command {
     #[command(flatten)]
     Tournament(tournament::Command),
     Inbox(inbox::Args),
+    Init(init::Args),
     /// A player's conditional moves: lines of play starting with the
     /// opponent's next move, whose replies are recorded the moment the
     /// opponent's move is.
@@ -101,6 +103,7 @@ pub fn main() -> ExitCode {
         Command::Site(args) => site::execute(args, config),
         Command::Tournament(command) => tournament::execute(command, config),
         Command::Inbox(args) => inbox::execute(args, config),
+        Command::Init(args) => init::execute(args),
         Command::Conditional(command) => conditional::execute(command, config),
     };
     match result {

@@ -43,6 +43,17 @@ pub(crate) fn resolve(
     }
 }
 
+/// Whether a server at `host:port` accepts a connection within `limit`
+/// (looked up and connected as the mail clients do, then closed): what
+/// `dynamo config --check` asks of each server. The error says why not.
+pub fn reachable(host: &str, port: u16, limit: std::time::Duration) -> Result<(), String> {
+    let deadline = Deadline::after(limit);
+    resolve(host, port, deadline)
+        .and_then(|addrs| super::wire::Wire::connect(&addrs, deadline))
+        .map(drop)
+        .map_err(|e| e.to_string())
+}
+
 /// `host:port`, for messages (an IPv6 address in brackets).
 pub fn host_and_port(host: &str, port: u16) -> String {
     if host.contains(':') && !host.starts_with('[') {

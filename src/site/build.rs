@@ -108,9 +108,12 @@ impl<'d> Target<'d> {
         let same = old.as_deref() == Some(bytes);
         if !same && !self.check {
             if let Some(parent) = target.parent() {
-                std::fs::create_dir_all(parent).map_err(|e| durable::FileError::new(parent, e))?;
+                make_public_folders(self.dir, parent)?;
             }
             write_atomic(&target, bytes)?;
+            if old.is_none() {
+                make_public(&target, 0o644)?;
+            }
         }
         let mut done = self.done.lock().unwrap_or_else(|e| e.into_inner());
         done.paths.insert(path.to_string());
@@ -252,5 +255,41 @@ fn walk(dir: &Path, rel: &str, found: &mut Vec<String>) -> Result<(), SiteError>
             found.push(child);
         }
     }
+    Ok(())
+}
+
+/// A new folder of pages, and its parents inside the site, made readable
+/// by everyone (see [`make_public`]).
+fn make_public_folders(site: &Path, folder: &Path) -> Result<(), durable::FileError> {
+    if folder.is_dir() {
+        return Ok(());
+    }
+    if let Some(parent) = folder.parent()
+        && parent != site
+        && parent.starts_with(site)
+    {
+        make_public_folders(site, parent)?;
+    }
+    match std::fs::create_dir(folder) {
+        Ok(()) => make_public(folder, 0o755),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(durable::FileError::new(folder, e)),
+    }
+}
+
+/// Pages are for whoever a web server shows them to: a new page or
+/// folder gets its mode whatever the umask, so that the services may run
+/// with `UMask=0027`, which keeps the games, the outbox and the inbox
+/// state private, and still write pages a web server reads. A page
+/// rewritten keeps the mode it has (`durable::write_atomic`).
+fn make_public(path: &Path, mode: u32) -> Result<(), durable::FileError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
+            .map_err(|e| durable::FileError::new(path, e))?;
+    }
+    #[cfg(not(unix))]
+    let _ = (path, mode);
     Ok(())
 }

@@ -17,7 +17,7 @@
 //! fixture folders and settings files beside each guide in docs/.
 
 mod lines;
-mod run;
+pub mod run;
 mod session;
 
 use std::path::Path;

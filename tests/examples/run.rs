@@ -27,13 +27,29 @@ const LIMIT: Duration = Duration::from_secs(120);
 /// `DYNAMO_EXAMPLES=overwrite`, writes what they printed into the file
 /// instead.
 pub fn check_file(root: &Path, file: &str) {
-    let path = root.join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {file}: {e}"));
-    let steps = session::steps(&text);
     let scratch = tempfile::tempdir().expect("a scratch folder");
-    let logs = tempfile::tempdir().expect("a folder for the output");
     let work = scratch.path();
     copy_folder(&root.join("games"), &work.join("games"));
+    check_in(root, file, None, work);
+}
+
+/// Runs the examples of the section of `root/file` under the heading
+/// `heading` (up to the next heading of its level) in the folder `work`,
+/// as [`check_file`] runs a whole file's in a copy of the sample games.
+pub fn check_section_in(root: &Path, file: &str, heading: &str, work: &Path) {
+    check_in(root, file, Some(heading), work);
+}
+
+fn check_in(root: &Path, file: &str, heading: Option<&str>, work: &Path) {
+    let path = root.join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {file}: {e}"));
+    let mut steps = session::steps(&text);
+    if let Some(heading) = heading {
+        let (from, to) = section_lines(&text, heading);
+        steps.retain(|s| (from..to).contains(&s.line));
+        assert!(!steps.is_empty(), "{file}: no example under {heading:?}");
+    }
+    let logs = tempfile::tempdir().expect("a folder for the output");
     std::fs::create_dir_all(work.join("home")).expect("a home folder");
     let server = text.contains(SMTP_MARKER).then(|| {
         let server = SmtpServer::start(Options::default());
@@ -89,6 +105,28 @@ pub fn check_file(root: &Path, file: &str) {
         failures.len(),
         failures.join("\n\n")
     );
+}
+
+/// The lines (counted from 1) of the section under `heading`: from the
+/// heading to the next heading of the same level or above.
+fn section_lines(text: &str, heading: &str) -> (usize, usize) {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| l.trim_end() == heading)
+        .unwrap_or_else(|| panic!("no heading {heading:?}"));
+    let level = heading.chars().take_while(|&c| c == '#').count();
+    // A `# comment` in a code block is no heading.
+    let mut fenced = false;
+    let end = lines[start + 1..]
+        .iter()
+        .position(|l| {
+            fenced ^= l.starts_with("```");
+            let hashes = l.chars().take_while(|&c| c == '#').count();
+            !fenced && hashes > 0 && hashes <= level && l[hashes..].starts_with(' ')
+        })
+        .map_or(lines.len(), |n| start + 1 + n);
+    (start + 1, end + 1)
 }
 
 /// A command's first line with its exit comment saying `code`.

@@ -419,3 +419,45 @@ fn screenshots_of_a_game_and_a_section() {
         }
     }
 }
+
+/// A game page as a web server serves it, at the URL in
+/// `DYNAMO_SERVED_GAME` (`.ci/server-check` serves the package's pages
+/// with packaging/nginx/dynamo.conf and runs this): it loads over HTTP,
+/// shows the last position first, and its keys step from the start
+/// through every move to that position. Ignored in `cargo test`: it needs
+/// the server.
+#[test]
+#[ignore = "run by .ci/server-check against a served page"]
+fn a_served_game_page_steps_through_its_moves() {
+    let url = std::env::var("DYNAMO_SERVED_GAME").expect("DYNAMO_SERVED_GAME: the page's URL");
+    let driver = Driver::start();
+    let session = Session::new(&driver);
+    session.call("POST", "/url", Some(json!({ "url": url })));
+    let title = session.call("GET", "/title", None);
+    assert!(
+        title.as_str().is_some_and(|t| !t.is_empty()),
+        "a page: {title}"
+    );
+    let last = session.shown_fen();
+    session.press(HOME);
+    let start = session.shown_fen();
+    assert!(
+        start.starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w"),
+        "{start}"
+    );
+    assert_ne!(start, last, "the game has moves");
+    let mut seen = vec![start];
+    loop {
+        session.press(RIGHT);
+        let fen = session.shown_fen();
+        if seen.last() == Some(&fen) {
+            break;
+        }
+        seen.push(fen);
+    }
+    assert_eq!(
+        seen.last(),
+        Some(&last),
+        "the keys end at the last position"
+    );
+}

@@ -13,13 +13,31 @@ use crate::exit::Exit;
 /// Print which config file is in use and every setting as read.
 ///
 /// Relative paths are shown resolved. Secrets are never printed: the
-/// password shows only as set or not set.
+/// password shows only as set or not set. With --check, say instead
+/// whether the setup works for this user, one check a line.
 #[derive(clap::Args, Debug)]
-pub(crate) struct Args {}
+pub(crate) struct Args {
+    /// Check the setup for the user running it: each folder writable (or
+    /// creatable), the SMTP and IMAP servers reachable (a connection
+    /// within 5 s), the password variables set (never shown), the reply
+    /// tokens' key usable, the pages folder readable by others. One line
+    /// a check, `ok` or `problem`; exit 0 when all are ok, 1 otherwise.
+    #[arg(long)]
+    check: bool,
+    /// With --check: the checks as a JSON array of {check, ok, detail}.
+    #[arg(long, requires = "check")]
+    json: bool,
+}
 
-pub(crate) fn execute(_args: Args, path: Option<&Path>, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(args: Args, path: Option<&Path>, out: &mut impl Write) -> Result<Exit> {
     let loaded = locate(path)?;
     let config = &loaded.config;
+    if args.check {
+        if !args.json {
+            writeln!(out, "# config file: {}", loaded.source)?;
+        }
+        return super::config_check::execute(config, args.json, out);
+    }
     // Printed as TOML, so that it can be read as a config again.
     writeln!(out, "# config file: {}", loaded.source)?;
     writeln!(out, "games_dir = {}", text(&config.games_dir.display()))?;

@@ -11,6 +11,7 @@ use crate::exit::Exit;
 
 mod completions;
 mod config;
+mod config_check;
 mod man;
 
 #[derive(Subcommand, Debug)]
