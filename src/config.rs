@@ -16,8 +16,8 @@ use serde::{Deserialize, Deserializer};
 use crate::game::TimeControl;
 pub use crate::inbox::inbox_config::InboxConfig;
 pub use crate::mail::mail_config::MailConfig;
-pub use crate::net::Security;
 pub use crate::site::SiteConfig;
+pub use dynamo_net::{Security, is_plausible_variable_name};
 
 /// The whole configuration. Unknown keys are an error that names the key.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
