@@ -9,6 +9,7 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use dynamo_core::Rules;
 use serde::{Deserialize, Deserializer};
@@ -16,8 +17,11 @@ use serde::{Deserialize, Deserializer};
 use crate::game::TimeControl;
 pub use crate::inbox::inbox_config::InboxConfig;
 pub use crate::mail::mail_config::MailConfig;
-pub use crate::net::Security;
+use crate::recorder::RecorderSettings;
+use crate::recorder::conditional::Store;
 pub use crate::site::SiteConfig;
+pub use dynamo_net::host::{host_and_port, reachable};
+pub use dynamo_net::{Security, is_plausible_variable_name};
 
 /// The whole configuration. Unknown keys are an error that names the key.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -64,6 +68,19 @@ impl Default for Config {
             mail: None,
             inbox: None,
             site: None,
+        }
+    }
+}
+
+impl Config {
+    /// The recorder's settings for a run that waits `lock_wait` for a
+    /// game's lock: `require_identity` and the players' conditional lines
+    /// (`conditional_dir`), as every command that records uses them.
+    pub fn recorder(&self, lock_wait: Duration) -> RecorderSettings {
+        RecorderSettings {
+            lock_wait,
+            require_identity: self.require_identity,
+            conditionals: Some(Store::new(&self.conditional_dir)),
         }
     }
 }

@@ -13,7 +13,6 @@ pub mod html;
 pub mod id;
 pub mod inbox;
 pub mod mail;
-pub mod net;
 pub mod recorder;
 pub mod render;
 pub mod site;

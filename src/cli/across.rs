@@ -21,7 +21,7 @@ use dynamo::game::{Game, TagEdit};
 use dynamo::mail::outbox::State;
 use dynamo::mail::{self, Built, MailError, Outbox, Pending, Secret, Sender};
 use dynamo::recorder::{
-    Action, Letters, NotRecorded, Pages, Recorded, Recorder, Request, When, Who,
+    Action, Letters, NotRecorded, Pages, Recorded, Recorder, RecorderSettings, Request, When, Who,
 };
 
 use crate::cli::notify::{self, Said};
@@ -157,7 +157,7 @@ impl<'c> Across<'c> {
         check: impl FnOnce(&Game) -> Result<(), String>,
     ) -> Result<Recorded> {
         let file = GameFile::existing(path).map_err(failure::game)?;
-        let mut recorder = Recorder::new(store::lock_wait()?).require_identity(false);
+        let mut recorder = Recorder::configured(&director()?);
         if let Some(letters) = self.letters.as_mut() {
             if last {
                 letters.arm();
@@ -225,7 +225,7 @@ impl<'c> Across<'c> {
         check: impl FnOnce(&Game) -> Result<(), String>,
     ) -> Result<Recorded> {
         let path = held.file().given().to_path_buf();
-        let mut recorder = Recorder::new(store::lock_wait()?).require_identity(false);
+        let mut recorder = Recorder::configured(&director()?);
         if let Some(letters) = self.letters.as_mut() {
             recorder.subscribe(letters);
         }
@@ -281,6 +281,17 @@ impl<'c> Across<'c> {
             .into()),
         }
     }
+}
+
+/// The recorder's settings for the director's corrections: no move
+/// needs a sender's identity, and no conditional line is played after
+/// a correction.
+fn director() -> Result<RecorderSettings> {
+    Ok(RecorderSettings {
+        lock_wait: store::lock_wait()?,
+        require_identity: false,
+        conditionals: None,
+    })
 }
 
 /// The director's header correction `edits`, for `reason`.

@@ -15,7 +15,6 @@ use dynamo::config::Config;
 use dynamo::game::Game;
 use dynamo::game::store::GameFile;
 use dynamo::mail::{MailError, Pending};
-use dynamo::recorder::conditional::Store;
 use dynamo::recorder::{
     Creating, NotRecorded, Notices, Pages, Recorded, Recorder, Refusal, Request, SubscriberError,
     When,
@@ -104,9 +103,7 @@ impl<'c> Recording<'c> {
         notices: Option<&'s mut Notices<'_>>,
         pages: Option<&'s mut Pages>,
     ) -> Result<Recorder<'s>> {
-        let mut recorder = Recorder::new(store::lock_wait()?)
-            .require_identity(config.require_identity)
-            .conditionals(Store::new(&config.conditional_dir));
+        let mut recorder = Recorder::configured(&config.recorder(store::lock_wait()?));
         if let Some(notices) = notices {
             recorder.subscribe(notices);
         }

@@ -5,19 +5,15 @@
 //! As with `[mail]`, what can be checked without the environment is
 //! checked when the file is read (types, ranges, unknown keys); the host,
 //! the password's variable and the trusted certificates are checked when
-//! a connection is made (`imap::Account::from_config`), so that a command
+//! a connection is made (`imap::Account::from_env`), so that a command
 //! that does not read mail never fails for them.
 
 use std::time::Duration;
 
 use serde::{Deserialize, Deserializer};
 
-use crate::net::{Security, timeout_value};
-
-/// The environment variable naming a PEM file of extra trusted
-/// certificates for the IMAP server, added to the system's (as
-/// `DYNAMO_SMTP_CA_FILE` is for SMTP).
-pub const CA_FILE_ENV: &str = "DYNAMO_IMAP_CA_FILE";
+pub use dynamo_net::imap::CA_FILE_ENV;
+use dynamo_net::{Security, timeout_value};
 
 /// The longest `idle_minutes` accepted: RFC 2177 asks a client to renew
 /// its IDLE within 29 minutes, before the server may log it out.

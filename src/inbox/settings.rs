@@ -9,7 +9,7 @@ use super::error::InboxError;
 use crate::mail::Secret;
 use crate::mail::mail_config::MailConfig;
 use crate::recorder::conditional::Store;
-use crate::recorder::{Pages, Recorder};
+use crate::recorder::{Pages, Recorder, RecorderSettings};
 
 /// What handling needs to know.
 #[derive(Debug, Clone)]
@@ -46,6 +46,11 @@ impl<'a> Settings<'a> {
     /// A recorder as the commands make it: the players' conditional lines
     /// are played after every move it records, whichever reply brought it.
     pub(super) fn recorder<'s>(&self) -> Recorder<'s> {
-        Recorder::new(self.lock_wait).conditionals(self.conditionals.clone())
+        Recorder::configured(&RecorderSettings {
+            lock_wait: self.lock_wait,
+            // The sender is known by the reply token.
+            require_identity: false,
+            conditionals: Some(self.conditionals.clone()),
+        })
     }
 }

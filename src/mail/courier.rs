@@ -10,14 +10,14 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use dynamo_net::smtp::{Session, SmtpServer};
 use lettre::Address;
 
 use super::error::MailError;
 use super::mail_config::MailConfig;
 use super::outbox::{Outbox, Queued, State};
 use super::report::{Pending, Report};
-use super::smtp::Session;
-use super::transport::Transport;
+use super::transport;
 
 /// How long to wait for the outbox: one other session, and some.
 pub(super) fn patience(config: &MailConfig) -> Duration {
@@ -28,7 +28,7 @@ pub(super) fn patience(config: &MailConfig) -> Duration {
 /// kept from one message (and one call) to the next; closed with QUIT by
 /// [`Courier::hang_up`], or without a word when dropped.
 pub struct Courier {
-    transport: Arc<Transport>,
+    server: Arc<SmtpServer>,
     session: Option<Session>,
     /// Sessions opened so far.
     opened: usize,
@@ -38,7 +38,7 @@ impl Courier {
     /// The server of `config`, not yet connected.
     pub fn new(config: &MailConfig) -> Result<Courier, MailError> {
         Ok(Courier {
-            transport: Arc::new(Transport::from_config(config)?),
+            server: Arc::new(transport::server(config)?),
             session: None,
             opened: 0,
         })
@@ -73,7 +73,7 @@ impl Courier {
             return Ok((session, true));
         }
         self.opened += 1;
-        Ok((Session::open(&self.transport)?, false))
+        Ok((Session::open(&self.server)?, false))
     }
 }
 
@@ -147,7 +147,8 @@ fn send_one(
     session.renew();
     let mut handed = session
         .hand_over(&from, &to, queued.message.as_bytes())
-        .and_then(|()| session.end_message());
+        .and_then(|()| session.end_message())
+        .map_err(MailError::from);
     if handed.as_ref().is_err_and(|e| reused && !e.is_permanent()) {
         // The server closed the session since its last message (a limit,
         // a restart): nothing of this one reached it but its envelope and
@@ -156,7 +157,8 @@ fn send_one(
         (session, _) = courier.session().map_err(waits)?;
         handed = session
             .hand_over(&from, &to, queued.message.as_bytes())
-            .and_then(|()| session.end_message());
+            .and_then(|()| session.end_message())
+            .map_err(MailError::from);
     }
     if let Err(e) = handed {
         session.abort();
@@ -180,7 +182,7 @@ fn send_one(
         }
     };
     session.release();
-    match session.reply() {
+    match session.reply().map_err(MailError::from) {
         Ok(()) => {
             crate::durable::crash_point("sent");
             outbox

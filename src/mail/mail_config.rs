@@ -12,7 +12,7 @@ use std::time::Duration;
 use serde::{Deserialize, Deserializer};
 
 use crate::durable::Flush;
-use crate::net::{Security, timeout_value};
+use dynamo_net::{Security, timeout_value};
 
 /// The `[mail]` table: exactly these keys.
 #[derive(Debug, Clone, PartialEq, Deserialize)]

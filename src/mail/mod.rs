@@ -1,8 +1,8 @@
 //! Mailing each event of a game to each player: what the notice says
 //! ([`notice`]: its lines, each player's copies, how to answer), the
-//! MIME message of each copy ([`envelope`]), the SMTP client, one session
-//! bounded by one deadline (`smtp.rs`, its server's settings in
-//! [`transport`]), the outbox that makes every notice arrive once
+//! MIME message of each copy ([`envelope`]), the SMTP session of the
+//! network crate (`dynamo_net::smtp`, its server filled from `[mail]` in
+//! [`transport`], carried by the [`Courier`]), the outbox that makes every notice arrive once
 //! ([`outbox`], sending in `delivery.rs`), and reminders of deadlines
 //! ([`remind`]).
 //!
@@ -27,7 +27,6 @@ pub mod outbox;
 pub mod remind;
 mod report;
 pub mod secret;
-mod smtp;
 mod text;
 pub mod token;
 pub mod transport;
@@ -42,7 +41,6 @@ pub use notice::Notice;
 pub use outbox::{Awaits, Outbox, Queued, RecordingLock};
 pub use report::{Pending, Report};
 pub use secret::{Secret, SecretError};
-pub use smtp::Session;
 pub use text::header_text;
 pub use token::Token;
-pub use transport::{CA_FILE_ENV, Transport};
+pub use transport::CA_FILE_ENV;

@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::mail_config::MailConfig;
 use crate::durable::{self, FileError, ReadError};
-use crate::net::is_plausible_variable_name;
+use dynamo_net::is_plausible_variable_name;
 
 /// The shortest secret accepted from the environment, in bytes.
 pub const MIN_SECRET_BYTES: usize = 16;

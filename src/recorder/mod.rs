@@ -30,7 +30,7 @@ pub use error::{NotRecorded, Refusal, SubscriberError};
 pub use letters::Letters;
 pub use mailing::Notices;
 pub use pages::Pages;
-pub use service::{Creating, Recorder};
+pub use service::{Creating, Recorder, RecorderSettings};
 pub use subscriber::Subscriber;
 
 #[cfg(test)]

@@ -32,6 +32,20 @@ pub struct Recorder<'s> {
     pub(super) problems: Vec<String>,
 }
 
+/// What a recorder for a real run is made with ([`Recorder::configured`]).
+/// The config fills it (`Config::recorder`); the recorder never reads the
+/// config itself.
+#[derive(Debug, Clone)]
+pub struct RecorderSettings {
+    /// How long a game's lock is waited for.
+    pub lock_wait: Duration,
+    /// Whether a move must say who sends it (`require_identity`).
+    pub require_identity: bool,
+    /// The players' conditional lines (`conditional_dir`), played as the
+    /// games go on; `None` plays none.
+    pub conditionals: Option<Store>,
+}
+
 /// Why the front end's check or the judging stopped an update.
 enum Stop<E> {
     Refused(Refusal<E>, Box<Game>),
@@ -49,6 +63,16 @@ impl<'s> Recorder<'s> {
             conditionals: None,
             followed: Vec::new(),
             problems: Vec::new(),
+        }
+    }
+
+    /// The recorder of a real run, as `settings` say; its subscribers
+    /// are the front end's to add ([`Recorder::subscribe`]).
+    pub fn configured(settings: &RecorderSettings) -> Recorder<'s> {
+        Recorder {
+            require_identity: settings.require_identity,
+            conditionals: settings.conditionals.clone(),
+            ..Recorder::new(settings.lock_wait)
         }
     }
 

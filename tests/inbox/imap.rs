@@ -59,7 +59,7 @@ fn a_wrong_password_is_a_permanent_login_error_that_never_shows_it() {
     let dovecot = Dovecot::start();
     let config = dovecot.config(Security::Tls);
     let wrong = "Wr0ng \"pass\\word\" ünd-SECRET-42";
-    let account = Account::new(&config, wrong, Some(&dovecot.ca_file())).expect("settings");
+    let account = Account::new(&config.imap(), wrong, Some(&dovecot.ca_file())).expect("settings");
     let err = Imap::open(&account).expect_err("refused");
     assert!(matches!(err, ImapError::Login { .. }), "{err:?}");
     assert!(!err.is_temporary(), "{err}");
@@ -74,7 +74,7 @@ fn a_server_down_is_a_temporary_error() {
     let dovecot = Dovecot::start();
     let mut config = dovecot.config(Security::Tls);
     config.port = unused_port();
-    let account = Account::new(&config, &dovecot.password, Some(&dovecot.ca_file()));
+    let account = Account::new(&config.imap(), &dovecot.password, Some(&dovecot.ca_file()));
     let err = Imap::open(&account.expect("settings")).expect_err("no server");
     assert!(matches!(err, ImapError::Connect { .. }), "{err:?}");
     assert!(err.is_temporary(), "{err}");
@@ -85,7 +85,7 @@ fn a_server_down_is_a_temporary_error() {
 fn a_certificate_not_trusted_is_refused_for_good() {
     let dovecot = Dovecot::start();
     for security in [Security::Tls, Security::Starttls] {
-        let account = Account::new(&dovecot.config(security), &dovecot.password, None);
+        let account = Account::new(&dovecot.config(security).imap(), &dovecot.password, None);
         let err = Imap::open(&account.expect("settings")).expect_err("untrusted");
         assert!(
             matches!(err, ImapError::Tls { .. }),
@@ -100,7 +100,7 @@ fn a_missing_mailbox_is_a_permanent_error_naming_it() {
     let dovecot = Dovecot::start();
     let mut config = dovecot.config(Security::Tls);
     config.mailbox = "Moves".to_string();
-    let account = Account::new(&config, &dovecot.password, Some(&dovecot.ca_file()));
+    let account = Account::new(&config.imap(), &dovecot.password, Some(&dovecot.ca_file()));
     let err = Imap::open(&account.expect("settings")).expect_err("no mailbox");
     assert!(matches!(err, ImapError::Mailbox { .. }), "{err:?}");
     assert!(!err.is_temporary());
@@ -116,7 +116,7 @@ fn a_mailbox_with_a_non_ascii_name_is_found() {
     let uid = raw.append("Z&APw-ge", &message("m1"), DATE);
     let mut config = dovecot.config(Security::Tls);
     config.mailbox = "Züge".to_string();
-    let account = Account::new(&config, &dovecot.password, Some(&dovecot.ca_file()));
+    let account = Account::new(&config.imap(), &dovecot.password, Some(&dovecot.ca_file()));
     let mut imap = Imap::open(&account.expect("settings")).expect("opens Züge");
     assert_eq!(imap.waiting().expect("search"), [uid]);
 }

@@ -78,7 +78,7 @@ impl Fake {
     }
 
     fn open(&self) -> Result<Imap, ImapError> {
-        Imap::open(&Account::new(&self.config(5), PASSWORD, None).expect("settings"))
+        Imap::open(&Account::new(&self.config(5).imap(), PASSWORD, None).expect("settings"))
     }
 
     fn commands(self) -> Vec<String> {
@@ -234,7 +234,7 @@ fn a_login_refused_for_now_is_temporary() {
 fn a_server_that_never_greets_times_out_in_time() {
     let fake = Fake::start(b"", |_| Act::Stall);
     let started = Instant::now();
-    let account = Account::new(&fake.config(1), PASSWORD, None).expect("settings");
+    let account = Account::new(&fake.config(1).imap(), PASSWORD, None).expect("settings");
     let err = Imap::open(&account).expect_err("no greeting");
     assert!(matches!(err, ImapError::Timeout { .. }), "{err:?}");
     assert!(err.is_temporary());
@@ -262,7 +262,7 @@ fn a_server_that_drips_its_greeting_still_times_out() {
     config.port = port;
     config.timeout = Duration::from_secs(1);
     let started = Instant::now();
-    let err = Imap::open(&Account::new(&config, PASSWORD, None).expect("settings"))
+    let err = Imap::open(&Account::new(&config.imap(), PASSWORD, None).expect("settings"))
         .expect_err("too slow");
     assert!(matches!(err, ImapError::Timeout { .. }), "{err:?}");
     assert!(
@@ -404,8 +404,8 @@ fn bytes_after_the_ok_to_starttls_are_refused() {
     });
     let mut config = fake.config(5);
     config.security = Security::Starttls;
-    let err =
-        Imap::open(&Account::new(&config, PASSWORD, None).expect("settings")).expect_err("refused");
+    let err = Imap::open(&Account::new(&config.imap(), PASSWORD, None).expect("settings"))
+        .expect_err("refused");
     assert!(matches!(err, ImapError::Protocol { .. }), "{err:?}");
 }
 
@@ -461,7 +461,7 @@ fn endless_untagged_responses_end_in_an_error_not_in_memory() {
 fn tls_errors_name_the_cause_and_the_setting_that_fixes_it() {
     let dovecot = crate::support::dovecot::Dovecot::start();
     for security in [Security::Tls, Security::Starttls] {
-        let account = Account::new(&dovecot.config(security), &dovecot.password, None);
+        let account = Account::new(&dovecot.config(security).imap(), &dovecot.password, None);
         let err = Imap::open(&account.expect("settings")).expect_err("untrusted");
         let text = err.to_string();
         assert!(
@@ -474,7 +474,7 @@ fn tls_errors_name_the_cause_and_the_setting_that_fixes_it() {
     let fake = Fake::start(GREETING, usual);
     let mut config = fake.config(5);
     config.security = Security::Tls;
-    let err = Imap::open(&Account::new(&config, PASSWORD, None).expect("settings"))
+    let err = Imap::open(&Account::new(&config.imap(), PASSWORD, None).expect("settings"))
         .expect_err("no TLS there");
     assert!(
         err.to_string()

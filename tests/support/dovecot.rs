@@ -182,7 +182,7 @@ impl Dovecot {
     /// a test in this process cannot set environment variables.
     pub fn account(&self, security: Security) -> Account {
         Account::new(
-            &self.config(security),
+            &self.config(security).imap(),
             &self.password,
             Some(&self.ca_file()),
         )

@@ -7,7 +7,6 @@ use anyhow::Result;
 use dynamo::config::Config;
 use dynamo::game::store::GameFile;
 use dynamo::recorder::Recorder;
-use dynamo::recorder::conditional::Store;
 use serde_json::json;
 
 use super::given::not_kept;
@@ -28,8 +27,7 @@ pub(crate) struct Args {
 
 pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
     let file = GameFile::existing(&args.file).map_err(failure::game)?;
-    let recorder =
-        Recorder::new(store::lock_wait()?).conditionals(Store::new(&config.conditional_dir));
+    let recorder = Recorder::configured(&config.recorder(store::lock_wait()?));
     let all = recorder.standing(&file).map_err(not_kept)?;
     if args.json {
         let players: Vec<_> = all

@@ -125,10 +125,9 @@ impl CatchUp {
     }
 
     fn play(&self, path: &Path) -> Result<()> {
-        let store = Store::new(&self.config.conditional_dir);
         if !self.writes {
             let game = Game::load(path).map_err(failure::game)?;
-            let recorder = Recorder::new(store::lock_wait()?).conditionals(store);
+            let recorder = Recorder::configured(&self.config.recorder(store::lock_wait()?));
             if let Some((side, reply)) = recorder.owed_reply(&game)? {
                 eprintln!(
                     "dynamo: {}'s conditional reply {reply} is owed in {}; \

@@ -4,8 +4,8 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::Result;
+use dynamo::config::is_plausible_variable_name;
 use dynamo::config::{InboxConfig, MailConfig, Security};
-use dynamo::net::is_plausible_variable_name;
 
 use crate::cli::config_file::locate;
 use crate::exit::Exit;

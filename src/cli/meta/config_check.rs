@@ -11,7 +11,7 @@ use std::time::Duration;
 use anyhow::Result;
 use dynamo::config::Config;
 use dynamo::mail::Secret;
-use dynamo::net::host::{host_and_port, reachable};
+use dynamo::config::{host_and_port, is_plausible_variable_name, reachable};
 
 use crate::exit::Exit;
 
@@ -116,7 +116,7 @@ fn server(host: &str, port: u16) -> Result<String, String> {
 
 /// Whether the variable is set, never what it holds.
 fn variable(name: &str) -> Result<String, String> {
-    if !dynamo::net::is_plausible_variable_name(name) {
+    if !is_plausible_variable_name(name) {
         return Err("password_env is not a variable's name (A-Z, 0-9, _)".to_string());
     }
     match std::env::var_os(name) {

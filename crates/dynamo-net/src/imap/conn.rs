@@ -2,7 +2,7 @@
 //! sent with the server's go-ahead, or at once under LITERAL+), whole
 //! responses in, until the command's tagged answer. Every command has its
 //! own deadline (`[inbox] timeout_seconds`) over all its reads and writes
-//! (see `net/wire.rs`), so a server that stalls or drips gives a
+//! (see `wire.rs`), so a server that stalls or drips gives a
 //! timeout, never a hang.
 //!
 //! Once anything goes wrong mid-command (a broken or garbled stream), the
@@ -12,12 +12,12 @@
 use std::time::Duration;
 
 use super::account::Account;
+use super::account::CA_FILE_ENV;
 use super::argument::Arg;
 use super::error::{ImapError, ImapStep, shown};
 use super::frame::{Framer, MAX_RESPONSE};
 use super::response::{Data, Response, Status, StatusText, parse};
-use crate::inbox::inbox_config::CA_FILE_ENV;
-use crate::net::{Deadline, Security, Wire, WireError, resolve};
+use crate::{Deadline, Security, Wire, WireError, resolve};
 
 /// The longest non-synchronising literal under LITERAL- (RFC 7888).
 const LITERAL_MINUS_MAX: usize = 4096;

@@ -1,8 +1,8 @@
 //! One SMTP session: the greeting, EHLO, STARTTLS or implicit TLS, the
 //! login, messages to one recipient each, QUIT. The opening runs on one
 //! deadline, and each message on its own from [`Session::renew`] (see
-//! `net/wire.rs`); a failure names its stage. One session carries every
-//! notice of an inbox run (`delivery.rs`'s `Courier`).
+//! `wire.rs`); a failure names its stage. One session carries every
+//! notice of an inbox run (the `Courier` of `dynamo`'s mail).
 //!
 //! The session is split where the outbox needs it: [`Session::hand_over`]
 //! returns once the whole message and its final dot are written, so the
@@ -17,9 +17,9 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use lettre::Address;
 
-use super::error::{MailError, Reply, Stage};
-use super::transport::Transport;
-use crate::net::{Deadline, Security, Wire, WireError, resolve};
+use super::error::{Reply, SmtpError, Stage};
+use super::server::{CA_FILE_ENV, SmtpServer};
+use crate::{Deadline, Security, Wire, WireError, resolve};
 
 /// Longest reply line and whole reply accepted (as Postfix).
 const MAX_LINE: usize = 1000;
@@ -31,7 +31,7 @@ const QUIT_WAIT: Duration = Duration::from_secs(2);
 
 /// One SMTP session, from the greeting to QUIT.
 pub struct Session {
-    transport: Arc<Transport>,
+    server: Arc<SmtpServer>,
     wire: Option<Wire>,
     deadline: Deadline,
     stage: Stage,
@@ -44,11 +44,11 @@ pub struct Session {
 impl Session {
     /// Connects, secures the connection and logs in; the session's clock
     /// starts here.
-    pub fn open(transport: &Arc<Transport>) -> Result<Session, MailError> {
+    pub fn open(server: &Arc<SmtpServer>) -> Result<Session, SmtpError> {
         let mut session = Session {
-            transport: Arc::clone(transport),
+            server: Arc::clone(server),
             wire: None,
-            deadline: Deadline::after(transport.timeout),
+            deadline: Deadline::after(server.timeout),
             stage: Stage::Connect,
             pending: Vec::new(),
             extensions: Vec::new(),
@@ -58,27 +58,27 @@ impl Session {
     }
 
     fn server(&self) -> String {
-        self.transport.server()
+        self.server.server()
     }
 
     /// A failure of the wire at the current stage.
-    fn fail(&self, e: WireError) -> MailError {
+    fn fail(&self, e: WireError) -> SmtpError {
         let server = self.server();
         match e {
-            WireError::Timeout => MailError::Timeout {
+            WireError::Timeout => SmtpError::Timeout {
                 server,
                 stage: self.stage,
                 seconds: self.deadline.limit().as_secs(),
             },
-            WireError::Tls(fault) => MailError::Tls {
+            WireError::Tls(fault) => SmtpError::Tls {
                 server,
-                detail: fault.explain(super::transport::CA_FILE_ENV, "[mail]"),
+                detail: fault.explain(CA_FILE_ENV, "[mail]"),
             },
-            e if self.stage == Stage::Connect => MailError::Connect {
+            e if self.stage == Stage::Connect => SmtpError::Connect {
                 server,
                 detail: e.to_string(),
             },
-            e => MailError::Broken {
+            e => SmtpError::Broken {
                 server,
                 stage: self.stage,
                 detail: e.to_string(),
@@ -86,9 +86,9 @@ impl Session {
         }
     }
 
-    fn wire(&mut self) -> Result<&mut Wire, MailError> {
+    fn wire(&mut self) -> Result<&mut Wire, SmtpError> {
         let server = self.server();
-        self.wire.as_mut().ok_or(MailError::Broken {
+        self.wire.as_mut().ok_or(SmtpError::Broken {
             server,
             stage: self.stage,
             detail: "not connected".to_string(),
@@ -98,11 +98,11 @@ impl Session {
     /// Starts the clock again for one more message of the session: a
     /// session that carries many messages gives each the whole time limit.
     pub fn renew(&mut self) {
-        self.deadline = Deadline::after(self.transport.timeout);
+        self.deadline = Deadline::after(self.server.timeout);
     }
 
-    fn start(&mut self) -> Result<(), MailError> {
-        let t = Arc::clone(&self.transport);
+    fn start(&mut self) -> Result<(), SmtpError> {
+        let t = Arc::clone(&self.server);
         let addrs = resolve(&t.host, t.port, self.deadline).map_err(|e| self.fail(e))?;
         let wire = Wire::connect(&addrs, self.deadline).map_err(|e| self.fail(e))?;
         self.wire = Some(wire);
@@ -113,7 +113,7 @@ impl Session {
         self.stage = Stage::Greeting;
         let greeting = self.read_reply()?;
         if greeting.code != 220 {
-            return Err(MailError::Connect {
+            return Err(SmtpError::Connect {
                 server: self.server(),
                 detail: format!("the server's greeting was {greeting}"),
             });
@@ -122,14 +122,14 @@ impl Session {
         if t.security == Security::Starttls {
             self.stage = Stage::Tls;
             if !self.offers("STARTTLS") {
-                return Err(MailError::Tls {
+                return Err(SmtpError::Tls {
                     server: self.server(),
                     detail: "the server does not offer STARTTLS".to_string(),
                 });
             }
             let reply = self.command("STARTTLS\r\n")?;
             if reply.code != 220 {
-                return Err(MailError::Tls {
+                return Err(SmtpError::Tls {
                     server: self.server(),
                     detail: format!("the server answered STARTTLS with {reply}"),
                 });
@@ -144,14 +144,14 @@ impl Session {
         Ok(())
     }
 
-    fn secure(&mut self) -> Result<(), MailError> {
-        let t = Arc::clone(&self.transport);
+    fn secure(&mut self) -> Result<(), SmtpError> {
+        let t = Arc::clone(&self.server);
         let config = t
             .tls
             .clone()
-            .ok_or_else(|| MailError::Config("TLS settings missing".to_string()))?;
+            .ok_or_else(|| SmtpError::Config("TLS settings missing".to_string()))?;
         let name = t.tls_name()?;
-        let wire = self.wire.take().ok_or(MailError::Tls {
+        let wire = self.wire.take().ok_or(SmtpError::Tls {
             server: self.server(),
             detail: "not connected".to_string(),
         })?;
@@ -165,11 +165,11 @@ impl Session {
         Ok(())
     }
 
-    fn hello(&mut self) -> Result<(), MailError> {
+    fn hello(&mut self) -> Result<(), SmtpError> {
         self.stage = Stage::Hello;
         let reply = self.command(&format!("EHLO {}\r\n", hello_name()))?;
         if reply.code != 250 {
-            return Err(MailError::Connect {
+            return Err(SmtpError::Connect {
                 server: self.server(),
                 detail: format!("the server answered EHLO with {reply}"),
             });
@@ -196,8 +196,8 @@ impl Session {
         })
     }
 
-    fn login(&mut self, user: &str, password: &str) -> Result<(), MailError> {
-        let refused = |s: &Self, detail: String| MailError::Auth {
+    fn login(&mut self, user: &str, password: &str) -> Result<(), SmtpError> {
+        let refused = |s: &Self, detail: String| SmtpError::Auth {
             server: s.server(),
             user: user.to_string(),
             detail,
@@ -230,14 +230,14 @@ impl Session {
 
     /// Sends the envelope (one sender, one recipient) and the whole
     /// message but its final dot ([`Session::end_message`]).
-    pub fn hand_over(&mut self, from: &Address, to: &Address, raw: &[u8]) -> Result<(), MailError> {
+    pub fn hand_over(&mut self, from: &Address, to: &Address, raw: &[u8]) -> Result<(), SmtpError> {
         self.stage = Stage::Envelope;
         let mut params = String::new();
         let non_ascii =
             !AsRef::<str>::as_ref(from).is_ascii() || !AsRef::<str>::as_ref(to).is_ascii();
         if non_ascii {
             if !self.offers("SMTPUTF8") {
-                return Err(MailError::SenderRejected {
+                return Err(SmtpError::SenderRejected {
                     address: from.to_string(),
                     detail: "an address is not ASCII and the server does not offer SMTPUTF8"
                         .to_string(),
@@ -250,14 +250,14 @@ impl Session {
         }
         let reply = self.command(&format!("MAIL FROM:<{from}>{params}\r\n"))?;
         if reply.code != 250 {
-            return Err(MailError::SenderRejected {
+            return Err(SmtpError::SenderRejected {
                 address: from.to_string(),
                 detail: reply.to_string(),
             });
         }
         let reply = self.command(&format!("RCPT TO:<{to}>\r\n"))?;
         if reply.code != 250 && reply.code != 251 {
-            return Err(MailError::RecipientRejected {
+            return Err(SmtpError::RecipientRejected {
                 address: to.to_string(),
                 code: reply.code,
                 detail: reply.to_string(),
@@ -265,7 +265,7 @@ impl Session {
         }
         let reply = self.command("DATA\r\n")?;
         if reply.code != 354 {
-            return Err(MailError::MessageRejected {
+            return Err(SmtpError::MessageRejected {
                 code: reply.code,
                 detail: reply.to_string(),
             });
@@ -285,7 +285,7 @@ impl Session {
     /// would send it twice; held back, a kill lets the system send it on
     /// closing, after or before the rename, and only a preemption between
     /// this call and the rename is left.
-    pub fn end_message(&mut self) -> Result<(), MailError> {
+    pub fn end_message(&mut self) -> Result<(), SmtpError> {
         let deadline = self.deadline;
         let wire = self.wire()?;
         wire.hold();
@@ -310,11 +310,11 @@ impl Session {
 
     /// The server's reply to the message: `Ok` is its 250, the moment the
     /// notice counts as delivered.
-    pub fn reply(&mut self) -> Result<(), MailError> {
+    pub fn reply(&mut self) -> Result<(), SmtpError> {
         self.stage = Stage::Reply;
         let reply = self.read_reply()?;
         if reply.code != 250 {
-            return Err(MailError::MessageRejected {
+            return Err(SmtpError::MessageRejected {
                 code: reply.code,
                 detail: reply.to_string(),
             });
@@ -337,14 +337,14 @@ impl Session {
         }
     }
 
-    fn command(&mut self, line: &str) -> Result<Reply, MailError> {
+    fn command(&mut self, line: &str) -> Result<Reply, SmtpError> {
         let deadline = self.deadline;
         let written = self.wire()?.write_all(line.as_bytes(), deadline);
         written.map_err(|e| self.fail(e))?;
         self.read_reply()
     }
 
-    fn read_line(&mut self) -> Result<String, MailError> {
+    fn read_line(&mut self) -> Result<String, SmtpError> {
         loop {
             if let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
                 let line: Vec<u8> = self.pending.drain(..=end).collect();
@@ -362,7 +362,7 @@ impl Session {
         }
     }
 
-    fn read_reply(&mut self) -> Result<Reply, MailError> {
+    fn read_reply(&mut self) -> Result<Reply, SmtpError> {
         let mut lines = Vec::new();
         let mut size = 0;
         loop {
@@ -387,8 +387,8 @@ impl Session {
         }
     }
 
-    fn garbled(&self, what: &str) -> MailError {
-        MailError::Broken {
+    fn garbled(&self, what: &str) -> SmtpError {
+        SmtpError::Broken {
             server: self.server(),
             stage: self.stage,
             detail: format!("the server sent {what}"),

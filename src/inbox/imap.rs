@@ -1,16 +1,33 @@
-//! The IMAP mailbox as one of the inbox's sources: the session kept open
-//! between looks and opened again after a failure, IDLE as the wait of
-//! `--watch`.
+//! The IMAP mailbox as one of the inbox's sources: the session of the
+//! network crate's client (`dynamo_net::imap`) kept open between looks
+//! and opened again after a failure, IDLE as the wait of `--watch`, its
+//! settings filled from `[inbox]` ([`InboxConfig::imap`]).
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use super::account::Account;
-use super::client::Imap;
-use super::error::ImapError;
+pub use dynamo_net::imap::{
+    Account, DONE_KEYWORD, Imap, ImapError, ImapMessage, ImapSettings, ImapStep, MAX_MESSAGE_BYTES,
+};
+
 use crate::inbox::error::InboxError;
 use crate::inbox::inbox_config::InboxConfig;
 use crate::inbox::source::{RawMessage, Source};
+
+impl InboxConfig {
+    /// The connection keys, as the IMAP client takes them.
+    pub fn imap(&self) -> ImapSettings {
+        ImapSettings {
+            host: self.host.clone(),
+            port: self.port,
+            security: self.security,
+            username: self.username.clone(),
+            password_env: self.password_env.clone(),
+            mailbox: self.mailbox.clone(),
+            timeout: self.timeout,
+        }
+    }
+}
 
 /// What is told the mailbox's name when a session is opened again.
 type Announce = Box<dyn FnMut(&str) + Send>;
@@ -31,7 +48,7 @@ impl ImapMailbox {
     /// Logs in and selects the mailbox, so that settings that do not work
     /// are found before anything else is done.
     pub fn open(config: &InboxConfig) -> Result<ImapMailbox, InboxError> {
-        let account = Account::from_config(config).map_err(source_error)?;
+        let account = Account::from_env(&config.imap()).map_err(source_error)?;
         let session = Imap::open(&account).map_err(source_error)?;
         Ok(ImapMailbox {
             account,

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 
 use super::account::Account;
+use super::account::ImapSettings;
 use super::argument::{Arg, mailbox_name, string};
 use super::conn::{Conn, ImapReply};
 use super::date::internal_date;
@@ -19,8 +20,7 @@ use super::error::{ImapError, ImapStep, shown};
 use super::frame::MAX_LITERAL;
 use super::response::{Attrs, Data, Response, Status, StatusText};
 use super::uid_set::{MARK_AT_ONCE, uid_set};
-use crate::inbox::inbox_config::InboxConfig;
-use crate::net::Security;
+use crate::Security;
 
 /// The keyword that marks a message handled.
 pub const DONE_KEYWORD: &str = "$DynamoDone";
@@ -78,9 +78,9 @@ impl std::fmt::Debug for Imap {
 impl Imap {
     /// Connects, logs in, selects the mailbox; every step within
     /// `config.timeout`. The password comes from the variable
-    /// `password_env` names ([`Account::from_config`]).
-    pub fn connect(config: &InboxConfig) -> Result<Imap, ImapError> {
-        Imap::open(&Account::from_config(config)?)
+    /// `password_env` names ([`Account::from_env`]).
+    pub fn connect(config: &ImapSettings) -> Result<Imap, ImapError> {
+        Imap::open(&Account::from_env(config)?)
     }
 
     /// The same with the settings already checked.

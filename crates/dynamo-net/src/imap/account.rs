@@ -1,6 +1,7 @@
-//! The `[inbox]` settings checked and joined with what the environment
-//! holds: the password from the variable `password_env` names, and the
-//! certificates TLS trusts (the system's, plus `DYNAMO_IMAP_CA_FILE`).
+//! The IMAP settings (the connection keys of the `[inbox]` table) checked
+//! and joined with what the environment holds: the password from the
+//! variable `password_env` names, and the certificates TLS trusts (the
+//! system's, plus `DYNAMO_IMAP_CA_FILE`).
 
 use std::path::Path;
 use std::sync::Arc;
@@ -10,11 +11,37 @@ use rustls::ClientConfig;
 use rustls::pki_types::ServerName;
 
 use super::error::ImapError;
-use crate::inbox::inbox_config::{CA_FILE_ENV, InboxConfig};
-use crate::net::{
+use crate::{
     CaFile, Security, client_config, host_and_port, is_loopback, is_plausible_variable_name,
     password_from_env, tls_name,
 };
+
+/// The environment variable naming a PEM file of extra trusted
+/// certificates for the IMAP server, added to the system's (as
+/// `DYNAMO_SMTP_CA_FILE` is for SMTP).
+pub const CA_FILE_ENV: &str = "DYNAMO_IMAP_CA_FILE";
+
+/// How to reach and log in to the mailbox, as the `[inbox]` table says it
+/// (its key names are the ones errors name); nothing here is checked
+/// until an [`Account`] is made of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImapSettings {
+    /// The server's host name or address.
+    pub host: String,
+    /// Its port.
+    pub port: u16,
+    /// How the connection is secured; `none` only for a loopback host.
+    pub security: Security,
+    /// The login name.
+    pub username: String,
+    /// The NAME of the environment variable that holds the password.
+    pub password_env: String,
+    /// The mailbox to read.
+    pub mailbox: String,
+    /// The longest one step may take (connecting, logging in, one
+    /// command).
+    pub timeout: Duration,
+}
 
 /// Everything needed to open the mailbox. Holds the password; never
 /// printed (its `Debug` leaves it out).
@@ -46,7 +73,7 @@ impl Account {
     /// Checks the settings, reads the password from the variable that
     /// `password_env` names and trusts `DYNAMO_IMAP_CA_FILE` besides the
     /// system's certificates.
-    pub fn from_config(config: &InboxConfig) -> Result<Account, ImapError> {
+    pub fn from_env(config: &ImapSettings) -> Result<Account, ImapError> {
         let key = "inbox.password_env";
         let password = password_from_env(&config.password_env, key).map_err(ImapError::Config)?;
         if password.is_empty() {
@@ -68,7 +95,7 @@ impl Account {
     /// rather than by the environment (a program that holds them itself,
     /// and tests).
     pub fn new(
-        config: &InboxConfig,
+        config: &ImapSettings,
         password: &str,
         ca_file: Option<&Path>,
     ) -> Result<Account, ImapError> {
@@ -80,7 +107,7 @@ impl Account {
     }
 
     fn build(
-        config: &InboxConfig,
+        config: &ImapSettings,
         password: String,
         ca_file: Option<&CaFile>,
     ) -> Result<Account, ImapError> {
@@ -148,8 +175,16 @@ impl Account {
 mod tests {
     use super::*;
 
-    fn config(host: &str, security: Security) -> InboxConfig {
-        InboxConfig::new(host, security, "director", "DYNAMO_TEST_IMAP_PASSWORD")
+    fn config(host: &str, security: Security) -> ImapSettings {
+        ImapSettings {
+            host: host.to_string(),
+            port: 143,
+            security,
+            username: "director".to_string(),
+            password_env: "DYNAMO_TEST_IMAP_PASSWORD".to_string(),
+            mailbox: "INBOX".to_string(),
+            timeout: Duration::from_secs(60),
+        }
     }
 
     #[test]
@@ -175,7 +210,7 @@ mod tests {
     fn an_unset_variable_is_named_and_a_password_never_shown() {
         let mut c = config("localhost", Security::None);
         c.password_env = "DYNAMO_TEST_SURELY_UNSET_IMAP_VARIABLE".to_string();
-        let err = Account::from_config(&c).expect_err("unset");
+        let err = Account::from_env(&c).expect_err("unset");
         assert!(
             err.to_string()
                 .contains("DYNAMO_TEST_SURELY_UNSET_IMAP_VARIABLE"),
@@ -183,7 +218,7 @@ mod tests {
         );
         assert!(err.to_string().contains("inbox.password_env"), "{err}");
         c.password_env = "my secret pw".to_string();
-        let err = Account::from_config(&c).expect_err("not a variable");
+        let err = Account::from_env(&c).expect_err("not a variable");
         assert!(!err.to_string().contains("secret"), "{err}");
         let account = Account::new(&c, "hunter2-imap", None).expect("valid");
         assert!(!format!("{account:?}").contains("hunter2"));
