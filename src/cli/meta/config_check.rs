@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use anyhow::Result;
 use dynamo::config::Config;
-use dynamo::mail::Secret;
 use dynamo::config::{host_and_port, is_plausible_variable_name, reachable};
+use dynamo::mail::Secret;
 
 use crate::exit::Exit;
 
