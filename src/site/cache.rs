@@ -202,12 +202,7 @@ impl Top {
         games_dir: &Path,
         games: impl Iterator<Item = RowRef<'a>>,
     ) -> Result<(), FileError> {
-        let folder = games_dir.join(CACHE_FILE);
-        // A cache of an earlier version was one file.
-        if folder.is_file() {
-            durable::remove(&folder)?;
-        }
-        std::fs::create_dir_all(&folder).map_err(|e| FileError::new(&folder, e))?;
+        let folder = folder(games_dir)?;
         let mut by_folder: BTreeMap<&str, Vec<RowRef>> = BTreeMap::new();
         for row in games {
             by_folder.entry(parent(row.file)).or_default().push(row);
@@ -227,6 +222,17 @@ impl Top {
         }
         Ok(())
     }
+}
+
+/// The cache's folder in `games_dir`, made if missing.
+pub fn folder(games_dir: &Path) -> Result<PathBuf, FileError> {
+    let folder = games_dir.join(CACHE_FILE);
+    // A cache of an earlier version was one file.
+    if folder.is_file() {
+        durable::remove(&folder)?;
+    }
+    std::fs::create_dir_all(&folder).map_err(|e| FileError::new(&folder, e))?;
+    Ok(folder)
 }
 
 /// The name of the cache's file of the games of the folder `rel`: a hash
