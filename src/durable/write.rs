@@ -161,6 +161,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
         if !grouped {
             file.sync_all().map_err(|e| FileError::new(&tmp, e))?;
         }
+        // Where a kill leaves a temporary file behind (tests: they must
+        // not stay once the next writer of the folder comes).
+        super::crash_point("before-rename");
         fs::rename(&tmp, path).map_err(|e| FileError::new(path, e))
     })();
     drop(file);

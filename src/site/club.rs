@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use dynamo_core::Color;
 
 use super::error::SiteError;
+use super::names::Names;
 use super::summary::{Person, Summary};
 use crate::game::Player;
 use crate::tournament::standings::Played;
@@ -89,7 +90,7 @@ impl Club {
         games_dir: &Path,
         games: Vec<(String, Summary)>,
         sections: &[(PathBuf, Section)],
-        given: &BTreeMap<String, String>,
+        given: &Names,
     ) -> Result<Club, SiteError> {
         let mut taken: HashMap<String, u32> = HashMap::with_capacity(games.len());
         let games = games.into_iter().map(|(file, summary)| {
@@ -234,11 +235,12 @@ impl Club {
         names
     }
 
-    /// A page name for every player: the one `given` them, else one from
-    /// their name that `given` does not hold: the first of two players
-    /// of one name gets it plain, the next `-2`, in the order of their
-    /// keys, so that the same folder gives the same names.
-    fn name_players(&mut self, given: &BTreeMap<String, String>) {
+    /// A page name for every player: the one `given` them while it is
+    /// still of their name, else one from their name never given before:
+    /// the first of two players of one name gets it plain, the next
+    /// `-2`, in the order of their keys, so that the same folder gives
+    /// the same names.
+    fn name_players(&mut self, given: &Names) {
         let mut names = self.sort_players();
         for s in &self.sections {
             for p in &s.section.players {
@@ -247,11 +249,13 @@ impl Club {
                     .or_insert_with(|| p.name.clone());
             }
         }
-        let mut taken: HashMap<String, u32> = given.values().map(|p| (p.clone(), 1)).collect();
+        let before = given.given.values().chain(&given.taken);
+        let mut taken: HashMap<String, u32> = before.map(|p| (p.clone(), 1)).collect();
         for (key, name) in names {
-            let page = match given.get(&key) {
-                Some(page) => page.clone(),
-                None => unique(&mut taken, format!("players/{}", slug(&name))),
+            let plain = format!("players/{}", slug(&name));
+            let page = match given.given.get(&key) {
+                Some(page) if numbered(page, &plain) => page.clone(),
+                _ => unique(&mut taken, plain),
             };
             self.players.insert(key, page);
         }
@@ -377,6 +381,16 @@ fn latin(c: char) -> Option<&'static str> {
     }
 }
 
+/// Whether `page` is `name` or `name` numbered by [`unique`].
+fn numbered(page: &str, name: &str) -> bool {
+    page.strip_prefix(name).is_some_and(|rest| {
+        rest.is_empty()
+            || rest
+                .strip_prefix('-')
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    })
+}
+
 /// `name`, or `name-2`, `name-3`, … when taken already: the first of
 /// them not taken.
 fn unique(taken: &mut HashMap<String, u32>, name: String) -> String {
@@ -427,5 +441,8 @@ mod tests {
             .map(|p| (p.to_string(), 1))
             .into();
         assert_eq!(unique(&mut taken, "players/ann".into()), "players/ann-3");
+        assert!(numbered("players/ann-3", "players/ann"));
+        assert!(!numbered("players/ann-lee", "players/ann"));
+        assert!(!numbered("players/ann-", "players/ann"));
     }
 }

@@ -1,7 +1,8 @@
 //! The name of each player's page, kept once given: a player keeps
 //! `players/ann-lee` whoever joins later, and a namesake who joins gets
 //! the next free name (`players/ann-lee-2`), never one given before, even
-//! to a player who has left. Without it the names were made afresh from
+//! to a player who has left or been renamed (a player renamed gets a
+//! page of their new name; the old one is given to no one). Without it the names were made afresh from
 //! the players' keys in each build, so a newcomer whose address sorts
 //! first took a page that old links named someone else by (and the
 //! numbering hinted at the order of private addresses).
@@ -12,8 +13,10 @@
 //! whatever version or site folder wrote it. If it is lost, the next
 //! build names the players afresh, and namesakes may be numbered anew.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+
+use serde::{Deserialize, Serialize};
 
 use super::cache;
 use crate::durable::{FileError, read_regular, write_atomic};
@@ -27,24 +30,48 @@ const HEADER: &str = "dynamo page names 1";
 /// The largest file read: far above 100,000 players.
 const MAX_BYTES: u64 = 1 << 28;
 
-/// Each page name given, by the player's key; none when there is no file
-/// or it cannot be read (then names are made afresh).
-pub fn load(games_dir: &Path) -> BTreeMap<String, String> {
-    let path = games_dir.join(cache::CACHE_FILE).join(FILE);
-    let Ok(bytes) = read_regular(&path, MAX_BYTES) else {
-        return BTreeMap::new();
-    };
-    let text = String::from_utf8_lossy(&bytes);
-    match text.split_once('\n') {
-        Some((HEADER, json)) => serde_json::from_str(json).unwrap_or_default(),
-        _ => BTreeMap::new(),
-    }
+/// The page names given.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Names {
+    /// Each player's page, by their key.
+    pub given: BTreeMap<String, String>,
+    /// Every page ever given, to a player still here or not.
+    pub taken: BTreeSet<String>,
 }
 
-/// Writes every page name given, by the player's key.
-pub fn save(games_dir: &Path, names: &BTreeMap<String, String>) -> Result<(), FileError> {
-    let path = cache::folder(games_dir)?.join(FILE);
-    let json = serde_json::to_string(names)
-        .map_err(|e| FileError::new(&path, std::io::Error::other(e)))?;
-    write_atomic(&path, format!("{HEADER}\n{json}").as_bytes())
+impl Names {
+    /// The names given; none when there is no file or it cannot be read
+    /// (then names are made afresh).
+    pub fn load(games_dir: &Path) -> Names {
+        let path = games_dir.join(cache::CACHE_FILE).join(FILE);
+        let Ok(bytes) = read_regular(&path, MAX_BYTES) else {
+            return Names::default();
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        match text.split_once('\n') {
+            Some((HEADER, json)) => serde_json::from_str(json).unwrap_or_default(),
+            _ => Names::default(),
+        }
+    }
+
+    /// Adds the pages of `players` (by key); whether any was new.
+    pub fn give(&mut self, players: &BTreeMap<String, String>) -> bool {
+        let mut new = false;
+        for (key, page) in players {
+            if self.given.get(key) != Some(page) {
+                self.given.insert(key.clone(), page.clone());
+                new = true;
+            }
+            new |= self.taken.insert(page.clone());
+        }
+        new
+    }
+
+    /// Writes the names into the pages' cache of `games_dir`.
+    pub fn save(&self, games_dir: &Path) -> Result<(), FileError> {
+        let path = cache::folder(games_dir)?.join(FILE);
+        let json = serde_json::to_string(self)
+            .map_err(|e| FileError::new(&path, std::io::Error::other(e)))?;
+        write_atomic(&path, format!("{HEADER}\n{json}").as_bytes())
+    }
 }

@@ -23,7 +23,7 @@ use super::club::{Club, parent, player_key};
 use super::error::SiteError;
 use super::facts::{self, Index, file_order};
 use super::identity::Identity;
-use super::names;
+use super::names::Names;
 use super::own::{self, Removal, Ways};
 use super::place::SiteDir;
 use super::plan::Plan;
@@ -94,12 +94,14 @@ fn rebuild_locked(
     gone.extend(opened.listed.iter().flatten());
     gone.retain(|p| !done.paths.contains(*p));
     let ways = Ways::new(dir);
-    let (mut removed, mut foreign) = (Vec::new(), Vec::new());
-    for path in gone {
-        if !own::is_own(opened.listed.as_ref(), &ways, path) {
-            foreign.push(path.clone());
-            continue;
-        }
+    // All told apart before any goes: a game's `.pgn` is known as the
+    // site's by the page beside it.
+    let (own, foreign): (Vec<&String>, Vec<&String>) = gone
+        .into_iter()
+        .partition(|p| own::is_own(opened.listed.as_ref(), &ways, p));
+    let foreign: Vec<String> = foreign.into_iter().cloned().collect();
+    let mut removed = Vec::new();
+    for path in own {
         match ways.remove(path)? {
             Removal::Removed => removed.push(path.clone()),
             Removal::Gone => {}
@@ -258,14 +260,10 @@ fn assemble(
     keep: bool,
 ) -> Result<Club, SiteError> {
     let files = folder.games.iter().map(|(_, f)| f.clone());
-    let mut given = names::load(games_dir);
-    let club = Club::assemble(games_dir, files.zip(summaries).collect(), sections, &given)?;
-    let before = given.len();
-    for (key, page) in &club.players {
-        given.entry(key.clone()).or_insert_with(|| page.clone());
-    }
-    if keep && given.len() != before {
-        names::save(games_dir, &given)?;
+    let mut names = Names::load(games_dir);
+    let club = Club::assemble(games_dir, files.zip(summaries).collect(), sections, &names)?;
+    if names.give(&club.players) && keep {
+        names.save(games_dir)?;
     }
     Ok(club)
 }
@@ -448,10 +446,13 @@ fn whole(
     let ways = Ways::new(dir);
     let mut removed = Vec::new();
     let mut links: Vec<String> = done.links.iter().cloned().collect();
-    for page in plan.gone {
-        if done.paths.contains(&page) || !own::is_own(opened.listed.as_ref(), &ways, &page) {
-            continue;
-        }
+    // All told apart before any goes, as in a full build.
+    let gone: Vec<String> = plan
+        .gone
+        .into_iter()
+        .filter(|p| !done.paths.contains(p) && own::is_own(opened.listed.as_ref(), &ways, p))
+        .collect();
+    for page in gone {
         match ways.remove(&page)? {
             Removal::Removed => removed.push(page),
             Removal::Gone => {}
