@@ -6,6 +6,7 @@ use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, Write};
 use std::path::Path;
 
+use super::crash::crash_point;
 use super::error::FileError;
 use super::group;
 
@@ -163,7 +164,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
         }
         // Where a kill leaves a temporary file behind (tests: they must
         // not stay once the next writer of the folder comes).
-        super::crash_point("before-rename");
+        crash_point("before-rename");
         fs::rename(&tmp, path).map_err(|e| FileError::new(path, e))
     })();
     drop(file);

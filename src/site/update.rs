@@ -17,13 +17,12 @@ use std::path::{Path, PathBuf};
 use super::build::{
     Difference, Settings, Target, Written, put_all, put_game, put_index, put_player, put_section,
 };
-use super::cache::{CACHE_FILE, Known, SectionFile, Seen, Top, Unusable};
+use super::cache::{self, CACHE_FILE, Known, SectionFile, Seen, Top, Unusable};
 use super::cache_format::{Row, RowRef};
 use super::club::{Club, parent, player_key};
 use super::error::SiteError;
 use super::facts::{self, Index, file_order};
 use super::identity::Identity;
-use super::names::Names;
 use super::own::{self, Removal, Ways};
 use super::place::SiteDir;
 use super::plan::Plan;
@@ -260,10 +259,10 @@ fn assemble(
     keep: bool,
 ) -> Result<Club, SiteError> {
     let files = folder.games.iter().map(|(_, f)| f.clone());
-    let mut names = Names::load(games_dir);
+    let mut names = cache::load_names(games_dir);
     let club = Club::assemble(games_dir, files.zip(summaries).collect(), sections, &names)?;
     if names.give(&club.players) && keep {
-        names.save(games_dir)?;
+        cache::save_names(&names, games_dir)?;
     }
     Ok(club)
 }
