@@ -20,6 +20,7 @@ pub use crate::mail::mail_config::MailConfig;
 use crate::recorder::RecorderSettings;
 use crate::recorder::conditional::Store;
 pub use crate::site::SiteConfig;
+use crate::site::{Apart, Kept, SiteDir, SiteError};
 pub use dynamo_net::host::{host_and_port, reachable};
 pub use dynamo_net::{Security, is_plausible_variable_name};
 
@@ -53,6 +54,10 @@ pub struct Config {
     pub inbox: Option<InboxConfig>,
     /// The web pages; `None` when the config has no `[site]` table.
     pub site: Option<SiteConfig>,
+    /// The file these settings were read from; `None` for the defaults
+    /// and for text parsed alone. Not a key of the file.
+    #[serde(skip)]
+    pub file: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -68,6 +73,7 @@ impl Default for Config {
             mail: None,
             inbox: None,
             site: None,
+            file: None,
         }
     }
 }
@@ -293,7 +299,36 @@ impl Config {
         if folder != cwd {
             config.rebase(folder);
         }
+        config.file = Some(path.to_path_buf());
         Ok(config)
+    }
+
+    /// `dir` as the folder of the web pages, if it stands apart from the
+    /// club's files: the one table of what it must keep apart from (see
+    /// [`SiteDir::new`]). The config's folder may hold the site folder
+    /// (`public/` beside `games/` and `dynamo.toml`), never be it or lie
+    /// inside it; so may the key file's.
+    pub fn site_dir(&self, dir: &Path) -> Result<SiteDir, SiteError> {
+        let mut kept = vec![Kept::new(
+            "conditional-lines folder",
+            &self.conditional_dir,
+            Apart::Wholly,
+        )];
+        if let Some(mail) = &self.mail {
+            kept.push(Kept::new("outbox", &mail.outbox, Apart::Wholly));
+            kept.push(Kept::new(
+                "inbox state folder",
+                &mail.inbox_state,
+                Apart::Wholly,
+            ));
+            kept.push(Kept::new("key file", &mail.key_file, Apart::Above));
+        }
+        if let Some(file) = &self.file {
+            let folder = file.parent().unwrap_or(Path::new(""));
+            kept.push(Kept::new("config file", file, Apart::Above));
+            kept.push(Kept::new("config's folder", folder, Apart::Above));
+        }
+        SiteDir::new(dir, &self.games_dir, &kept)
     }
 
     /// Takes every relative path from `folder`.

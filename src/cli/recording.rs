@@ -276,5 +276,5 @@ pub(crate) fn pages(config: &Config) -> Option<Pages> {
     let settings = Settings {
         delay_moves: site.delay_moves,
     };
-    Some(Pages::new(&config.games_dir, dir, settings))
+    Some(Pages::new(dir, config.site_dir(dir), settings))
 }

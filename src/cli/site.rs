@@ -36,15 +36,19 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     if args.check {
         crate::cli::conditional::owed::without_writing();
     }
+    // Before anything is read or written: a site folder over the club's
+    // files would have its pages written over them.
+    let site = config.site_dir(&args.dir).map_err(input)?;
     crate::cli::conditional::owed::before_reading_folder(games);
     let mut out = io::stdout().lock();
     if args.check {
-        let differences = site::check(games, &args.dir, &settings).map_err(input)?;
+        let differences = site::check(&site, &settings).map_err(input)?;
         for d in &differences {
             let (word, path) = match d {
                 Difference::Missing(p) => ("missing", p),
                 Difference::Changed(p) => ("changed", p),
                 Difference::Extra(p) => ("extra", p),
+                Difference::Link(p) => ("link", p),
             };
             writeln!(out, "{word} {path}")?;
         }
@@ -54,7 +58,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
             Exit::Rejected
         });
     }
-    let done = site::rebuild(games, &args.dir, &settings).map_err(input)?;
+    let done = site::rebuild(&site, &settings).map_err(input)?;
     writeln!(
         out,
         "{}: {} files, {} written, {} removed, {} games, {} sections, {} players",
@@ -66,6 +70,18 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
         done.sections,
         done.players
     )?;
+    for link in &done.links {
+        eprintln!(
+            "warning: {}: a symbolic link: left alone, nothing written through it",
+            args.dir.join(link).display()
+        );
+    }
+    for file in &done.foreign {
+        eprintln!(
+            "warning: {}: not a file the site wrote: left in place",
+            args.dir.join(file).display()
+        );
+    }
     if let Some(e) = done.cache {
         // The pages are right; only the next update is slower.
         eprintln!("warning: the pages' cache was not written: {e}");
@@ -82,6 +98,7 @@ fn input(e: SiteError) -> anyhow::Error {
             format!("{e}\nthe pages need every game; `dynamo verify` checks them all"),
         )
         .into(),
+        SiteError::NotApart { .. } => Failure::new(Exit::Usage, e.to_string()).into(),
         other => other.into(),
     }
 }

@@ -27,5 +27,7 @@ pub use error::FileError;
 pub use folder::make_dirs;
 pub use group::{Batch, Flush};
 pub use lock::{FileLock, LOCK_WAIT, LockError};
-pub use read::{ReadError, read_regular, real_path};
-pub use write::{remove, remove_dead_temps, remove_stale_temps, rename, write_atomic};
+pub use read::{ReadError, read_regular, real_location, real_path};
+pub use write::{
+    remove, remove_dead_temps, remove_dead_temps_of, remove_stale_temps, rename, write_atomic,
+};

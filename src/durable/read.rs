@@ -3,7 +3,7 @@
 
 use std::fs::{self, Metadata, OpenOptions};
 use std::io::{self, Read};
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use super::error::FileError;
 
@@ -136,6 +136,60 @@ pub fn real_path(path: &Path) -> Result<PathBuf, FileError> {
     ))
 }
 
+/// Where `path` is once every symbolic link on the way is followed: an
+/// absolute path without `.`, `..` or links, even when its end does not
+/// exist yet (the part that does not exist is taken as written, since a
+/// name that is not there is no link). Two paths name the same place
+/// exactly when their locations are equal: what a check of one folder
+/// against another compares, where a string test would be fooled by a
+/// link or a `..`.
+pub fn real_location(path: &Path) -> Result<PathBuf, FileError> {
+    located(path, 0)
+}
+
+/// [`real_location`], `links` links followed so far.
+fn located(path: &Path, links: usize) -> Result<PathBuf, FileError> {
+    let mut here = if path.is_absolute() {
+        PathBuf::from("/")
+    } else {
+        let cwd = std::env::current_dir().map_err(|e| FileError::new(Path::new("."), e))?;
+        fs::canonicalize(&cwd).map_err(|e| FileError::new(&cwd, e))?
+    };
+    let mut links = links;
+    for part in path.components() {
+        match part {
+            Component::Prefix(_) | Component::RootDir | Component::CurDir => {}
+            Component::ParentDir => {
+                here.pop();
+            }
+            Component::Normal(name) => {
+                here.push(name);
+                let meta = match fs::symlink_metadata(&here) {
+                    Ok(meta) => meta,
+                    Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+                    Err(e) => return Err(FileError::new(&here, e)),
+                };
+                if !meta.file_type().is_symlink() {
+                    continue;
+                }
+                links += 1;
+                if links > MAX_LINKS {
+                    return Err(FileError::new(
+                        path,
+                        io::Error::other("too many levels of symbolic links"),
+                    ));
+                }
+                // `here` is real up to the link: its target is read from
+                // the link's folder, and may itself not exist yet.
+                let target = fs::read_link(&here).map_err(|e| FileError::new(&here, e))?;
+                here.pop();
+                here = located(&here.join(target), links)?;
+            }
+        }
+    }
+    Ok(here)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,5 +237,25 @@ mod tests {
         symlink("a", root.join("b")).expect("link");
         let err = real_path(&root.join("a")).expect_err("a loop");
         assert_eq!(err.path, root.join("a"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_location_follows_every_link_and_takes_a_missing_end_as_written() {
+        use std::os::unix::fs::symlink;
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let root = fs::canonicalize(tmp.path()).expect("real");
+        fs::create_dir_all(root.join("club/games")).expect("mkdir");
+        symlink(root.join("club"), root.join("link")).expect("link");
+        let through = real_location(&root.join("link/games")).expect("resolved");
+        assert_eq!(through, root.join("club/games"));
+        let missing = real_location(&root.join("link/public/../games/x")).expect("resolved");
+        assert_eq!(missing, root.join("club/games/x"));
+        // A link to a folder not made yet is followed all the same.
+        symlink("club/later", root.join("dangling")).expect("link");
+        let later = real_location(&root.join("dangling/x")).expect("resolved");
+        assert_eq!(later, root.join("club/later/x"));
+        symlink("loop", root.join("loop")).expect("link");
+        assert!(real_location(&root.join("loop")).is_err());
     }
 }

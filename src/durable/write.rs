@@ -6,6 +6,7 @@ use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, Write};
 use std::path::Path;
 
+use super::crash::crash_point;
 use super::error::FileError;
 use super::group;
 
@@ -62,30 +63,38 @@ pub fn remove_stale_temps(path: &Path) {
 ///
 /// Best effort, as [`remove_stale_temps`].
 pub fn remove_dead_temps(folder: &Path) {
+    remove_dead_temps_of(folder, |_| true);
+}
+
+/// [`remove_dead_temps`] for the writes to the names `ours` accepts
+/// (`NAME`, without the dot and the suffix): in a folder that may hold
+/// files of others, only temporary files of our own kind of file go.
+pub fn remove_dead_temps_of(folder: &Path, ours: impl Fn(&[u8]) -> bool) {
     let Ok(entries) = fs::read_dir(folder) else {
         return;
     };
     for entry in entries.flatten() {
         let name = entry.file_name();
-        let Some(pid) = temp_writer(name.as_encoded_bytes()) else {
+        let Some((written, pid)) = temp_writer(name.as_encoded_bytes()) else {
             continue;
         };
-        if writer_gone(pid) {
+        if ours(written) && writer_gone(pid) {
             let _ = fs::remove_file(entry.path());
         }
     }
 }
 
-/// The process id of the writer whose temporary file has this name
-/// (`.NAME.tmpPID`), or `None` for any other name.
-fn temp_writer(name: &[u8]) -> Option<u32> {
+/// The name written and the process id of the writer whose temporary
+/// file has this name (`.NAME.tmpPID`), or `None` for any other name.
+fn temp_writer(name: &[u8]) -> Option<(&[u8], u32)> {
     let rest = name.strip_prefix(b".")?;
     let at = rest.windows(4).rposition(|w| w == b".tmp")?;
     let digits = &rest[at + 4..];
     if at == 0 || digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    std::str::from_utf8(digits).ok()?.parse().ok()
+    let pid = std::str::from_utf8(digits).ok()?.parse().ok()?;
+    Some((&rest[..at], pid))
 }
 
 /// Whether no process `pid` runs, as far as the system says.
@@ -153,6 +162,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
         if !grouped {
             file.sync_all().map_err(|e| FileError::new(&tmp, e))?;
         }
+        // Where a kill leaves a temporary file behind (tests: they must
+        // not stay once the next writer of the folder comes).
+        crash_point("before-rename");
         fs::rename(&tmp, path).map_err(|e| FileError::new(path, e))
     })();
     drop(file);
@@ -242,8 +254,8 @@ mod tests {
 
     #[test]
     fn only_temporary_files_of_dead_writers_are_removed() {
-        assert_eq!(temp_writer(b".g.pgn.tmp123"), Some(123));
-        assert_eq!(temp_writer(b".a.json.tmp7"), Some(7));
+        assert_eq!(temp_writer(b".g.pgn.tmp123"), Some((&b"g.pgn"[..], 123)));
+        assert_eq!(temp_writer(b".a.json.tmp7"), Some((&b"a.json"[..], 7)));
         for other in [
             &b"g.pgn.tmp1"[..],
             b".tmp1",

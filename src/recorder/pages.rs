@@ -7,31 +7,36 @@
 //!
 //! The event is recorded whatever becomes of its pages: a page that could
 //! not be written is a problem to report ([`Pages::take_problems`]), and
-//! `dynamo site DIR` puts everything right.
+//! `dynamo site DIR` puts everything right. So is a site folder that is
+//! not apart from the club's files (`site::SiteDir`): no page is written
+//! there, and each event says why.
 
 use std::path::{Path, PathBuf};
 
 use super::action::Recorded;
 use super::subscriber::Subscriber;
 use crate::game::store::GameFile;
-use crate::site::{self, Settings, SiteError};
+use crate::site::{self, Settings, SiteDir, SiteError};
 
-/// Keeps the pages in `dir` up to date with the games in `games_dir`.
+/// Keeps the pages in a site folder up to date with the games.
 #[derive(Debug, Clone)]
 pub struct Pages {
-    games_dir: PathBuf,
+    /// The site folder, as given.
     dir: PathBuf,
+    /// The site folder checked, or why it may not be written.
+    site: Result<SiteDir, String>,
     settings: Settings,
     written: Vec<String>,
     problems: Vec<String>,
 }
 
 impl Pages {
-    /// The pages in `dir` (`[site] dir`) of the games in `games_dir`.
-    pub fn new(games_dir: &Path, dir: &Path, settings: Settings) -> Pages {
+    /// The pages in `dir` (`[site] dir`), checked as `site`: when it may
+    /// not be written, every event says why and writes no page.
+    pub fn new(dir: &Path, site: Result<SiteDir, SiteError>, settings: Settings) -> Pages {
         Pages {
-            games_dir: games_dir.to_path_buf(),
             dir: dir.to_path_buf(),
+            site: site.map_err(|e| e.to_string()),
             settings,
             written: Vec::new(),
             problems: Vec::new(),
@@ -52,11 +57,24 @@ impl Pages {
     /// the event's game, and any other written meanwhile (a file edited
     /// by hand leaves no stale page after the next event).
     fn update(&mut self) -> Result<(), SiteError> {
-        let done = site::update(&self.games_dir, &self.dir, &self.settings)?;
+        let site = match &self.site {
+            Ok(site) => site,
+            Err(why) => {
+                self.problems.push(why.clone());
+                return Ok(());
+            }
+        };
+        let done = site::update(site, &self.settings)?;
         if let Some(why) = &done.rebuilt {
             // Not an error: every page is right, only slower to make.
             self.problems.push(format!(
                 "the web pages' cache {why}: every page in {} was built again",
+                self.dir.display()
+            ));
+        }
+        for link in &done.links {
+            self.problems.push(format!(
+                "the web pages in {}: {link} is a symbolic link: left alone, nothing written through it",
                 self.dir.display()
             ));
         }

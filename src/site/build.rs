@@ -13,15 +13,12 @@ use super::club::Club;
 use super::error::SiteError;
 use super::facts::{self, Index};
 use super::markup::{SCRIPT, STYLE};
+use super::own::{Way, Ways, make_public, read_page};
 use super::positions::Positions;
 use super::scan::{each, load};
 use super::{feed, game_page, index_page, pgn, player_page, section_page};
 use crate::durable::{self, write_atomic};
 use crate::game::Game;
-
-/// The folders of the site whose files are all the site's own: a file
-/// there that the site no longer has is removed by a full build.
-pub const OWN_FOLDERS: [&str; 3] = ["games", "sections", "players"];
 
 /// How the pages are built.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -39,6 +36,9 @@ pub enum Difference {
     Changed(String),
     /// The folder has a file in the site's own folders that the site has not.
     Extra(String),
+    /// A symbolic link stands where the site has a file or a folder of
+    /// files (or in its own folders): never followed.
+    Link(String),
 }
 
 /// What writing the pages did.
@@ -59,17 +59,27 @@ pub struct Written {
     /// Why an update built every page: the cache was missing or damaged
     /// (a cache of another site folder or version is no surprise).
     pub rebuilt: Option<String>,
+    /// The symbolic links found where a file or a folder of the site
+    /// would go, by their path in the site: left alone, nothing written
+    /// through them or removed behind them.
+    pub links: Vec<String>,
+    /// The files of the site's own folders that it has not and did not
+    /// write (`own.rs`): left in place.
+    pub foreign: Vec<String>,
 }
 
 /// What was done with the files put into a [`Target`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Done {
-    /// Every file put, by its path in the site (`/`-separated).
+    /// Every file put, by its path in the site (`/`-separated), but
+    /// those a link stood in the way of.
     pub paths: BTreeSet<String>,
     /// Those written, in path order.
     pub written: Vec<String>,
     /// How the folder differed from them, when checking.
     pub differences: Vec<Difference>,
+    /// The symbolic links found on the way to them, never followed.
+    pub links: BTreeSet<String>,
 }
 
 /// Where built files go: into the folder where they differ from what it
@@ -77,7 +87,7 @@ pub struct Done {
 /// half of one), or only compared with it (`--check`).
 #[derive(Debug)]
 pub struct Target<'d> {
-    dir: &'d Path,
+    ways: Ways<'d>,
     check: bool,
     done: Mutex<Done>,
 }
@@ -86,7 +96,7 @@ impl<'d> Target<'d> {
     /// Files written into `dir`.
     pub fn writing(dir: &'d Path) -> Target<'d> {
         Target {
-            dir,
+            ways: Ways::new(dir),
             check: false,
             done: Mutex::default(),
         }
@@ -95,21 +105,27 @@ impl<'d> Target<'d> {
     /// Files compared with `dir`'s.
     pub fn checking(dir: &'d Path) -> Target<'d> {
         Target {
-            dir,
+            ways: Ways::new(dir),
             check: true,
             done: Mutex::default(),
         }
     }
 
-    /// The file at `path` in the site has `bytes`.
+    /// The file at `path` in the site has `bytes`; not where a symbolic
+    /// link stands on the way (reported in [`Done::links`]).
     pub fn put(&self, path: &str, bytes: &[u8]) -> Result<(), SiteError> {
-        let target = self.dir.join(path);
-        let old = std::fs::read(&target).ok();
+        let target = match self.ways.to(path, !self.check)? {
+            Way::Clear(target) => target,
+            Way::Link(link) => {
+                // Not the site's file: neither written nor listed.
+                let mut done = self.done.lock().unwrap_or_else(|e| e.into_inner());
+                done.links.insert(link);
+                return Ok(());
+            }
+        };
+        let old = read_page(&target);
         let same = old.as_deref() == Some(bytes);
         if !same && !self.check {
-            if let Some(parent) = target.parent() {
-                make_public_folders(self.dir, parent)?;
-            }
             write_atomic(&target, bytes)?;
             if old.is_none() {
                 make_public(&target, 0o644)?;
@@ -211,85 +227,4 @@ pub fn put_game(
         &format!("{}.pgn", g.page),
         pgn::pgn(&positions, shown).as_bytes(),
     )
-}
-
-/// The files under `dir`'s own folders that are not in `paths`, in path
-/// order.
-pub fn extra(dir: &Path, paths: &BTreeSet<String>) -> Result<Vec<String>, SiteError> {
-    let mut found = Vec::new();
-    for folder in OWN_FOLDERS {
-        walk(dir, folder, &mut found)?;
-    }
-    found.retain(|p| !paths.contains(p));
-    found.sort();
-    Ok(found)
-}
-
-/// The files under `dir/rel`, as site paths; hidden ones (a temporary
-/// file of an atomic write) left out.
-fn walk(dir: &Path, rel: &str, found: &mut Vec<String>) -> Result<(), SiteError> {
-    let path = dir.join(rel);
-    let entries = match std::fs::read_dir(&path) {
-        Ok(entries) => entries,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => {
-            return Err(SiteError::Folder {
-                path,
-                why: e.to_string(),
-            });
-        }
-    };
-    for entry in entries {
-        let entry = entry.map_err(|e| SiteError::Folder {
-            path: path.clone(),
-            why: e.to_string(),
-        })?;
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with('.') {
-            continue;
-        }
-        let child = format!("{rel}/{name}");
-        if entry.file_type().is_ok_and(|t| t.is_dir()) {
-            walk(dir, &child, found)?;
-        } else {
-            found.push(child);
-        }
-    }
-    Ok(())
-}
-
-/// A new folder of pages, and its parents inside the site, made readable
-/// by everyone (see [`make_public`]).
-fn make_public_folders(site: &Path, folder: &Path) -> Result<(), durable::FileError> {
-    if folder.is_dir() {
-        return Ok(());
-    }
-    if let Some(parent) = folder.parent()
-        && parent != site
-        && parent.starts_with(site)
-    {
-        make_public_folders(site, parent)?;
-    }
-    match std::fs::create_dir(folder) {
-        Ok(()) => make_public(folder, 0o755),
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
-        Err(e) => Err(durable::FileError::new(folder, e)),
-    }
-}
-
-/// Pages are for whoever a web server shows them to: a new page or
-/// folder gets its mode whatever the umask, so that the services may run
-/// with `UMask=0027`, which keeps the games, the outbox and the inbox
-/// state private, and still write pages a web server reads. A page
-/// rewritten keeps the mode it has (`durable::write_atomic`).
-fn make_public(path: &Path, mode: u32) -> Result<(), durable::FileError> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
-            .map_err(|e| durable::FileError::new(path, e))?;
-    }
-    #[cfg(not(unix))]
-    let _ = (path, mode);
-    Ok(())
 }

@@ -34,6 +34,7 @@ use super::cache_format::{self, Row, RowRef};
 use super::club::parent;
 use super::facts::Facts;
 use super::identity::{Identity, Listed};
+use super::names::Names;
 use crate::durable::{self, FileError, ReadError, read_regular, write_atomic};
 
 /// The cache's folder, in the games folder.
@@ -49,6 +50,11 @@ const TOP: &str = "top";
 /// The largest file of the cache read: far above 100,000 games'
 /// summaries.
 const MAX_BYTES: u64 = 1 << 30;
+
+/// The cache's file of the players' page names, read whatever version
+/// or site folder wrote the rest (`names.rs`), and its first line.
+const NAMES: &str = "names";
+const NAMES_HEADER: &str = "dynamo page names 1";
 
 /// What the pages in `site` were written from, but the games' lines:
 /// the cache's `top` file.
@@ -202,12 +208,7 @@ impl Top {
         games_dir: &Path,
         games: impl Iterator<Item = RowRef<'a>>,
     ) -> Result<(), FileError> {
-        let folder = games_dir.join(CACHE_FILE);
-        // A cache of an earlier version was one file.
-        if folder.is_file() {
-            durable::remove(&folder)?;
-        }
-        std::fs::create_dir_all(&folder).map_err(|e| FileError::new(&folder, e))?;
+        let folder = folder(games_dir)?;
         let mut by_folder: BTreeMap<&str, Vec<RowRef>> = BTreeMap::new();
         for row in games {
             by_folder.entry(parent(row.file)).or_default().push(row);
@@ -227,6 +228,39 @@ impl Top {
         }
         Ok(())
     }
+}
+
+/// The page names given (`names.rs`); none when there is no file or it
+/// cannot be read (then names are made afresh).
+pub fn load_names(games_dir: &Path) -> Names {
+    let path = games_dir.join(CACHE_FILE).join(NAMES);
+    let Ok(bytes) = read_regular(&path, MAX_BYTES) else {
+        return Names::default();
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    match text.split_once('\n') {
+        Some((NAMES_HEADER, json)) => serde_json::from_str(json).unwrap_or_default(),
+        _ => Names::default(),
+    }
+}
+
+/// Writes the page names given into the cache of `games_dir`.
+pub fn save_names(names: &Names, games_dir: &Path) -> Result<(), FileError> {
+    let path = folder(games_dir)?.join(NAMES);
+    let json = serde_json::to_string(names)
+        .map_err(|e| FileError::new(&path, std::io::Error::other(e)))?;
+    write_atomic(&path, format!("{NAMES_HEADER}\n{json}").as_bytes())
+}
+
+/// The cache's folder in `games_dir`, made if missing.
+fn folder(games_dir: &Path) -> Result<PathBuf, FileError> {
+    let folder = games_dir.join(CACHE_FILE);
+    // A cache of an earlier version was one file.
+    if folder.is_file() {
+        durable::remove(&folder)?;
+    }
+    std::fs::create_dir_all(&folder).map_err(|e| FileError::new(&folder, e))?;
+    Ok(folder)
 }
 
 /// The name of the cache's file of the games of the folder `rel`: a hash

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use dynamo_core::Color;
 
 use super::error::SiteError;
+use super::names::Names;
 use super::summary::{Person, Summary};
 use crate::game::Player;
 use crate::tournament::standings::Played;
@@ -80,13 +81,16 @@ pub fn person_key(p: &Person) -> String {
 impl Club {
     /// The club of `games` (each file under `games_dir`, `/`-separated,
     /// with its summary, in the order of the files' paths) and `sections`
-    /// (each folder under `games_dir` with its section file, by name). A
-    /// section naming a game that is not there stops the build: its
+    /// (each folder under `games_dir` with its section file, by name),
+    /// each player's page named as `given` (by their key) names it, a
+    /// player it does not name given a name it does not hold (`names.rs`).
+    /// A section naming a game that is not there stops the build: its
     /// standings would be wrong.
     pub fn assemble(
         games_dir: &Path,
         games: Vec<(String, Summary)>,
         sections: &[(PathBuf, Section)],
+        given: &Names,
     ) -> Result<Club, SiteError> {
         let mut taken: HashMap<String, u32> = HashMap::with_capacity(games.len());
         let games = games.into_iter().map(|(file, summary)| {
@@ -99,7 +103,7 @@ impl Club {
             let page = unique(&mut taken, name);
             club.add_section(games_dir, folder, section.clone(), indices, page);
         }
-        club.name_players();
+        club.name_players(given);
         Ok(club)
     }
 
@@ -231,10 +235,12 @@ impl Club {
         names
     }
 
-    /// A page name for every player, from their name: the first of two
-    /// players of one name gets it plain, the next `-2`, in the order of
-    /// their keys, so that the same folder gives the same names.
-    fn name_players(&mut self) {
+    /// A page name for every player: the one `given` them while it is
+    /// still of their name, else one from their name never given before:
+    /// the first of two players of one name gets it plain, the next
+    /// `-2`, in the order of their keys, so that the same folder gives
+    /// the same names.
+    fn name_players(&mut self, given: &Names) {
         let mut names = self.sort_players();
         for s in &self.sections {
             for p in &s.section.players {
@@ -243,9 +249,14 @@ impl Club {
                     .or_insert_with(|| p.name.clone());
             }
         }
-        let mut taken = HashMap::new();
+        let before = given.given.values().chain(&given.taken);
+        let mut taken: HashMap<String, u32> = before.map(|p| (p.clone(), 1)).collect();
         for (key, name) in names {
-            let page = unique(&mut taken, format!("players/{}", slug(&name)));
+            let plain = format!("players/{}", slug(&name));
+            let page = match given.given.get(&key) {
+                Some(page) if numbered(page, &plain) => page.clone(),
+                _ => unique(&mut taken, plain),
+            };
             self.players.insert(key, page);
         }
     }
@@ -370,19 +381,32 @@ fn latin(c: char) -> Option<&'static str> {
     }
 }
 
-/// `name`, or `name-2`, `name-3`, … when taken already.
+/// Whether `page` is `name` or `name` numbered by [`unique`].
+fn numbered(page: &str, name: &str) -> bool {
+    page.strip_prefix(name).is_some_and(|rest| {
+        rest.is_empty()
+            || rest
+                .strip_prefix('-')
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    })
+}
+
+/// `name`, or `name-2`, `name-3`, … when taken already: the first of
+/// them not taken.
 fn unique(taken: &mut HashMap<String, u32>, name: String) -> String {
-    let count = match taken.get_mut(&name) {
-        Some(count) => {
-            *count += 1;
-            *count
-        }
-        None => {
-            taken.insert(name.clone(), 1);
-            return name;
+    let Some(count) = taken.get(&name).copied() else {
+        taken.insert(name.clone(), 1);
+        return name;
+    };
+    let mut count = count;
+    let numbered = loop {
+        count += 1;
+        let numbered = format!("{name}-{count}");
+        if !taken.contains_key(&numbered) {
+            break numbered;
         }
     };
-    let numbered = format!("{name}-{count}");
+    taken.insert(name, count);
     taken.insert(numbered.clone(), 1);
     numbered
 }
@@ -412,5 +436,13 @@ mod tests {
             unique(&mut taken, "players/ada-2".into()),
             "players/ada-2-2"
         );
+        // A numbered name given before is skipped, not given twice.
+        let mut taken: HashMap<String, u32> = ["players/ann", "players/ann-2"]
+            .map(|p| (p.to_string(), 1))
+            .into();
+        assert_eq!(unique(&mut taken, "players/ann".into()), "players/ann-3");
+        assert!(numbered("players/ann-3", "players/ann"));
+        assert!(!numbered("players/ann-lee", "players/ann"));
+        assert!(!numbered("players/ann-", "players/ann"));
     }
 }

@@ -18,6 +18,12 @@ pub const STYLE: &str = include_str!("site.css");
 /// position is a link without it.
 pub const SCRIPT: &str = include_str!("site.js");
 
+/// How every page begins, up to its title: what tells a page of the
+/// site from a file that is not (`own.rs`, for a folder written before
+/// the site listed its files).
+pub const PROLOGUE: &str = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+    <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>";
+
 /// `../` once for each folder between the page at `page` (its path in the
 /// site, without `.html`) and the site's top.
 pub fn up(page: &str) -> String {
@@ -37,9 +43,7 @@ pub fn document(page: &str, title: &str, body: &str, script: bool) -> String {
     let mut out = String::with_capacity(body.len() + 1024);
     let _ = write!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{title}</title>\n<link rel=\"stylesheet\" href=\"{up}site.css\">\n\
+        "{PROLOGUE}{title}</title>\n<link rel=\"stylesheet\" href=\"{up}site.css\">\n\
          <link rel=\"alternate\" type=\"application/atom+xml\" title=\"Results\" href=\"{up}feed.xml\">\n\
          </head>\n<body>\n<header><nav><a href=\"{up}index.html\">All sections and games</a></nav></header>\n\
          <main>\n{body}</main>\n"

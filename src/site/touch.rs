@@ -286,5 +286,7 @@ pub fn update(
         players: top.players.len(),
         cache: saved.err(),
         rebuilt: None,
+        links: done.links.into_iter().collect(),
+        foreign: Vec::new(),
     }))
 }

@@ -15,63 +15,102 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use super::build::{
-    Difference, Settings, Target, Written, extra, put_all, put_game, put_index, put_player,
-    put_section,
+    Difference, Settings, Target, Written, put_all, put_game, put_index, put_player, put_section,
 };
-use super::cache::{Known, SectionFile, Seen, Top, Unusable};
+use super::cache::{self, CACHE_FILE, Known, SectionFile, Seen, Top, Unusable};
 use super::cache_format::{Row, RowRef};
 use super::club::{Club, parent, player_key};
 use super::error::SiteError;
 use super::facts::{self, Index, file_order};
 use super::identity::Identity;
+use super::own::{self, Removal, Ways};
+use super::place::SiteDir;
 use super::plan::Plan;
 use super::scan::{Folder, each, fingerprint, load};
 use super::summary::Summary;
 use super::touch::{self, Touched};
-use crate::durable::{self, FileError, FileLock};
+use crate::durable::{FileError, FileLock};
 use crate::game::Game;
 use crate::tournament::Section;
 
 /// The site's lock file, in its folder: one writer of the pages at a time.
 pub const LOCK_FILE: &str = ".dynamo-site.lock";
 
-/// The folder `dir`, made if missing, locked for writing, and its real
-/// path (which names it in the cache).
-fn open(dir: &Path) -> Result<(FileLock, PathBuf), SiteError> {
-    std::fs::create_dir_all(dir).map_err(|e| FileError::new(dir, e))?;
-    let lock = FileLock::acquire(&dir.join(LOCK_FILE))?;
-    let real = std::fs::canonicalize(dir).map_err(|e| FileError::new(dir, e))?;
-    Ok((lock, real))
+/// The site folder made if missing and locked for writing: its real path
+/// (which names it in the cache) and its list of files.
+struct Opened {
+    _lock: FileLock,
+    real: PathBuf,
+    listed: Option<BTreeSet<String>>,
 }
 
-/// Every page of the games in `games_dir`, written into `dir` where it
-/// differs; files of the site's own folders it no longer has removed.
-pub fn rebuild(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Written, SiteError> {
-    let (_lock, real) = open(dir)?;
-    rebuild_locked(games_dir, dir, &real, settings)
+/// Opens `site`'s folder for writing; the temporary files of writes
+/// killed there and in the pages' cache are removed under its lock.
+fn open(site: &SiteDir) -> Result<Opened, SiteError> {
+    let dir = &site.dir;
+    std::fs::create_dir_all(dir).map_err(|e| FileError::new(dir, e))?;
+    let path = dir.join(LOCK_FILE);
+    if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(SiteError::Link { path });
+    }
+    let lock = FileLock::acquire(&path)?;
+    let real = std::fs::canonicalize(dir).map_err(|e| FileError::new(dir, e))?;
+    own::remove_dead_temps(dir, &site.games_dir.join(CACHE_FILE));
+    let listed = own::load(dir)?;
+    Ok(Opened {
+        _lock: lock,
+        real,
+        listed,
+    })
+}
+
+/// Every page of the games, written into the site folder where it
+/// differs; the files of the site's own that it no longer has removed,
+/// and only those (`own.rs`).
+pub fn rebuild(site: &SiteDir, settings: &Settings) -> Result<Written, SiteError> {
+    let opened = open(site)?;
+    rebuild_locked(site, &opened, settings)
 }
 
 fn rebuild_locked(
-    games_dir: &Path,
-    dir: &Path,
-    real: &Path,
+    site: &SiteDir,
+    opened: &Opened,
     settings: &Settings,
 ) -> Result<Written, SiteError> {
+    let (games_dir, dir) = (site.games_dir.as_path(), site.dir.as_path());
     let folder = Folder::read(games_dir, None)?;
     let sections = folder.parse_sections()?;
     // Every game replayed, the cache not trusted: a full build puts
     // right whatever an update left wrong.
     let (summaries, ids): (Vec<Summary>, Vec<_>) = summarise(&folder)?.into_iter().unzip();
-    let club = assemble(games_dir, &folder, summaries, &sections)?;
+    let club = assemble(games_dir, &folder, summaries, &sections, true)?;
     let target = Target::writing(dir);
     put_all(&club, &folder.paths(), settings, &target)?;
     let done = target.finish();
+    let (found, mut links) = own::files(dir)?;
+    links.extend(done.links.iter().cloned());
+    let mut gone: BTreeSet<&String> = found.iter().collect();
+    gone.extend(opened.listed.iter().flatten());
+    gone.retain(|p| !done.paths.contains(*p));
+    let ways = Ways::new(dir);
+    // All told apart before any goes: a game's `.pgn` is known as the
+    // site's by the page beside it.
+    let (own, foreign): (Vec<&String>, Vec<&String>) = gone
+        .into_iter()
+        .partition(|p| own::is_own(opened.listed.as_ref(), &ways, p));
+    let foreign: Vec<String> = foreign.into_iter().cloned().collect();
     let mut removed = Vec::new();
-    for path in extra(dir, &done.paths)? {
-        durable::remove(&dir.join(&path))?;
-        removed.push(path);
+    for path in own {
+        match ways.remove(path)? {
+            Removal::Removed => removed.push(path.clone()),
+            Removal::Gone => {}
+            Removal::Link(link) => links.push(link),
+        }
     }
-    let saved = save_whole(games_dir, real, settings, &folder, &club, &ids);
+    own::save(dir, &done.paths)?;
+    links.sort();
+    links.dedup();
+    let saved = save_whole(games_dir, &opened.real, settings, &folder, &club, &ids);
     Ok(Written {
         files: done.paths.len(),
         written: done.written,
@@ -81,6 +120,8 @@ fn rebuild_locked(
         players: club.players.len(),
         cache: saved.err(),
         rebuilt: None,
+        links,
+        foreign,
     })
 }
 
@@ -185,35 +226,45 @@ fn seen(club: &Club) -> BTreeMap<String, Seen> {
         .collect()
 }
 
-/// How `dir` differs from the pages of the games in `games_dir`, in path
+/// How the site folder differs from the pages of the games, in path
 /// order; nothing is written. Every game is replayed, the cache not
 /// trusted.
-pub fn check(
-    games_dir: &Path,
-    dir: &Path,
-    settings: &Settings,
-) -> Result<Vec<Difference>, SiteError> {
+pub fn check(site: &SiteDir, settings: &Settings) -> Result<Vec<Difference>, SiteError> {
+    let (games_dir, dir) = (site.games_dir.as_path(), site.dir.as_path());
     let folder = Folder::read(games_dir, None)?;
     let sections = folder.parse_sections()?;
     let summaries = summarise(&folder)?.into_iter().map(|(s, _)| s).collect();
-    let club = assemble(games_dir, &folder, summaries, &sections)?;
+    let club = assemble(games_dir, &folder, summaries, &sections, false)?;
     let target = Target::checking(dir);
     put_all(&club, &folder.paths(), settings, &target)?;
     let done = target.finish();
     let mut out = done.differences;
-    out.extend(extra(dir, &done.paths)?.into_iter().map(Difference::Extra));
+    let (found, links) = own::files(dir)?;
+    let extra = found.into_iter().filter(|p| !done.paths.contains(p));
+    out.extend(extra.map(Difference::Extra));
+    let links: BTreeSet<String> = links.into_iter().chain(done.links).collect();
+    out.extend(links.into_iter().map(Difference::Link));
     out.sort();
     Ok(out)
 }
 
+/// The club of the games and sections read, each player's page named as
+/// the names given before name it (`names.rs`); when `keep`, the names
+/// of the newcomers kept too, before any page shows them.
 fn assemble(
     games_dir: &Path,
     folder: &Folder,
     summaries: Vec<Summary>,
     sections: &[(PathBuf, Section)],
+    keep: bool,
 ) -> Result<Club, SiteError> {
     let files = folder.games.iter().map(|(_, f)| f.clone());
-    Club::assemble(games_dir, files.zip(summaries).collect(), sections)
+    let mut names = cache::load_names(games_dir);
+    let club = Club::assemble(games_dir, files.zip(summaries).collect(), sections, &names)?;
+    if names.give(&club.players) && keep {
+        cache::save_names(&names, games_dir)?;
+    }
+    Ok(club)
 }
 
 /// The pages of `dir` brought up to date with the games in `games_dir`
@@ -228,10 +279,11 @@ fn assemble(
 /// most of an event's time. A file rewritten in place (not replaced) in
 /// a folder where nothing else changed is therefore not seen until the
 /// next full build; `dynamo site DIR --check` reports its pages.
-pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Written, SiteError> {
-    let (_lock, real) = open(dir)?;
+pub fn update(site: &SiteDir, settings: &Settings) -> Result<Written, SiteError> {
+    let (games_dir, dir) = (site.games_dir.as_path(), site.dir.as_path());
+    let opened = open(site)?;
     let rebuilt = |why: Unusable| -> Result<Written, SiteError> {
-        let mut done = rebuild_locked(games_dir, dir, &real, settings)?;
+        let mut done = rebuild_locked(site, &opened, settings)?;
         done.rebuilt = match why {
             Unusable::Missing => Some("was missing".to_string()),
             Unusable::Damaged(e) => Some(format!("could not be used ({e})")),
@@ -239,18 +291,31 @@ pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Writt
         };
         Ok(done)
     };
-    let mut top = match Top::load(games_dir, &real, settings.delay_moves) {
+    let mut top = match Top::load(games_dir, &opened.real, settings.delay_moves) {
         Ok(top) => top,
         Err(why) => return rebuilt(why),
     };
-    match touch::update(games_dir, dir, settings, &mut top)? {
-        Touched::Done(done) => Ok(done),
-        Touched::Damaged(why) => rebuilt(Unusable::Damaged(why)),
-        Touched::Whole => match whole(games_dir, dir, &real, settings, &top)? {
-            Ok(done) => Ok(done),
-            Err(why) => rebuilt(why),
+    let done = match touch::update(games_dir, dir, settings, &mut top)? {
+        Touched::Done(done) => done,
+        Touched::Damaged(why) => return rebuilt(Unusable::Damaged(why)),
+        Touched::Whole => match whole(site, &opened, settings, &top)? {
+            Ok(done) => done,
+            Err(why) => return rebuilt(why),
         },
+    };
+    // A folder without a list is listed by its next full build, which
+    // sees every file; an event's few would make the rest look foreign.
+    if let Some(listed) = &opened.listed {
+        let mut now = listed.clone();
+        now.extend(done.written.iter().cloned());
+        for path in &done.removed {
+            now.remove(path);
+        }
+        if &now != listed {
+            own::save(dir, &now)?;
+        }
     }
+    Ok(done)
 }
 
 /// An update from the whole cache, for an event after which files came
@@ -260,12 +325,12 @@ pub fn update(games_dir: &Path, dir: &Path, settings: &Settings) -> Result<Writt
 /// `top` is), or a section file changed (every game and player may show
 /// it: `Other`, said to no one).
 fn whole(
-    games_dir: &Path,
-    dir: &Path,
-    real: &Path,
+    site: &SiteDir,
+    opened: &Opened,
     settings: &Settings,
     top: &Top,
 ) -> Result<Result<Written, Unusable>, SiteError> {
+    let (games_dir, dir) = (site.games_dir.as_path(), site.dir.as_path());
     let mut old: Vec<Row> = Vec::new();
     for rel in top.folders.keys() {
         match top.games_of(games_dir, rel) {
@@ -357,7 +422,7 @@ fn whole(
             }
         }
     }
-    let club = assemble(games_dir, &folder, summaries, &sections)?;
+    let club = assemble(games_dir, &folder, summaries, &sections, true)?;
     let plan = Plan::new(&was, &club, loaded.keys().copied());
     let target = Target::writing(dir);
     let facts = facts::of(&club);
@@ -377,14 +442,23 @@ fn whole(
         put_game(&club, i, &game, path, settings, &target)?;
     }
     let done = target.finish();
+    let ways = Ways::new(dir);
     let mut removed = Vec::new();
-    for page in plan.gone {
-        if !done.paths.contains(&page) && dir.join(&page).exists() {
-            durable::remove(&dir.join(&page))?;
-            removed.push(page);
+    let mut links: Vec<String> = done.links.iter().cloned().collect();
+    // All told apart before any goes, as in a full build.
+    let gone: Vec<String> = plan
+        .gone
+        .into_iter()
+        .filter(|p| !done.paths.contains(p) && own::is_own(opened.listed.as_ref(), &ways, p))
+        .collect();
+    for page in gone {
+        match ways.remove(&page)? {
+            Removal::Removed => removed.push(page),
+            Removal::Gone => {}
+            Removal::Link(link) => links.push(link),
         }
     }
-    let saved = save_whole(games_dir, real, settings, &folder, &club, &ids);
+    let saved = save_whole(games_dir, &opened.real, settings, &folder, &club, &ids);
     Ok(Ok(Written {
         files: done.paths.len(),
         written: done.written,
@@ -394,5 +468,7 @@ fn whole(
         players: club.players.len(),
         cache: saved.err(),
         rebuilt: None,
+        links,
+        foreign: Vec::new(),
     }))
 }

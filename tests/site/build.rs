@@ -99,8 +99,22 @@ fn the_same_games_give_the_same_bytes() {
         differs.stdout,
         "missing feed.xml\nchanged index.html\nextra games/club/old.html\n"
     );
-    // A full build puts it right, the renamed game's page removed.
-    assert!(build(&env, "a").contains("2 written, 1 removed"));
+    // A full build puts it right; the page it did not write stays, named.
+    let built = env.run_with(&["site", "a"], &[("DYNAMO_SITE_SECRET", SECRET)]);
+    assert!(
+        built.stdout.contains("2 written, 0 removed"),
+        "{}",
+        built.stdout
+    );
+    assert!(
+        built
+            .stderr
+            .contains("old.html: not a file the site wrote: left in place"),
+        "{}",
+        built.stderr
+    );
+    assert_eq!(env.read("a/games/club/old.html"), "a game since renamed");
+    std::fs::remove_file(env.path("a/games/club/old.html")).expect("removed");
     assert_eq!(files(&env.path("a")), files(&env.path("b")));
 }
 

@@ -5,6 +5,7 @@
 mod browser;
 mod build;
 mod links;
+mod safety;
 mod update;
 
 use std::collections::BTreeMap;

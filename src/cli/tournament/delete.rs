@@ -198,7 +198,10 @@ pub(crate) fn rebuild_pages(config: &Config) {
     let settings = dynamo::site::Settings {
         delay_moves: site.delay_moves,
     };
-    if let Err(e) = dynamo::site::rebuild(&config.games_dir, dir, &settings) {
+    let built = config
+        .site_dir(dir)
+        .and_then(|site| dynamo::site::rebuild(&site, &settings));
+    if let Err(e) = built {
         eprintln!("dynamo: warning: the web pages in {}: {e}", dir.display());
     }
 }
