@@ -343,7 +343,7 @@ pub fn make_public(path: &Path, mode: u32) -> Result<(), FileError> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
+        fs::set_permissions(path, fs::Permissions::from_mode(mode))
             .map_err(|e| FileError::new(path, e))?;
     }
     #[cfg(not(unix))]

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use dynamo::config::Config;
 use dynamo::mail::Secret;
+use dynamo::site::{Apart, Kept, SiteDir};
 
 use crate::exit::{Exit, Failure};
 
@@ -147,8 +148,22 @@ pub(crate) fn execute(args: Args) -> Result<Exit> {
     // The pages of what is there, and the cache that keeps each later
     // event's update small.
     let settings = dynamo::site::Settings { delay_moves: 0 };
-    dynamo::site::rebuild(&layout.games, &layout.public, &settings)
-        .context("writing the web pages")?;
+    let site = SiteDir::new(
+        &layout.public,
+        &layout.games,
+        &[
+            Kept::new("outbox", &layout.outbox, Apart::Wholly),
+            Kept::new("inbox state folder", &layout.inbox_state, Apart::Wholly),
+            Kept::new(
+                "conditional-lines folder",
+                &layout.conditional,
+                Apart::Wholly,
+            ),
+            Kept::new("config's folder", layout.config_dir(), Apart::Above),
+        ],
+    )
+    .context("placing the web pages")?;
+    dynamo::site::rebuild(&site, &settings).context("writing the web pages")?;
     owners.give_tree(&layout.games, layout.keeper)?;
     owners.give_tree(&layout.public, layout.keeper)?;
 
