@@ -22,7 +22,7 @@ pub enum Rejection {
     GameOver(Ending),
     #[error("it is {}'s turn, not {}'s", .to_move.title(), .by.title())]
     NotYourTurn { by: Color, to_move: Color },
-    #[error("{0} is not the address of either player in this game")]
+    #[error("{} is not the address of either player in this game", dynamo_core::clipped(.0))]
     UnknownAddress(String),
     #[error("{address} is {}'s address, but the submitter was given as {}", .side.title(), .by.title())]
     AddressMismatch {
@@ -30,7 +30,7 @@ pub enum Rejection {
         side: Color,
         by: Color,
     },
-    #[error("both players have the address {0}: say which side with --by")]
+    #[error("both players have the address {}: say which side with --by", dynamo_core::clipped(.0))]
     AmbiguousAddress(String),
     #[error("{0}")]
     Move(MoveError),
