@@ -43,13 +43,33 @@ fn every_command_that_takes_a_text_quotes_it_short() {
         &["move", "g.pgn", "e7e5", "--from", &x],
         &["adjudicate", "g.pgn", &x, "--reason", "no reply"],
         &["move", "g.pgn", "e7e5", "--at", &at],
-        &["new", "h.pgn", "--white", "A", "--black", "B", "--time-control", &x],
-        &["leave", "--player", "alice@example.org", "--from", &x, "--to", "2026-12-01"],
+        &[
+            "new",
+            "h.pgn",
+            "--white",
+            "A",
+            "--black",
+            "B",
+            "--time-control",
+            &x,
+        ],
+        &[
+            "leave",
+            "--player",
+            "alice@example.org",
+            "--from",
+            &x,
+            "--to",
+            "2026-12-01",
+        ],
     ] {
         refused_short(&env, args);
     }
     // Nothing was recorded by any of them.
-    assert_eq!(env.ok(&["conditional", "list", "g.pgn"]), "no conditional lines\n");
+    assert_eq!(
+        env.ok(&["conditional", "list", "g.pgn"]),
+        "no conditional lines\n"
+    );
     assert!(env.read("g.pgn").contains("1. e2e4"));
     assert!(!env.read("g.pgn").contains("e7e5"));
 }

@@ -255,6 +255,10 @@ fn an_overlong_line_by_mail_is_quoted_short_in_the_answer() {
     let text = format!("1. e2e4, and if 1... e5 then 2. Nf3 {x}");
     w.handled(&w.reply(&notice, ALICE, "m1@alice", &text));
     let answer = text_of(&w.last_to("alice@example.org"));
-    assert!(answer.len() < 4_000, "{} bytes: {answer:.2000}", answer.len());
+    assert!(
+        answer.len() < 4_000,
+        "{} bytes: {answer:.2000}",
+        answer.len()
+    );
     assert!(!answer.contains(&x[..1_000]), "{answer:.2000}");
 }
