@@ -173,12 +173,16 @@ impl Game {
     /// the pawn becomes `role`, the mover's move is completed by it.
     pub(super) fn apply_choice(&mut self, by: Color, role: Role) -> Result<EventKind, Rejection> {
         let to_move = self.position.turn();
+        let text = format!("={}", role.upper_char());
         let refused = |reason: Illegal| {
-            Rejection::Move(MoveError::Illegal {
-                text: format!("={}", role.upper_char()),
-                reason,
-                closest: Box::default(),
-            })
+            self.refused_choice(
+                &text,
+                MoveError::Illegal {
+                    text: text.clone(),
+                    reason,
+                    closest: Box::default(),
+                },
+            )
         };
         if self.position.pending().is_none() {
             return Err(refused(Illegal::NoChoicePending));

@@ -22,10 +22,10 @@ use super::disposition::{Disposition, ReplyFate, SetAside};
 use super::error::InboxError;
 use super::games::Target;
 use super::handle::{Inbox, Work};
-use super::judge::{Judged, judge, position_seen};
+use super::judge::{Judged, judge, read_command};
 use super::reading::labelled::labelled_parts;
 use super::reading::phrases::phrase_words;
-use super::reading::verdict::{Unread, read_reply};
+use super::reading::verdict::Unread;
 use super::record::Recording;
 use crate::game::Game;
 use crate::game::clock::format_time_short;
@@ -219,7 +219,7 @@ impl<'a> Inbox<'a> {
         else {
             return Ok(moved_on());
         };
-        let command = match read_reply(text, &position_seen(&game, seq), side) {
+        let command = match read_command(&game, seq, side, text) {
             Ok(Command::Digest(_)) => {
                 return Ok("not recorded: digest daily and digest off go on a line of \
                            their own"
