@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use dynamo_core::{Color, Illegal, Move, MoveError, Position, Status, notation, parse_game_move};
 
-use super::choice::Choosing;
+use super::choosing::Choosing;
 use super::clock;
 use super::event::EventKind;
 use super::leave::LeaveDays;
