@@ -79,4 +79,23 @@ mod tests {
         fs::write(&file, "x").expect("write");
         assert!(make_private_dirs(&file.join("under")).is_err());
     }
+
+    /// Made 0700, parents made with it too; one there already, looser,
+    /// tightened.
+    #[cfg(unix)]
+    #[test]
+    fn a_private_folder_is_the_owners_alone() {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let mode = |p: &Path| fs::metadata(p).expect("mode").permissions().mode() & 0o777;
+        let folder = tmp.path().join("outbox/held");
+        make_private_dirs(&folder).expect("made");
+        assert_eq!(mode(&folder), 0o700);
+        assert_eq!(mode(&tmp.path().join("outbox")), 0o700);
+        let old = tmp.path().join("conditional");
+        fs::create_dir(&old).expect("made by an earlier version");
+        fs::set_permissions(&old, fs::Permissions::from_mode(0o755)).expect("chmod");
+        make_private_dirs(&old).expect("tightened");
+        assert_eq!(mode(&old), 0o700);
+    }
 }

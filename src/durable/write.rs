@@ -248,6 +248,27 @@ fn sync_folder(folder: &Path) -> Result<(), FileError> {
 mod tests {
     use super::*;
 
+    /// A private file is 0600 new and after a write over a looser one; a
+    /// game written over keeps its mode.
+    #[cfg(unix)]
+    #[test]
+    fn write_private_makes_and_keeps_the_file_the_owners_alone() {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let mode = |p: &Path| fs::metadata(p).expect("mode").permissions().mode() & 0o777;
+        let private = tmp.path().join("lines.json");
+        write_private(&private, b"one").expect("new");
+        assert_eq!(mode(&private), 0o600);
+        fs::set_permissions(&private, fs::Permissions::from_mode(0o644)).expect("chmod");
+        write_private(&private, b"two").expect("over a looser one");
+        assert_eq!(mode(&private), 0o600);
+        let game = tmp.path().join("g.pgn");
+        write_atomic(&game, b"one").expect("new");
+        fs::set_permissions(&game, fs::Permissions::from_mode(0o644)).expect("chmod");
+        write_atomic(&game, b"two").expect("over it");
+        assert_eq!(mode(&game), 0o644);
+    }
+
     #[test]
     fn write_atomic_replaces_and_leaves_no_temporary_file() {
         let tmp = tempfile::tempdir().expect("tempdir");
