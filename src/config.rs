@@ -139,6 +139,19 @@ pub enum ConfigError {
         /// What the system said.
         source: std::io::Error,
     },
+    /// The path names neither a regular file nor the null device: a
+    /// FIFO (whose reading may wait for ever), a socket, a folder or
+    /// another device. Refused unread.
+    #[error(
+        "config file {path}: a {kind}, not a regular file: give a config file, or /dev/null \
+         for the built-in defaults"
+    )]
+    NotAFile {
+        /// The config path.
+        path: PathBuf,
+        /// What it is instead: `FIFO`, `folder`, …
+        kind: &'static str,
+    },
     /// The file is not valid TOML, has an unknown key or a bad value.
     #[error("config file {path}: {message}")]
     Parse {
@@ -285,8 +298,26 @@ impl Config {
 
     /// Reads the file at `path`; its relative paths are made relative to
     /// its folder. A file in `cwd` keeps them as written, so that what
-    /// `dynamo` prints stays short.
+    /// `dynamo` prints stays short. The null device (`--config
+    /// /dev/null`, the usual "no config") is the built-in defaults, their
+    /// relative paths taken from `cwd`: it has no folder of its own, and
+    /// `/dev` is no place for games. Anything else that is not a regular
+    /// file is refused unread (see [`ConfigError::NotAFile`]).
     pub fn read(path: &Path, cwd: &Path) -> Result<Config, ConfigError> {
+        let read_error = |source| ConfigError::Read {
+            path: path.to_path_buf(),
+            source,
+        };
+        let meta = std::fs::metadata(path).map_err(read_error)?;
+        if !meta.is_file() {
+            return match special_kind(&meta) {
+                None => Ok(Config::default()),
+                Some(kind) => Err(ConfigError::NotAFile {
+                    path: path.to_path_buf(),
+                    kind,
+                }),
+            };
+        }
         let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
             path: path.to_path_buf(),
             source,
@@ -354,4 +385,28 @@ impl Config {
             crate::mail::mail_config::describe_toml_error(text, &e, &["mail", "inbox"])
         })
     }
+}
+
+/// What a config path that is not a regular file is, in a refusal's
+/// words; `None` for the null device, read as no config at all.
+fn special_kind(meta: &std::fs::Metadata) -> Option<&'static str> {
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    let kind = meta.file_type();
+    if kind.is_char_device() {
+        // The null device by its device number, whatever its name.
+        let null = std::fs::metadata("/dev/null")
+            .is_ok_and(|n| n.file_type().is_char_device() && n.rdev() == meta.rdev());
+        return (!null).then_some("character device");
+    }
+    Some(if kind.is_fifo() {
+        "FIFO"
+    } else if kind.is_socket() {
+        "socket"
+    } else if kind.is_dir() {
+        "folder"
+    } else if kind.is_block_device() {
+        "block device"
+    } else {
+        "special file"
+    })
 }

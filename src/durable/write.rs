@@ -104,6 +104,18 @@ fn writer_gone(pid: u32) -> bool {
     proc.join("self").exists() && !proc.join(pid.to_string()).exists()
 }
 
+/// Who may read a file written here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Access {
+    /// A new file as the umask makes it; a replaced one keeps its mode.
+    /// Games and pages: the public record.
+    Kept,
+    /// The owner alone (0600), like the mail key: a player's private data
+    /// (conditional lines, the inbox's state, the outbox). A file written
+    /// with a looser mode before is tightened by its next write.
+    Private,
+}
+
 /// Replaces the file at `path` with `bytes`: a temporary file in the same
 /// folder, flushed to disk, renamed over the old one, and the folder
 /// flushed so that the rename itself survives a crash. On failure the
@@ -119,6 +131,18 @@ fn writer_gone(pid: u32) -> bool {
 /// alternative, rewriting the old file in place, could leave half a file
 /// after a crash.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    write_with(path, bytes, Access::Kept)
+}
+
+/// As [`write_atomic`], for a file of a player's private data: made
+/// readable by its owner alone (0600), whatever the old file's mode was
+/// (its owner and group kept as [`write_atomic`] keeps them). Put it in a
+/// folder made by [`make_private_dirs`](super::make_private_dirs).
+pub fn write_private(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    write_with(path, bytes, Access::Private)
+}
+
+fn write_with(path: &Path, bytes: &[u8], access: Access) -> Result<(), FileError> {
     let folder = folder_of(path);
     let old = match fs::metadata(path) {
         Ok(meta) => Some(meta),
@@ -136,7 +160,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
         use std::os::unix::fs::OpenOptionsExt;
         // Private until it has the old file's owner and mode: the game
         // may hold addresses its mode keeps from other users.
-        options.mode(if old.is_some() { 0o600 } else { 0o666 });
+        let public = old.is_none() && access == Access::Kept;
+        options.mode(if public { 0o666 } else { 0o600 });
     }
     let mut file = match options.open(&tmp) {
         // Left by a killed process of the same id: under the lock no live
@@ -150,7 +175,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     .map_err(|e| FileError::new(&tmp, e))?;
     let written = (|| {
         if let Some(old) = &old {
-            keep_owner_and_mode(&file, old).map_err(|e| FileError::new(&tmp, e))?;
+            keep_owner_and_mode(&file, old, access).map_err(|e| FileError::new(&tmp, e))?;
         }
         file.write_all(bytes).map_err(|e| FileError::new(&tmp, e))?;
         // In a batch, a new file waits for the batch's flush; one that
@@ -176,9 +201,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
 }
 
 /// Gives `file` the owner, group and permission bits of `old`, as far as
-/// the system lets this process (see [`write_atomic`]).
+/// the system lets this process (see [`write_atomic`]); a private file
+/// the owner's bits alone.
 #[cfg(unix)]
-fn keep_owner_and_mode(file: &File, old: &Metadata) -> io::Result<()> {
+fn keep_owner_and_mode(file: &File, old: &Metadata, access: Access) -> io::Result<()> {
     use std::os::unix::fs::{MetadataExt, PermissionsExt, fchown};
     // `Ok(false)`: the system does not let this process do it.
     let allowed = |done: io::Result<()>| match done {
@@ -189,14 +215,18 @@ fn keep_owner_and_mode(file: &File, old: &Metadata) -> io::Result<()> {
     if !allowed(fchown(file, Some(old.uid()), Some(old.gid())))? {
         allowed(fchown(file, None, Some(old.gid())))?;
     }
+    let mode = match access {
+        Access::Kept => old.mode() & 0o7777,
+        Access::Private => 0o600,
+    };
     // After the owner: changing it clears the set-id bits.
-    allowed(file.set_permissions(fs::Permissions::from_mode(old.mode() & 0o7777)))?;
+    allowed(file.set_permissions(fs::Permissions::from_mode(mode)))?;
     Ok(())
 }
 
 /// Gives `file` the permissions of `old`.
 #[cfg(not(unix))]
-fn keep_owner_and_mode(file: &File, old: &Metadata) -> io::Result<()> {
+fn keep_owner_and_mode(file: &File, old: &Metadata, _: Access) -> io::Result<()> {
     file.set_permissions(old.permissions())
 }
 
@@ -229,6 +259,27 @@ fn sync_folder(folder: &Path) -> Result<(), FileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A private file is 0600 new and after a write over a looser one; a
+    /// game written over keeps its mode.
+    #[cfg(unix)]
+    #[test]
+    fn write_private_makes_and_keeps_the_file_the_owners_alone() {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let mode = |p: &Path| fs::metadata(p).expect("mode").permissions().mode() & 0o777;
+        let private = tmp.path().join("lines.json");
+        write_private(&private, b"one").expect("new");
+        assert_eq!(mode(&private), 0o600);
+        fs::set_permissions(&private, fs::Permissions::from_mode(0o644)).expect("chmod");
+        write_private(&private, b"two").expect("over a looser one");
+        assert_eq!(mode(&private), 0o600);
+        let game = tmp.path().join("g.pgn");
+        write_atomic(&game, b"one").expect("new");
+        fs::set_permissions(&game, fs::Permissions::from_mode(0o644)).expect("chmod");
+        write_atomic(&game, b"two").expect("over it");
+        assert_eq!(mode(&game), 0o644);
+    }
 
     #[test]
     fn write_atomic_replaces_and_leaves_no_temporary_file() {

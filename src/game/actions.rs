@@ -3,8 +3,9 @@
 //! refuses it; the game it was called on is never changed.
 
 use chrono::{DateTime, Utc};
-use dynamo_core::{Color, Move, MoveError, Position, Status, notation, parse_game_move};
+use dynamo_core::{Color, Illegal, Move, MoveError, Position, Status, notation, parse_game_move};
 
+use super::choosing::Choosing;
 use super::clock;
 use super::event::EventKind;
 use super::leave::LeaveDays;
@@ -22,7 +23,7 @@ pub enum Rejection {
     GameOver(Ending),
     #[error("it is {}'s turn, not {}'s", .to_move.title(), .by.title())]
     NotYourTurn { by: Color, to_move: Color },
-    #[error("{0} is not the address of either player in this game")]
+    #[error("{} is not the address of either player in this game", dynamo_core::clipped(.0))]
     UnknownAddress(String),
     #[error("{address} is {}'s address, but the submitter was given as {}", .side.title(), .by.title())]
     AddressMismatch {
@@ -30,7 +31,7 @@ pub enum Rejection {
         side: Color,
         by: Color,
     },
-    #[error("both players have the address {0}: say which side with --by")]
+    #[error("both players have the address {}: say which side with --by", dynamo_core::clipped(.0))]
     AmbiguousAddress(String),
     #[error("{0}")]
     Move(MoveError),
@@ -50,6 +51,21 @@ pub enum Rejection {
     EmptyReason,
     #[error(transparent)]
     BadValue(BadValue),
+    /// A choice written (`=R`, alone or before a move) after the owner
+    /// chose alone already (docs/RULES.md §13.18): no pawn awaits one,
+    /// and the choice made stands. `made` names it, so that a choice
+    /// that contradicts it is never dropped unseen; one ruling for the
+    /// command line and for a reply by mail.
+    #[error(
+        "{}: no pawn awaits a choice: {made}: write it without =Q, =R, =B or =N before it",
+        dynamo_core::clipped(.text)
+    )]
+    ChoiceMade {
+        /// The text as written.
+        text: String,
+        /// The choice recorded, [`Choosing::Chose`].
+        made: Choosing,
+    },
     /// The owner's choice alone would leave them no legal move
     /// (docs/RULES.md §13.18).
     #[error("with a {} on the pawn's square you would have no legal move: choose {others}", .role.name())]
@@ -123,7 +139,7 @@ impl Game {
         {
             return Err(Rejection::NotYourTurn { by, to_move });
         }
-        let m = parse_game_move(&self.position, text).map_err(Rejection::Move)?;
+        let m = parse_game_move(&self.position, text).map_err(|e| self.refused_choice(text, e))?;
         let after = self.position.play(&m).map_err(|reason| {
             Rejection::Move(MoveError::Illegal {
                 text: text.trim().to_string(),
@@ -144,6 +160,25 @@ impl Game {
             after,
             mv: m,
         })
+    }
+
+    /// A move refused for the choice written before it where no pawn
+    /// awaits one: when the owner chose alone already, the refusal names
+    /// that choice ([`Rejection::ChoiceMade`]).
+    pub(super) fn refused_choice(&self, text: &str, e: MoveError) -> Rejection {
+        match (&e, self.choosing()) {
+            (
+                MoveError::Illegal {
+                    reason: Illegal::NoChoicePending,
+                    ..
+                },
+                Some(made @ Choosing::Chose { .. }),
+            ) => Rejection::ChoiceMade {
+                text: text.trim().to_string(),
+                made,
+            },
+            _ => Rejection::Move(e),
+        }
     }
 
     fn check_time(&self, at: DateTime<Utc>) -> Result<(), Rejection> {

@@ -23,7 +23,8 @@ pub enum TimeControl {
 /// Why a time-control text is not understood.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "time control '{0}' is not understood: expected 'none', a time per move such as '3d', or moves/time such as '10/50d' (units d, h, m)"
+    "time control {} is not understood: expected 'none', a time per move such as '3d', or moves/time such as '10/50d' (units d, h, m)",
+    quoted(.0)
 )]
 pub struct TimeControlError(pub String);
 

@@ -26,7 +26,7 @@ pub struct LeaveDays {
 #[non_exhaustive]
 pub enum LeaveError {
     /// The text is not a date such as 2026-12-01.
-    #[error("'{0}' is not a date such as 2026-12-01")]
+    #[error("{} is not a date such as 2026-12-01", dynamo_core::quoted(.0))]
     BadDate(String),
     /// The last day comes before the first.
     #[error("the leave ends ({to}) before it begins ({from})")]

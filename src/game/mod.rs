@@ -33,6 +33,7 @@ pub mod allowance;
 mod cancel;
 mod cancelled;
 mod choice;
+mod choosing;
 pub mod clock;
 mod correct;
 pub mod deleting;
@@ -59,7 +60,8 @@ mod timing;
 
 pub use actions::{Checked, Rejection};
 pub use allowance::{LeaveTaken, OverAllowance, YearOfLeave};
-pub use choice::{Choosing, read_choice};
+pub use choice::read_choice;
+pub use choosing::Choosing;
 pub use clock::{Clock, LateMove, TimeControl, TimeControlError, TimeError};
 pub use correct::{CorrectionError, TagEdit};
 pub use duplicate::same_move;

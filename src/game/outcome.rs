@@ -69,7 +69,7 @@ impl fmt::Display for Outcome {
 
 /// A text that is not `1-0`, `0-1` or `1/2-1/2`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("result must be 1-0, 0-1 or 1/2-1/2, not '{0}'")]
+#[error("result must be 1-0, 0-1 or 1/2-1/2, not {}", dynamo_core::quoted(.0))]
 pub struct OutcomeError(pub String);
 
 impl FromStr for Outcome {

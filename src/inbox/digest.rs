@@ -15,17 +15,17 @@
 //! was not, with the refusal's words.
 
 use chrono::Utc;
-use dynamo_core::Color;
+use dynamo_core::{Color, clipped, quoted};
 
 use super::command::Command;
 use super::disposition::{Disposition, ReplyFate, SetAside};
 use super::error::InboxError;
 use super::games::Target;
 use super::handle::{Inbox, Work};
-use super::judge::{Judged, judge, position_seen};
-use super::reading::labelled::labelled_parts;
+use super::judge::{Judged, judge, read_command};
+use super::reading::labelled::{Stray, labelled_parts, stray_lines};
 use super::reading::phrases::phrase_words;
-use super::reading::verdict::{Unread, read_reply};
+use super::reading::verdict::Unread;
 use super::record::Recording;
 use crate::game::Game;
 use crate::game::clock::format_time_short;
@@ -34,6 +34,32 @@ use crate::mail::digest::record::{DigestGame, DigestRecord};
 use crate::mail::digest::token::DigestToken;
 use crate::mail::digest::{Choice, Choices};
 use crate::mail::{self, Answer, Built, Notice, Outbox, Sender};
+
+/// The most lines for no game an answer names one by one.
+const MAX_STRAYS: usize = 10;
+
+/// A line for no game of the digest, for the answer: what it is taken
+/// as, and why nothing came of it.
+fn stray_words(stray: &Stray) -> (String, String) {
+    match stray {
+        Stray::NotYours { label } => (
+            clipped(label).to_string(),
+            "not recorded: not one of your games in this digest".to_string(),
+        ),
+        Stray::NoColon { label, text } => (
+            label.clone(),
+            format!(
+                "not recorded: {} has no colon after the label: write {label}: and then the move",
+                quoted(text)
+            ),
+        ),
+        Stray::Unlabelled { text } => (
+            quoted(text).to_string(),
+            "not recorded: the line names no game: write it after its game's label and a colon"
+                .to_string(),
+        ),
+    }
+}
 
 fn choice_words(choice: Choice) -> &'static str {
     match choice {
@@ -153,6 +179,13 @@ impl<'a> Inbox<'a> {
             }
         }
         let mut summary = Vec::new();
+        // A `digest daily` alone is answered above: no game was asked.
+        let chose = parts.is_empty() && lines.len() == 1;
+        let strays = if chose {
+            Vec::new()
+        } else {
+            stray_lines(text, &labels)
+        };
         for part in &parts {
             let line = match self.digest_part(work, &record, &part.label, &part.text, from) {
                 Ok(line) => line,
@@ -161,6 +194,17 @@ impl<'a> Inbox<'a> {
             };
             summary.push(format!("{}: {line}", part.label));
             lines.push(format!("  {}: {line}", part.label));
+        }
+        for stray in strays.iter().take(MAX_STRAYS) {
+            let (label, line) = stray_words(stray);
+            summary.push(format!("{label}: {line}"));
+            lines.push(format!("  {label}: {line}"));
+        }
+        if strays.len() > MAX_STRAYS {
+            lines.push(format!(
+                "  … and {} more lines for no game of this digest: nothing was recorded for them",
+                strays.len() - MAX_STRAYS
+            ));
         }
         let what = match summary.is_empty() {
             true => "digest reply: nothing recorded".to_string(),
@@ -219,7 +263,7 @@ impl<'a> Inbox<'a> {
         else {
             return Ok(moved_on());
         };
-        let command = match read_reply(text, &position_seen(&game, seq), side) {
+        let command = match read_command(&game, seq, side, text) {
             Ok(Command::Digest(_)) => {
                 return Ok("not recorded: digest daily and digest off go on a line of \
                            their own"

@@ -23,10 +23,10 @@ use super::command::Command;
 use super::disposition::{Disposition, ReplyFate, SetAside, Why, conditional_answer};
 use super::error::InboxError;
 use super::games::{Found, Games, Target};
-use super::judge::{Judged, judge, position_seen};
+use super::judge::{Judged, judge, read_command};
 use super::key::MailKey;
 use super::message::{self, Incoming, MessageError, RawMessage};
-use super::reading::verdict::{Unread, read_reply};
+use super::reading::verdict::Unread;
 use super::record::{Mail, Recording, record};
 use super::settings::Settings;
 use super::state::{InboxLock, InboxState, MailNote, OpenBatch, time_text};
@@ -240,9 +240,8 @@ impl<'a> Inbox<'a> {
             let why = Why::TooLarge(message::MAX_MESSAGE_BYTES);
             return self.answer(work, &target.path, &target.game, side, &from, why);
         }
-        let seen = position_seen(&target.game, target.seq);
         let words = without_pasted_notice(&incoming.text, &target.game, side);
-        let command = match read_reply(&words, &seen, side) {
+        let command = match read_command(&target.game, target.seq, side, &words) {
             Ok(command) => command,
             Err(e) => {
                 let why = match e {

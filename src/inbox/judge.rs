@@ -8,7 +8,9 @@ use chrono::{DateTime, Utc};
 use dynamo_core::{Color, Move, Position};
 
 use super::command::Command;
-use crate::game::{Event, EventKind, Game, same_move};
+use super::reading::choice::written_choices;
+use super::reading::verdict::{Unread, read_reply};
+use crate::game::{Choosing, Event, EventKind, Game, same_move};
 use crate::mail::notice::numbered;
 use crate::recorder::Action;
 
@@ -66,6 +68,35 @@ pub fn judge(game: &Game, side: Color, seq: u32, command: &Command, mail: &str) 
         return Judged::MovedOn;
     }
     Judged::Current
+}
+
+/// The command of the player of `side` in their own words `text`,
+/// answering the notice of event `seq`: read in [`position_seen`]. After
+/// their choice made alone (docs/RULES.md §13.18), a choice written
+/// again (`=R Ka1b1`) that differs from it goes with the move to the
+/// game, which refuses it naming the choice made, as `dynamo move`
+/// does: it is never dropped unseen.
+pub fn read_command(game: &Game, seq: u32, side: Color, text: &str) -> Result<Command, Unread> {
+    let command = read_reply(text, &position_seen(game, seq), side)?;
+    let Some(Choosing::Chose { owner, role, .. }) = game.choosing() else {
+        return Ok(command);
+    };
+    let other = written_choices(text).into_iter().find(|r| *r != role);
+    Ok(match (command, other) {
+        (
+            Command::Move {
+                text,
+                number,
+                offer_draw,
+            },
+            Some(other),
+        ) if owner == side => Command::Move {
+            text: format!("={} {text}", other.upper_char()),
+            number,
+            offer_draw,
+        },
+        (command, _) => command,
+    })
 }
 
 /// The position the notice of event `seq` showed: the one a reply to it

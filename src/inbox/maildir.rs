@@ -151,8 +151,8 @@ impl Maildir {
     /// Notes `id` handled by its unique name, then moves it to `cur/`.
     fn mark_one(&mut self, id: &str) -> Result<(), InboxError> {
         let name = id.rsplit('/').next().unwrap_or(id);
-        durable::make_dirs(&self.marks)?;
-        durable::write_atomic(&self.marks.join(unique(name)), b"")?;
+        durable::make_private_dirs(&self.marks)?;
+        durable::write_private(&self.marks.join(unique(name)), b"")?;
         if id.starts_with("new/") {
             let target = match name.contains(':') {
                 true => name.to_string(),

@@ -96,7 +96,7 @@ fn read_json<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Option<T>, Inb
 fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), InboxError> {
     let text = serde_json::to_string_pretty(value)
         .map_err(|e| FileError::new(path, io::Error::other(e)))?;
-    durable::write_atomic(path, text.as_bytes())?;
+    durable::write_private(path, text.as_bytes())?;
     Ok(())
 }
 
@@ -116,7 +116,7 @@ impl InboxState {
     pub fn lock(&self, wait: Duration) -> Result<InboxLock, InboxError> {
         for sub in ["handled", "unmatched", "replies"] {
             let dir = self.dir.join(sub);
-            durable::make_dirs(&dir)?;
+            durable::make_private_dirs(&dir)?;
         }
         let path = self.dir.join(".lock");
         match FileLock::acquire_within(&path, wait) {
@@ -195,7 +195,7 @@ impl InboxState {
     ) -> Result<(), InboxError> {
         let folder = self.dir.join("unmatched");
         if raw.len() <= MAX_KEPT_BYTES {
-            durable::write_atomic(&folder.join(format!("{}.eml", key.name)), raw)?;
+            durable::write_private(&folder.join(format!("{}.eml", key.name)), raw)?;
         }
         write_json(&folder.join(format!("{}.json", key.name)), note)
     }

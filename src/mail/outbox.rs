@@ -197,9 +197,9 @@ impl Outbox {
     pub fn create(&self) -> Result<(), MailError> {
         for state in [State::Sending, State::Failed, State::Sent, State::Held] {
             let dir = self.folder(state);
-            durable::make_dirs(&dir)?;
+            durable::make_private_dirs(&dir)?;
         }
-        durable::make_dirs(&self.dir.join("recording"))?;
+        durable::make_private_dirs(&self.dir.join("recording"))?;
         Ok(())
     }
 
@@ -423,7 +423,7 @@ impl Outbox {
 fn write(path: &Path, queued: &Queued) -> Result<(), MailError> {
     let text = serde_json::to_string_pretty(queued)
         .map_err(|e| MailError::Build(format!("outbox record: {e}")))?;
-    durable::write_atomic(path, text.as_bytes())?;
+    durable::write_private(path, text.as_bytes())?;
     Ok(())
 }
 

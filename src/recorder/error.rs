@@ -19,7 +19,7 @@ pub enum Refusal<E = Infallible> {
     #[error(transparent)]
     Correction(CorrectionError),
     /// The address given for the player is not one.
-    #[error("{text}: {error}")]
+    #[error("{}: {error}", dynamo_core::clipped(.text))]
     Address { text: String, error: MailboxError },
     /// A player's action other than a move, with no side or address.
     #[error("no side and no address: who acts cannot be told")]

@@ -285,3 +285,58 @@ fn config_prints_every_key_of_the_example_config() {
     }
     assert_eq!(printed, documented, "{shown}");
 }
+
+/// `--config /dev/null` is the built-in defaults with relative folders
+/// taken from the current folder, never from `/dev`; a FIFO, a folder or
+/// another device is refused unread (exit 2), as reading a FIFO may wait
+/// for ever (docs/reference.md, "Configuration").
+#[test]
+fn a_config_that_is_not_a_regular_file_is_the_null_device_or_refused() {
+    let env = TestEnv::new();
+    let null = ["--config", "/dev/null"];
+    assert_eq!(shown(&env, &null, &[], "games_dir").1, "\"games\"");
+    assert_eq!(
+        shown(&env, &null, &[], "conditional_dir").1,
+        "\"conditional\""
+    );
+    env.new_game(&[]);
+    env.ok(&["move", "g.pgn", "e2e4"]);
+    env.ok(&[
+        "--config",
+        "/dev/null",
+        "conditional",
+        "add",
+        "g.pgn",
+        "--by",
+        "white",
+        "1... e7e5 2. Ng1f3",
+    ]);
+    assert!(env.path("conditional").is_dir(), "lines kept here");
+    assert!(!std::path::Path::new("/dev/conditional").exists());
+    let fifo = env.path("fifo.toml");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("running mkfifo");
+    assert!(made.success());
+    std::fs::create_dir(env.path("folder.toml")).expect("a folder");
+    for (path, kind) in [
+        ("fifo.toml", "FIFO"),
+        ("folder.toml", "folder"),
+        ("/dev/zero", "character device"),
+    ] {
+        let out = env.run_within(
+            &["--config", path, "games"],
+            &[],
+            std::time::Duration::from_secs(60),
+        );
+        assert_eq!(out.code, 2, "{path}: {}", out.stderr);
+        assert_eq!(
+            out.stderr,
+            format!(
+                "dynamo: config file {path}: a {kind}, not a regular file: give a config file, \
+                 or /dev/null for the built-in defaults\n"
+            )
+        );
+    }
+}

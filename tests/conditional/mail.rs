@@ -244,3 +244,21 @@ fn a_dry_run_shows_the_reply_a_move_would_set_off() {
     assert!(out.contains("recorded 1... d7d5"), "{out}");
     assert!(w.game().contains("2. Nb1c3"), "{}", w.game());
 }
+
+/// An overlong line (4,000 moves) is refused by mail as on the command
+/// line: the answer quotes it cut short (docs/mail.md), never whole.
+#[test]
+fn an_overlong_line_by_mail_is_quoted_short_in_the_answer() {
+    let w = World::new();
+    let notice = w.last_to("alice@example.org");
+    let x = "Nc6 Nf3 ".repeat(2_000);
+    let text = format!("1. e2e4, and if 1... e5 then 2. Nf3 {x}");
+    w.handled(&w.reply(&notice, ALICE, "m1@alice", &text));
+    let answer = text_of(&w.last_to("alice@example.org"));
+    assert!(
+        answer.len() < 4_000,
+        "{} bytes: {answer:.2000}",
+        answer.len()
+    );
+    assert!(!answer.contains(&x[..1_000]), "{answer:.2000}");
+}

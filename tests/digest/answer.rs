@@ -88,6 +88,45 @@ fn three_labelled_moves_one_illegal_record_two_and_answer_the_third() {
     assert!(!env.read("games/r01-b01.pgn").contains("Nb8c6"));
 }
 
+/// Every line of a digest reply that asks something is accounted for:
+/// a label of another player's game, a label without its colon and a
+/// move with no label each get a line in the answer; talk gets none.
+#[test]
+fn a_line_for_no_game_of_the_digest_is_answered_not_passed_over() {
+    let server = SmtpServer::start(Options::default());
+    let env = TestEnv::new();
+    config(&env, server.port);
+    five_games(&env, "none");
+    env.ok(&["digest", "--player", "bob@example.org", "--choose", "daily"]);
+    for n in [1, 3] {
+        env.ok(&["move", &format!("games/r0{n}-b01.pgn"), "e2e4"]);
+    }
+    env.ok(&["digest", "--now", "2030-01-01T07:00:00Z"]);
+    let digest = digests(&server.messages()).pop().expect("a digest");
+    let before = server.messages().len();
+    let raw = reply(
+        &digest,
+        "d1@bob",
+        "Hi,\r\nr01-b01: e7e5\r\nr09-b07: Qd1d3\r\nr03-b01 Nb8c6\r\nd7d5\r\nBob",
+    );
+    deliver(&env, "1893492000.M1P1.test", &raw);
+    let out = env.ok(&["inbox", "--maildir", "Maildir"]);
+    assert!(out.contains("r01-b01: recorded 1... e7e5"), "{out}");
+    let answers = to(&server.messages()[before..], "bob@example.org");
+    assert_eq!(answers.len(), 1, "one answer");
+    let text = text_of(&answers[0]);
+    for said in [
+        "r01-b01: recorded 1... e7e5",
+        "r09-b07: not recorded: not one of your games in this digest",
+        "r03-b01: not recorded: 'r03-b01 Nb8c6' has no colon after the label",
+        "'d7d5': not recorded: the line names no game",
+    ] {
+        assert!(text.contains(said), "{said}: {text}");
+    }
+    assert!(!text.contains("'Hi,'") && !text.contains("'Bob'"), "{text}");
+    assert!(!env.read("games/r03-b01.pgn").contains("Nb8c6"));
+}
+
 #[test]
 fn digest_daily_in_a_reply_to_a_notice_is_chosen_and_confirmed() {
     let server = SmtpServer::start(Options::default());

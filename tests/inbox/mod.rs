@@ -8,7 +8,8 @@
 //! `maildir` the two local sources, `kills` random kills over a Maildir
 //! of a few hundred replies; `world` is what they share. `imap` proves the
 //! IMAP client against Dovecot, `imap_faults` against servers that
-//! misbehave on purpose, and `settings` the `[inbox]` table.
+//! misbehave on purpose, `settings` the `[inbox]` table, and `modes` the
+//! private modes of what it keeps.
 
 pub(crate) mod batches;
 mod handling;
@@ -18,6 +19,7 @@ mod imap_faults;
 mod imap_inbox;
 mod kills;
 mod maildir;
+mod modes;
 mod replies;
 mod settings;
 mod stdin;

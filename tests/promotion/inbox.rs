@@ -146,6 +146,43 @@ fn the_choice_alone_then_the_move_make_one_turn() {
     );
 }
 
+/// After `queen` chosen alone, `=R Ka1b1` contradicts it: refused as
+/// `dynamo move` refuses it, the choice made named, nothing recorded,
+/// whichever notice the reply answers; `=R` alone the same.
+#[test]
+fn a_choice_that_contradicts_the_one_made_alone_is_refused_naming_it() {
+    let w = awaiting_alices_choice();
+    let first = w.last_to("alice@example.org");
+    let out = w.handled(&w.reply(&first, ALICE, "c1@alice", "queen"));
+    assert!(out.contains("recorded"), "{out}");
+    let second = w.last_to("alice@example.org");
+    let before = w.env.read(GAME);
+    let refusal = "no pawn awaits a choice: White chose the queen (=Q) for the pawn on e8; \
+                   White's move is awaited: write it without =Q, =R, =B or =N before it";
+    let cli = w.env.run(&["check", GAME, "=R Ka1b1", "--by", "white"]);
+    assert_eq!(
+        cli.stderr,
+        format!("dynamo: rejected: =R Ka1b1: {refusal}\n")
+    );
+    for (id, notice, text) in [
+        ("c2@alice", &first, "=R Ka1b1"),
+        ("c3@alice", &second, "=R Ka1b1"),
+        ("c4@alice", &second, "=R"),
+    ] {
+        let out = w.handled(&w.reply(notice, ALICE, id, text));
+        assert!(!out.contains("recorded 2."), "{text}: {out}");
+        let answer = text_of(&w.last_to("alice@example.org"));
+        assert!(
+            answer.contains(&format!("rejected: {text}: {refusal}")),
+            "{text}: {answer}"
+        );
+        assert_eq!(w.env.read(GAME), before, "{text}: nothing recorded");
+    }
+    // The move alone completes the turn with the queen.
+    let out = w.handled(&w.reply(&second, ALICE, "c5@alice", "Qe8/e7e6"));
+    assert!(out.contains("recorded 2. Qe8/e7e6"), "{out}");
+}
+
 #[test]
 fn a_move_without_the_choice_is_refused_naming_the_pawn() {
     let w = awaiting_alices_choice();

@@ -13,6 +13,19 @@ use crate::game::read_choice;
 
 /// The pieces the words of `text` choose, each once, in order.
 pub fn choice_words(text: &str) -> Vec<Role> {
+    found(text, choice_word)
+}
+
+/// The pieces `text` chooses in the written form alone, `=R` (`=r`,
+/// `=2`): after a choice made alone, where a reply need hold none and a
+/// piece's name is more likely talk than a choice.
+pub fn written_choices(text: &str) -> Vec<Role> {
+    found(text, read_choice)
+}
+
+/// The pieces the words of `text` that `choose` reads choose, each once,
+/// in order, within the reader's budget of words.
+fn found(text: &str, choose: fn(&str) -> Option<Role>) -> Vec<Role> {
     let mut found = Vec::new();
     let mut budget = super::words::MAX_WORDS;
     for line in text.lines() {
@@ -23,7 +36,7 @@ pub fn choice_words(text: &str) -> Vec<Role> {
         words.truncate(budget);
         budget -= words.len();
         for word in &words {
-            if let Some(role) = choice_word(&word.text)
+            if let Some(role) = choose(&word.text)
                 && !found.contains(&role)
             {
                 found.push(role);
@@ -47,7 +60,7 @@ fn choice_word(text: &str) -> Option<Role> {
 
 #[cfg(test)]
 mod tests {
-    use super::choice_words;
+    use super::{choice_words, written_choices};
     use dynamo_core::Role;
 
     #[test]
@@ -59,6 +72,14 @@ mod tests {
         assert_eq!(choice_words("=4"), [Role::Knight]);
         assert_eq!(choice_words("a queen, yes: =Q"), [Role::Queen]);
         assert_eq!(choice_words("rook or bishop?"), [Role::Rook, Role::Bishop]);
+    }
+
+    #[test]
+    fn the_written_choice_alone_is_found_where_a_choice_is_not_awaited() {
+        assert_eq!(written_choices("=R Ka1b1"), [Role::Rook]);
+        assert_eq!(written_choices("Ka1b1, =r"), [Role::Rook]);
+        assert!(written_choices("my rook, Ka1b1").is_empty());
+        assert!(written_choices("R Ka1b1").is_empty());
     }
 
     #[test]

@@ -7,6 +7,17 @@
 //! greeting, a signature) belong to no game. Each part is read by
 //! [`super::verdict::read_reply`] against its own game, as a reply in
 //! that game's own thread would be.
+//!
+//! A line that asks something (a move, a phrase) but gives no game of the
+//! digest its words is a [`Stray`], said back in the answer, so that the
+//! answer accounts for every line the player wrote for a game: a label
+//! that is none of the digest's games (`r09-b01: Qd1d3`, another
+//! player's game), a label without its colon (`r03-b01 Nf3`), or no label
+//! at all (`Nf3` alone). A greeting or a signature asks nothing.
+
+use super::moves::{Sureness, move_words};
+use super::phrases::phrase_words;
+use crate::mail::digest::label::label_shaped;
 
 /// The words a reply gives one game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,6 +62,64 @@ pub fn labelled_parts(text: &str, labels: &[&str]) -> Vec<LabelledPart> {
     parts
 }
 
+/// A line that asks something of a game but gives no game of the
+/// digest its words (see [`super::labelled`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stray {
+    /// `r09-b01: Qd1d3`: the label, as written, of no game of this
+    /// digest: not one of the player's games.
+    NotYours { label: String },
+    /// `r03-b01 Nf3`: a game's label without the colon after it.
+    NoColon { label: String, text: String },
+    /// `Nf3` with no label before it.
+    Unlabelled { text: String },
+}
+
+/// The lines of `text` that ask something of a game but give none of
+/// `labels` their words, in order.
+pub fn stray_lines(text: &str, labels: &[&str]) -> Vec<Stray> {
+    let mut strays = Vec::new();
+    for written in text.lines().take(MAX_LINES) {
+        let written = written.trim();
+        if !asks(written) {
+            continue;
+        }
+        if let Some((head, rest)) = written.split_once(':') {
+            let head = head.trim();
+            if labels.iter().any(|l| l.eq_ignore_ascii_case(head)) {
+                continue;
+            }
+            if label_shaped(head) && asks(rest) {
+                strays.push(Stray::NotYours {
+                    label: head.to_string(),
+                });
+                continue;
+            }
+        }
+        let first = written.split_whitespace().next().unwrap_or_default();
+        let stray = match labels.iter().find(|l| l.eq_ignore_ascii_case(first)) {
+            Some(label) => Stray::NoColon {
+                label: label.to_string(),
+                text: written.to_string(),
+            },
+            None => Stray::Unlabelled {
+                text: written.to_string(),
+            },
+        };
+        strays.push(stray);
+    }
+    strays
+}
+
+/// Whether `text` holds what the reader would act on: a move, or a
+/// phrase.
+fn asks(text: &str) -> bool {
+    move_words(text)
+        .iter()
+        .any(|w| w.sureness != Sureness::Mistyped)
+        || !phrase_words(text).is_empty()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,6 +141,27 @@ mod tests {
                     label: "r02-b01".to_string(),
                     text: "12... e5 and I offer a draw".to_string(),
                     line: 3
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn a_line_for_no_game_of_the_digest_is_a_stray_and_talk_is_not() {
+        let text = "Hello,\nr01-b01: Nf3\nr09-b01: Qd1d3\nr03-b01 Nf3\nNote: away till Monday\n\
+                    Nf3\nBest, Bob";
+        assert_eq!(
+            stray_lines(text, &["r01-b01", "r03-b01"]),
+            [
+                Stray::NotYours {
+                    label: "r09-b01".to_string()
+                },
+                Stray::NoColon {
+                    label: "r03-b01".to_string(),
+                    text: "r03-b01 Nf3".to_string()
+                },
+                Stray::Unlabelled {
+                    text: "Nf3".to_string()
                 },
             ]
         );

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::super::error::MailError;
 use super::super::lock;
-use crate::durable::{self, FileError};
+use crate::durable;
 
 /// The folder of the digest's state inside the outbox.
 pub const DIGEST_FOLDER: &str = "digest";
@@ -128,7 +128,7 @@ impl Choices {
         patience: Duration,
     ) -> Result<Choice, MailError> {
         let folder = outbox.join(DIGEST_FOLDER);
-        std::fs::create_dir_all(&folder).map_err(|e| FileError::new(&folder, e))?;
+        durable::make_private_dirs(&folder)?;
         let _held = lock::acquire(&folder.join("players.lock"), patience)?;
         let mut choices = Choices::load(outbox)?;
         let before = choices.get(address);
@@ -145,7 +145,7 @@ impl Choices {
             "# Each player's choice of mail, by address: digest = \"daily\" for one mail a\n\
              # day. Written by `dynamo digest --player ADDR --choose daily|off`.\n{text}"
         );
-        durable::write_atomic(&players_file(outbox), text.as_bytes())?;
+        durable::write_private(&players_file(outbox), text.as_bytes())?;
         Ok(before)
     }
 }

@@ -59,7 +59,7 @@ pub struct DigestLock {
 /// Waits (at most `patience`) for the digests' lock.
 pub fn lock(config: &MailConfig, patience: Duration) -> Result<DigestLock, MailError> {
     let folder = config.outbox.join(DIGEST_FOLDER);
-    std::fs::create_dir_all(&folder).map_err(|e| crate::durable::FileError::new(&folder, e))?;
+    crate::durable::make_private_dirs(&folder)?;
     Ok(DigestLock {
         _held: lock::acquire(&folder.join(".lock"), patience)?,
     })

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::super::error::MailError;
 use super::choice::DIGEST_FOLDER;
 use super::token::player_ref;
-use crate::durable::{self, FileError, ReadError};
+use crate::durable::{self, ReadError};
 
 /// The largest record read.
 const MAX_BYTES: u64 = 4 << 20;
@@ -80,13 +80,13 @@ impl DigestRecord {
     pub fn write(&self, outbox: &Path) -> Result<(), MailError> {
         let path = record_path(outbox, &self.player, self.day);
         if let Some(folder) = path.parent() {
-            std::fs::create_dir_all(folder).map_err(|e| FileError::new(folder, e))?;
+            durable::make_private_dirs(folder)?;
         }
         // A run killed while writing it left its temporary file.
         durable::remove_stale_temps(&path);
         let text = serde_json::to_string_pretty(self)
             .map_err(|e| MailError::Build(format!("digest record: {e}")))?;
-        durable::write_atomic(&path, text.as_bytes())?;
+        durable::write_private(&path, text.as_bytes())?;
         Ok(())
     }
 

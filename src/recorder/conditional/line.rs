@@ -5,7 +5,7 @@
 //! together, which may branch on the opponent's moves but never on the
 //! player's own.
 
-use dynamo_core::{Color, MoveError, Position, notation, parse_game_move};
+use dynamo_core::{Color, MoveError, Position, clipped, notation, parse_game_move};
 
 use crate::game::move_label;
 
@@ -23,20 +23,24 @@ pub type Moves = Vec<String>;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LineError {
     /// Fewer than two moves.
-    #[error("{line}: a line is your opponent's next move and your reply to it, then more of both")]
+    #[error("{}: a line is your opponent's next move and your reply to it, then more of both", clipped(.line))]
     TooShort { line: String },
     /// More than [`MAX_PLIES`] moves.
-    #[error("{line}: a line holds at most {MAX_PLIES} moves")]
+    #[error("{}: a line holds at most {MAX_PLIES} moves", clipped(.line))]
     TooLong { line: String },
     /// The last move is the opponent's: nothing would be played.
-    #[error("{line}: it ends with your opponent's move; end it with your reply")]
+    #[error("{}: it ends with your opponent's move; end it with your reply", clipped(.line))]
     EndsWithOpponent { line: String },
     /// A move of the line is not legal where it stands, in the words of
     /// `dynamo check`.
-    #[error("{line}: rejected: {error}")]
+    #[error("{}: rejected: {error}", clipped(.line))]
     Illegal { line: String, error: MoveError },
     /// Two lines answer the same move of the opponent differently.
-    #[error("{first} and {second} answer {at} differently; give one reply to each move")]
+    #[error(
+        "{} and {} answer {at} differently; give one reply to each move",
+        clipped(.first),
+        clipped(.second)
+    )]
     Conflict {
         first: String,
         second: String,

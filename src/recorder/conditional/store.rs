@@ -162,13 +162,13 @@ impl Store {
     /// Keeps `stored` as the lines of `side` in `game`; call it under the
     /// game's lock.
     pub fn save(&self, game: &Game, side: Color, stored: &Stored) -> Result<(), FileError> {
-        std::fs::create_dir_all(&self.dir).map_err(|e| FileError::new(&self.dir, e))?;
+        durable::make_private_dirs(&self.dir)?;
         let path = self.path(game, side);
         durable::remove_stale_temps(&path);
         let mut text = serde_json::to_string_pretty(stored)
             .map_err(|e| FileError::new(&path, io::Error::other(e)))?;
         text.push('\n');
-        durable::write_atomic(&path, text.as_bytes())
+        durable::write_private(&path, text.as_bytes())
     }
 
     /// Forgets the lines of `side` in `game`; call it under the game's
