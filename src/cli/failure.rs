@@ -1,7 +1,11 @@
 //! Which exit code each library error deserves, so that every command
 //! reports the same failure the same way.
 
+use std::borrow::Cow;
 use std::io;
+use std::process::ExitCode;
+
+use dynamo_core::excerpt::{clipped, quoted};
 
 use dynamo::game::{CorrectionError, GameError, Rejection};
 use dynamo::mail::MailError;
@@ -124,4 +128,53 @@ pub(crate) fn is_broken_pipe(err: &anyhow::Error) -> bool {
             });
         kind == Some(io::ErrorKind::BrokenPipe)
     })
+}
+
+/// A word of a message longer than this is input quoted back whole (a
+/// path, a value clap refused): it is cut as every refusal cuts its
+/// input. Far above any real path or token a message names.
+const LONGEST_WORD: usize = 1024;
+
+/// `message` with each overlong word cut to its first characters and its
+/// length ([`dynamo_core::excerpt::EXCERPT_CHARS`] of them): the last
+/// guard, at the edge, for a message that quotes input the command did
+/// not cut itself.
+pub(crate) fn words_cut(message: &str) -> Cow<'_, str> {
+    if !message.split_whitespace().any(|w| w.len() > LONGEST_WORD) {
+        return Cow::Borrowed(message);
+    }
+    let lines: Vec<String> = message
+        .split('\n')
+        .map(|line| {
+            line.split(' ')
+                .map(|word| {
+                    if word.len() <= LONGEST_WORD {
+                        word.to_string()
+                    } else if let Some(inner) =
+                        word.strip_prefix('\'').and_then(|w| w.strip_suffix('\''))
+                    {
+                        quoted(inner).to_string()
+                    } else {
+                        clipped(word).to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    Cow::Owned(lines.join("\n"))
+}
+
+/// clap's refusal of the arguments, exit 2, or its help and version, exit
+/// 0, printed as clap prints them; a value it quotes whole when it is
+/// overlong is cut first ([`words_cut`]).
+pub(crate) fn usage(e: clap::Error) -> ExitCode {
+    let text = e.render().to_string();
+    match words_cut(&text) {
+        Cow::Borrowed(_) => e.exit(),
+        Cow::Owned(cut) => {
+            eprint!("{cut}");
+            ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
+        }
+    }
 }

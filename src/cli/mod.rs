@@ -83,7 +83,10 @@ pub(crate) enum Command {
 }
 
 pub fn main() -> ExitCode {
-    let opts = Opts::parse();
+    let opts = match Opts::try_parse() {
+        Ok(opts) => opts,
+        Err(e) => return failure::usage(e),
+    };
     notify::set_verbose(opts.verbose);
     let config = opts.config.as_deref();
     let result = match opts.command {
@@ -115,7 +118,7 @@ pub fn main() -> ExitCode {
                 return Exit::Ok.into();
             }
             let exit = failure::exit_code(&err);
-            eprintln!("dynamo: {err:#}");
+            eprintln!("dynamo: {}", failure::words_cut(&format!("{err:#}")));
             exit.into()
         }
     }

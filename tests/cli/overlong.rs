@@ -73,3 +73,18 @@ fn every_command_that_takes_a_text_quotes_it_short() {
     assert!(env.read("g.pgn").contains("1. e2e4"));
     assert!(!env.read("g.pgn").contains("e7e5"));
 }
+
+/// A value clap refuses (an unknown format) and a path no file has are
+/// quoted back cut short too: clap and the system quote them whole.
+#[test]
+fn a_value_the_parser_refuses_and_a_path_are_quoted_short() {
+    let env = TestEnv::new();
+    env.new_game(&[]);
+    let x = overlong('x');
+    for args in [
+        &["export", "g.pgn", "--format", &x][..],
+        &["conditional", "list", &x],
+    ] {
+        refused_short(&env, args);
+    }
+}
