@@ -11,11 +11,6 @@ Such a value is built by the command and passed to what uses it.
 Caches of pure results (rendered pictures), counters and flags are not
 hooks and pass.
 
-Not yet called by .ci/run: the conditional catch-up still lives in two
-such statics (`CATCH_UP` in cli/conditional/owed.rs, `BEFORE_READING` in
-cli/store.rs), which this finds; it joins .ci/run with the change that
-makes the catch-up a value passed to the loaders.
-
 Usage: hook-statics.py DIR [DIR ...]; prints each offending static,
 exits 1 if there is any.
 """

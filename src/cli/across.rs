@@ -24,6 +24,7 @@ use dynamo::recorder::{
     Action, Letters, NotRecorded, Pages, Recorded, Recorder, RecorderSettings, Request, When, Who,
 };
 
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::notify::{self, Said};
 use crate::cli::recording::{pages, refusal, subscriber_failure};
 use crate::cli::{failure, store};
@@ -82,30 +83,32 @@ impl<'c> Across<'c> {
         }
     }
 
-    /// Tries each correction on its game as read, at `at`: the first
-    /// refusal, in the commands' words, stops everything.
+    /// Tries each correction on its game as read through `catch_up`, at
+    /// `at`: the first refusal, in the commands' words, stops everything.
     pub(crate) fn try_each(
         games: &[(PathBuf, Vec<TagEdit>)],
         reason: Option<&str>,
         at: DateTime<Utc>,
+        catch_up: &CatchUp,
         check: impl Fn(&Path, &Game) -> Result<()>,
     ) -> Result<()> {
         let actions: Vec<(PathBuf, Action)> = games
             .iter()
             .map(|(path, edits)| (path.clone(), set_action(edits, reason)))
             .collect();
-        Across::try_actions(&actions, at, check)
+        Across::try_actions(&actions, at, catch_up, check)
     }
 
-    /// Tries each action on its game as read, at `at`: the first
-    /// refusal, in the commands' words, stops everything.
+    /// Tries each action on its game as read through `catch_up`, at
+    /// `at`: the first refusal, in the commands' words, stops everything.
     pub(crate) fn try_actions(
         actions: &[(PathBuf, Action)],
         at: DateTime<Utc>,
+        catch_up: &CatchUp,
         check: impl Fn(&Path, &Game) -> Result<()>,
     ) -> Result<()> {
         for (path, action) in actions {
-            let game = store::load(path)?;
+            let game = catch_up.load(path)?;
             check(path, &game)?;
             Across::try_on(path, &game, action, at)?;
         }

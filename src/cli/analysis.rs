@@ -12,6 +12,7 @@ use dynamo_engine::tt::Table;
 use dynamo_engine::{Limits, Score};
 use serde_json::json;
 
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::search_bounds::{MAX_THREADS, check_hash, refused_table, seconds};
 use crate::exit::{Exit, Failure};
 
@@ -170,11 +171,16 @@ pub(crate) struct AdjudicationArgs {
 
 impl AdjudicationArgs {
     /// Prints the engine's view of the game at `path`, if asked for.
-    pub(crate) fn show(&self, path: &std::path::Path, out: &mut impl Write) -> Result<()> {
+    pub(crate) fn show(
+        &self,
+        path: &std::path::Path,
+        catch_up: &CatchUp,
+        out: &mut impl Write,
+    ) -> Result<()> {
         if !self.analyse {
             return Ok(());
         }
-        let game = crate::cli::store::load(path)?;
+        let game = catch_up.load(path)?;
         let engine = EngineArgs {
             depth: None,
             time: Some(self.time),

@@ -16,7 +16,7 @@ use dynamo::game::{Game, TimeControl};
 use dynamo::recorder::{When, Who};
 use dynamo_core::{Color, Position, Rules};
 
-use crate::cli::{failure, store};
+use crate::cli::failure;
 use crate::exit::{Exit, Failure};
 
 // Where a position command gets its position: a FEN under a rule set, or
@@ -47,10 +47,9 @@ impl PositionArgs {
         self.game.as_deref()
     }
 
-    pub(crate) fn position(&self) -> Result<Position> {
-        if let Some(path) = &self.game {
-            return Ok(store::load(path)?.position().clone());
-        }
+    /// The position given by `--fen` and `--rules` (the one `--game`
+    /// gives is read by the command: `cli/position/mod.rs`).
+    pub(crate) fn fen_position(&self) -> Result<Position> {
         let rules: Rules = self
             .rules
             .parse()
@@ -58,29 +57,6 @@ impl PositionArgs {
         let pos = Position::from_fen(&self.fen, rules)
             .map_err(|e| Failure::new(Exit::Usage, format!("--fen: {e}")))?;
         Ok(pos)
-    }
-
-    /// As [`PositionArgs::position`], for a command that lists the moves
-    /// that may follow: a game that is over has none, and saying so is a
-    /// refusal (1), not an empty list.
-    pub(crate) fn position_in_play(&self) -> Result<Position> {
-        let Some(path) = &self.game else {
-            return self.position();
-        };
-        let game = store::load(path)?;
-        if let Some(o) = game.ending() {
-            return Err(Failure::new(
-                Exit::Rejected,
-                format!(
-                    "{}: the game is over ({}: {}); no move can follow",
-                    path.display(),
-                    o.outcome,
-                    o.reason
-                ),
-            )
-            .into());
-        }
-        Ok(game.position().clone())
     }
 }
 

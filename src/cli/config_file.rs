@@ -11,10 +11,7 @@ use crate::exit::{Exit, Failure};
 /// environment, else the defaults; a config that does not parse is bad
 /// usage.
 pub(crate) fn load(path: Option<&Path>) -> Result<Config> {
-    let config = locate(path)?.config;
-    // Every command that opens a game plays a conditional reply owed in it.
-    crate::cli::conditional::owed::set(&config);
-    Ok(config)
+    Ok(locate(path)?.config)
 }
 
 /// As [`load`], saying which file it read.

@@ -19,7 +19,7 @@ use dynamo::mail::digest::{Choice, Choices};
 use dynamo::mail::{self, MailError, Pending};
 use serde_json::json;
 
-use crate::cli::conditional::owed;
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::game::files::game_files;
 use crate::cli::{config_file, failure, notify, store};
 use crate::exit::{Exit, Failure};
@@ -67,12 +67,10 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     let patience = mail_config.timeout * 2 + Duration::from_secs(30);
     // Replies owed are played before the held notices are gathered, so
     // that their notices are in this digest.
-    if args.dry_run {
-        owed::without_writing();
-    }
+    let catch_up = CatchUp::from_config(&config).read_only(args.dry_run);
     // A missing games folder is said below, if any game is needed.
     if let Ok(files) = game_files(&config, &args.paths) {
-        owed::before_reading(&files);
+        catch_up.before_reading(&files);
     }
     let lock = plan::lock(mail_config, patience).map_err(mail_error)?;
     let survey = plan::survey(mail_config, args.dry_run, &lock).map_err(mail_error)?;
@@ -92,7 +90,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
             }
             false => notify::secret(mail_config)?,
         };
-        let games = load_games(&config, &args.paths, &mut problems)?;
+        let games = load_games(&config, &args.paths, &catch_up, &mut problems)?;
         for owed in &survey.owed {
             let made = plan::make(mail_config, &secret, owed, &games, now, args.dry_run, &lock);
             let (state, count) = match made {
@@ -209,11 +207,12 @@ fn text(
 fn load_games(
     config: &dynamo::config::Config,
     paths: &[PathBuf],
+    catch_up: &CatchUp,
     problems: &mut Vec<String>,
 ) -> Result<Vec<(PathBuf, Game)>> {
     let mut games = Vec::new();
     for path in game_files(config, paths)? {
-        match store::load(&path) {
+        match catch_up.load(&path) {
             Ok(game) => games.push((path, game)),
             Err(e) => problems.push(format!("{e:#}")),
         }

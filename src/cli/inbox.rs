@@ -21,6 +21,7 @@ use dynamo::mail::{Report, Secret, SecretError};
 use dynamo::recorder::conditional::Store;
 
 use crate::cli::args::QuietArgs;
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::{config_file, notify, recording, store};
 use crate::exit::{Exit, Failure};
 
@@ -121,10 +122,8 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
         )
         .into());
     }
-    if args.dry_run {
-        crate::cli::conditional::owed::without_writing();
-    }
-    crate::cli::conditional::owed::before_reading_folder(&config.games_dir);
+    let catch_up = CatchUp::from_config(&config).read_only(args.dry_run);
+    catch_up.before_reading_folder(&config.games_dir);
     let secret = secret(mail, args.dry_run, args.stdin)?;
     let settings = Settings {
         games_dir: config.games_dir.clone(),

@@ -13,7 +13,8 @@ use dynamo::mail::outbox::{Entry, State};
 use dynamo::mail::{self, Outbox, Report};
 
 use crate::cli::args::QuietArgs;
-use crate::cli::{config_file, failure, notify, store};
+use crate::cli::conditional::owed::CatchUp;
+use crate::cli::{config_file, failure, notify};
 use crate::exit::{Exit, Failure};
 
 /// How long `--list` shows delivered notices.
@@ -44,9 +45,11 @@ pub(crate) struct Args {
 /// Loads the configuration, then does what the flags say.
 pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     let config = config_file::load(config_path)?;
+    // The game named is read after the reply owed in it is played.
+    let catch_up = CatchUp::from_config(&config);
     let mail_config = notify::mail_config(&config)?;
     let game_id = match (&args.file, args.retry || args.list) {
-        (Some(path), true) => Some(store::load(path)?.game_id()),
+        (Some(path), true) => Some(catch_up.load(path)?.game_id()),
         _ => None,
     };
     if args.retry {
@@ -66,12 +69,12 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
             "name the game file, or use --retry, --list or --drop",
         )
     })?;
-    send_latest(mail_config, &path, args.quiet.quiet)
+    send_latest(mail_config, &catch_up, &path, args.quiet.quiet)
 }
 
 /// Sends the game's latest event to each player, again if it was sent.
-fn send_latest(config: &MailConfig, path: &Path, quiet: bool) -> Result<Exit> {
-    let game = store::load(path)?;
+fn send_latest(config: &MailConfig, catch_up: &CatchUp, path: &Path, quiet: bool) -> Result<Exit> {
+    let game = catch_up.load(path)?;
     let secret = notify::secret(config)?;
     let queued = mail::queue_latest(config, &secret, &game, Utc::now())
         .map_err(|e| Failure::new(failure::mail_exit(&e), format!("{}: {e}", path.display())))?;

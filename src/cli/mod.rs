@@ -11,6 +11,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
+use crate::cli::conditional::owed::CatchUp;
 use crate::exit::Exit;
 
 mod across;
@@ -94,8 +95,10 @@ pub fn main() -> ExitCode {
             // With a game file, a conditional reply owed in it is played
             // first (conditional/owed.rs); these commands need no config,
             // so one that does not read only leaves that to another.
-            let _ = config_file::load(config);
-            position::execute(command)
+            let catch_up = config_file::load(config)
+                .map(|config| CatchUp::from_config(&config))
+                .unwrap_or_default();
+            position::execute(command, &catch_up)
         }
         Command::Game(command) => game::execute(command, config),
         Command::Mail(args) => mail::execute(args, config),

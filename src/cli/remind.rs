@@ -9,8 +9,9 @@ use dynamo::game::clock::{self, describe, format_time_short};
 use dynamo::mail::remind::{self, Threshold};
 use dynamo::mail::{self, Pending};
 
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::game::files::game_files;
-use crate::cli::{config_file, failure, notify, store};
+use crate::cli::{config_file, failure, notify};
 use crate::exit::{Exit, Failure};
 
 /// Remind each player to move whose deadline is within one of [mail]
@@ -31,9 +32,7 @@ pub(crate) struct Args {
 
 pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     let config = config_file::load(config_path)?;
-    if args.dry_run {
-        crate::cli::conditional::owed::without_writing();
-    }
+    let catch_up = CatchUp::from_config(&config).read_only(args.dry_run);
     let mail_config = notify::mail_config(&config)?;
     let now = match &args.now {
         Some(t) => {
@@ -52,7 +51,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     let (mut looked, mut said) = (0, 0);
     for path in game_files(&config, &args.paths)? {
         looked += 1;
-        let game = match store::load(&path) {
+        let game = match catch_up.load(&path) {
             Ok(game) => game,
             Err(e) => {
                 problems.push(format!("{e:#}"));

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use dynamo::site::{self, Difference, Settings, SiteError};
 
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::config_file;
 use crate::exit::{Exit, Failure};
 
@@ -33,13 +34,11 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     let settings = Settings {
         delay_moves: config.site.as_ref().map_or(0, |s| s.delay_moves),
     };
-    if args.check {
-        crate::cli::conditional::owed::without_writing();
-    }
+    let catch_up = CatchUp::from_config(&config).read_only(args.check);
     // Before anything is read or written: a site folder over the club's
     // files would have its pages written over them.
     let site = config.site_dir(&args.dir).map_err(input)?;
-    crate::cli::conditional::owed::before_reading_folder(games);
+    catch_up.before_reading_folder(games);
     let mut out = io::stdout().lock();
     if args.check {
         let differences = site::check(&site, &settings).map_err(input)?;

@@ -1,15 +1,12 @@
-//! The game files as the commands use them: reading one, with its
-//! failures mapped to exit codes, and how long a writer waits for a
-//! game's lock.
+//! How long a writer waits for a game's lock. Reading a game goes
+//! through the command's catch-up (`cli/conditional/owed.rs`,
+//! `CatchUp::load`), which may record the reply owed in it.
 
-use std::path::Path;
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use anyhow::Result;
-use dynamo::game::{Game, store};
+use dynamo::game::store;
 
-use crate::cli::failure;
 use crate::exit::{Exit, Failure};
 
 /// The variable that sets how many seconds a writer waits for another
@@ -37,22 +34,4 @@ pub(crate) fn lock_wait() -> Result<Duration> {
             )
             .into()
         })
-}
-
-/// What runs before a game is read: the catch-up of conditional replies
-/// owed (`cli/conditional/owed.rs`), set by it, as it records through
-/// the commands' recording, which reads this module.
-static BEFORE_READING: OnceLock<fn(&Path)> = OnceLock::new();
-
-/// Sets what runs before a game is read (once a run).
-pub(crate) fn before_reading(hook: fn(&Path)) {
-    let _ = BEFORE_READING.set(hook);
-}
-
-/// Loads a game for reading; nothing is locked.
-pub(crate) fn load(path: &Path) -> Result<Game> {
-    if let Some(hook) = BEFORE_READING.get() {
-        hook(path);
-    }
-    Game::load(path).map_err(failure::game)
 }

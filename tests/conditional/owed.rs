@@ -133,8 +133,10 @@ fn games_records_an_owed_reply_once_with_its_notices_once() {
 #[test]
 fn every_command_that_opens_the_game_records_the_owed_reply() {
     let server = SmtpServer::start(Options::default());
-    let opens: [&[&str]; 10] = [
+    let opens: [&[&str]; 12] = [
         &["show", "--game", GAME],
+        &["perft", "--game", GAME, "1"],
+        &["standings", GAME],
         &["legal", "--game", GAME],
         &["status", "--game", GAME],
         &["export", GAME],

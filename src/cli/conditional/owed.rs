@@ -9,15 +9,14 @@
 //! promises not to write (`--dry-run`, `site --check`) says on standard
 //! error that the reply is owed instead.
 //!
-//! The config is known once it is read ([`set`], from
-//! [`crate::cli::config_file::load`]); the games where they are read
-//! ([`before_reading`], from the commands' loaders). Both are plain
-//! calls in shared places, so that no command's own file has to carry
-//! the catch-up; the store folder is read once, and a game with no
-//! standing lines costs a set lookup.
+//! The catch-up is a value, [`CatchUp`], that a command builds from its
+//! config ([`CatchUp::from_config`]) and hands to what reads its games
+//! ([`CatchUp::load`], [`CatchUp::before_reading`]), so that every call
+//! site that may record shows it; a command that reads no config has the
+//! default, with which a load is a plain read. The store folder is read once, and a
+//! game with no standing lines costs a set lookup.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError};
 
 use anyhow::Result;
 use dynamo::config::Config;
@@ -30,88 +29,88 @@ use crate::cli::notify::Said;
 use crate::cli::recording::{Recording, subscriber_failure};
 use crate::cli::{failure, store};
 
-/// The catch-up of this run, once the config is read and if any game
-/// has standing lines.
-static CATCH_UP: Mutex<Option<Arc<CatchUp>>> = Mutex::new(None);
+/// What a command does with the conditional replies owed in the games it
+/// reads: plays them, says them (a command that promises not to write),
+/// or nothing (no config read, or no game with standing lines).
+#[derive(Clone, Default)]
+pub(crate) struct CatchUp {
+    live: Option<Live>,
+}
 
-struct CatchUp {
+/// The catch-up of a run with standing lines.
+#[derive(Clone)]
+struct Live {
     config: Config,
     live: LiveGames,
     /// Whether the command may write; else owed replies are only said.
     writes: bool,
 }
 
-/// Sets the catch-up up for the run with `config`: the store folder read
-/// once for the games with standing lines.
-pub(crate) fn set(config: &Config) {
-    store::before_reading(before_reading_one);
-    let live = Store::new(&config.conditional_dir).live_games();
-    let catch_up = (!live.is_empty()).then(|| {
-        Arc::new(CatchUp {
-            config: config.clone(),
-            live,
-            writes: true,
-        })
-    });
-    *CATCH_UP.lock().unwrap_or_else(PoisonError::into_inner) = catch_up;
-}
-
-/// For a command that promises not to write: owed replies are said on
-/// standard error, not recorded.
-pub(crate) fn without_writing() {
-    let mut slot = CATCH_UP.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(c) = slot.as_ref() {
-        *slot = Some(Arc::new(CatchUp {
-            config: c.config.clone(),
-            live: c.live.clone(),
-            writes: false,
-        }));
-    }
-}
-
-/// Plays the replies owed in the games at `paths` (each a game file)
-/// before a command reads them. What cannot be played is a warning: the
-/// reply waits for the next command, and this one reads the game as it
-/// stands. With no standing lines this returns at once, whatever the
-/// number of files.
-pub(crate) fn before_reading<'p>(paths: impl IntoIterator<Item = &'p PathBuf>) {
-    let Some(catch_up) = current() else {
-        return;
-    };
-    for path in paths {
-        catch_up.before_reading(path);
-    }
-}
-
-/// [`before_reading`] for one game file.
-pub(crate) fn before_reading_one(path: &Path) {
-    if let Some(catch_up) = current() {
-        catch_up.before_reading(path);
-    }
-}
-
-/// The catch-up of this run, if any game has standing lines.
-fn current() -> Option<Arc<CatchUp>> {
-    CATCH_UP
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .clone()
-}
-
-/// Plays the replies owed in every game file of the games folder `dir`
-/// (the commands that read the folder through the library: `site`,
-/// `inbox`).
-pub(crate) fn before_reading_folder(dir: &Path) {
-    let live = CATCH_UP
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .is_some();
-    if live && let Ok(files) = dynamo::game::folder::pgn_files(dir) {
-        before_reading(&files);
-    }
-}
-
 impl CatchUp {
+    /// The catch-up of a run with `config`: the store folder read once
+    /// for the games with standing lines.
+    pub(crate) fn from_config(config: &Config) -> Self {
+        let live = Store::new(&config.conditional_dir).live_games();
+        Self {
+            live: (!live.is_empty()).then(|| Live {
+                config: config.clone(),
+                live,
+                writes: true,
+            }),
+        }
+    }
+
+    /// For a command that promises not to write (`--dry-run`, `site
+    /// --check`), when `promised`: owed replies are said on standard
+    /// error, not recorded.
+    pub(crate) fn read_only(mut self, promised: bool) -> Self {
+        if promised && let Some(live) = &mut self.live {
+            live.writes = false;
+        }
+        self
+    }
+
+    /// Loads a game for reading, after playing the reply owed in it;
+    /// nothing is locked.
+    pub(crate) fn load(&self, path: &Path) -> Result<Game> {
+        self.before_reading_one(path);
+        Game::load(path).map_err(failure::game)
+    }
+
+    /// Plays the replies owed in the games at `paths` (each a game file)
+    /// before a command reads them. What cannot be played is a warning:
+    /// the reply waits for the next command, and this one reads the game
+    /// as it stands. With no standing lines this returns at once,
+    /// whatever the number of files.
+    pub(crate) fn before_reading<'p>(&self, paths: impl IntoIterator<Item = &'p PathBuf>) {
+        let Some(live) = &self.live else {
+            return;
+        };
+        for path in paths {
+            live.before_reading(path);
+        }
+    }
+
+    /// [`CatchUp::before_reading`] for one game file.
+    fn before_reading_one(&self, path: &Path) {
+        if let Some(live) = &self.live {
+            live.before_reading(path);
+        }
+    }
+
+    /// Plays the replies owed in every game file of the games folder
+    /// `dir` (the commands that read the folder through the library:
+    /// `site`, `inbox`).
+    pub(crate) fn before_reading_folder(&self, dir: &Path) {
+        if self.live.is_some()
+            && let Ok(files) = dynamo::game::folder::pgn_files(dir)
+        {
+            self.before_reading(&files);
+        }
+    }
+}
+
+impl Live {
     fn before_reading(&self, path: &Path) {
         let Ok(id) = peek::game_id(path) else {
             return;

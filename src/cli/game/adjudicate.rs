@@ -9,6 +9,7 @@ use dynamo::recorder::{Action, Request, Who};
 
 use super::report::print_ending;
 use crate::cli::analysis::AdjudicationArgs;
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::recording::{self, RecordArgs};
 use crate::exit::Exit;
 
@@ -36,9 +37,14 @@ pub(crate) struct Args {
     engine: AdjudicationArgs,
 }
 
-pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    config: &Config,
+    catch_up: &CatchUp,
+    out: &mut impl Write,
+) -> Result<Exit> {
     args.engine
-        .show(&args.file, &mut args.record.quiet().out(out))?;
+        .show(&args.file, catch_up, &mut args.record.quiet().out(out))?;
     // The engine's view alone records nothing: the decision is the
     // director's.
     let (Some(result), Some(reason)) = (args.result.clone(), args.reason.clone()) else {

@@ -10,8 +10,8 @@ use dynamo::game::move_label;
 use super::report::{AlreadyRecorded, print_verdict};
 use super::verdict::VerdictJson;
 use crate::cli::args::SubmitArgs;
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::failure;
-use crate::cli::store;
 use crate::exit::Exit;
 
 /// Check a move against the game; nothing is written.
@@ -25,9 +25,14 @@ pub(crate) struct Args {
     json: bool,
 }
 
-pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    config: &Config,
+    catch_up: &CatchUp,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let submit = &args.submit;
-    let game = store::load(&submit.file)?;
+    let game = catch_up.load(&submit.file)?;
     let verdict = || -> Result<_> {
         // Only a recorded move needs the submitter's identity.
         let by = submit.submitter(&game, config, false)?;

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::games::natural;
 use super::json::{EventJson, LeaveJson, MoveJson, PlayerJson, leave_list};
-use crate::cli::store;
+use crate::cli::conditional::owed::CatchUp;
 use crate::exit::{Exit, Failure};
 
 /// Write a game as PGN, the current position's FEN, or JSON; or every
@@ -44,11 +44,11 @@ pub(crate) enum Format {
     Json,
 }
 
-pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> Result<Exit> {
     if args.file.is_dir() {
-        return folder(&args, out);
+        return folder(&args, catch_up, out);
     }
-    let game = store::load(&args.file)?;
+    let game = catch_up.load(&args.file)?;
     match args.format {
         Format::Pgn => write!(out, "{}", pgn(&game, args.no_mail_notes))?,
         Format::Fen => writeln!(out, "{}", game.position().to_fen())?,
@@ -72,7 +72,7 @@ fn pgn(game: &Game, no_mail_notes: bool) -> String {
 /// Every game of the folder as one PGN, each as its own export writes
 /// it, a blank line between; a file that does not replay stops the
 /// export before anything is written.
-fn folder(args: &Args, out: &mut impl Write) -> Result<Exit> {
+fn folder(args: &Args, catch_up: &CatchUp, out: &mut impl Write) -> Result<Exit> {
     if args.format != Format::Pgn {
         return Err(Failure::new(
             Exit::Usage,
@@ -88,7 +88,7 @@ fn folder(args: &Args, out: &mut impl Write) -> Result<Exit> {
     files.sort_by(|a, b| natural(&a.to_string_lossy(), &b.to_string_lossy()));
     let mut texts = Vec::with_capacity(files.len());
     for path in &files {
-        texts.push(pgn(&store::load(path)?, args.no_mail_notes));
+        texts.push(pgn(&catch_up.load(path)?, args.no_mail_notes));
     }
     for (n, text) in texts.iter().enumerate() {
         if n > 0 {

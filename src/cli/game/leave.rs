@@ -17,6 +17,7 @@ use dynamo_core::{Color, quoted};
 
 use super::files::{game_files, load_with_progress};
 use crate::cli::args;
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::notify::{self, Said};
 use crate::cli::recording::{RecordArgs, Recording};
 use crate::cli::{failure, store};
@@ -49,7 +50,12 @@ pub(crate) struct Args {
     record: RecordArgs,
 }
 
-pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    config: &Config,
+    catch_up: &CatchUp,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let usage =
         |flag: &str, e: &dyn std::fmt::Display| Failure::new(Exit::Usage, format!("{flag}: {e}"));
     let address = Mailbox::parse(&args.player)
@@ -71,7 +77,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     } else {
         game_files(config, &args.paths)?
     };
-    let games = load(folder.iter().chain(&targets))?;
+    let games = load(folder.iter().chain(&targets), catch_up)?;
     let refused = |e: LeaveRefusal| {
         let exit = match e {
             LeaveRefusal::TimeOrder { .. } => Exit::Usage,
@@ -187,12 +193,16 @@ fn named(game: &Game, side: Color) -> String {
 
 /// Every game of `paths`, by its key; one that cannot be read stops the
 /// command, for the leave in it could not be counted.
-fn load<'a>(paths: impl Iterator<Item = &'a PathBuf>) -> Result<HashMap<PathBuf, Game>> {
+fn load<'a>(
+    paths: impl Iterator<Item = &'a PathBuf>,
+    catch_up: &CatchUp,
+) -> Result<HashMap<PathBuf, Game>> {
     let mut seen = HashSet::new();
     let files: Vec<PathBuf> = paths
         .filter(|path| seen.insert(key(path)))
         .cloned()
         .collect();
+    catch_up.before_reading(&files);
     let mut games = HashMap::with_capacity(files.len());
     for (path, loaded) in files.iter().zip(load_with_progress(&files)) {
         let game = loaded.map_err(|e| {

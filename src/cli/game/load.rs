@@ -75,9 +75,6 @@ pub(crate) fn each_in_order<T: Send>(
     keep: impl Fn(&Path, Game) -> T + Sync,
     mut each: impl FnMut(&Path, Result<T, GameError>) -> Result<Flow>,
 ) -> Result<()> {
-    // A reply a stopped run still owes is played before the game is read
-    // (docs/players.md, "Conditional moves").
-    crate::cli::conditional::owed::before_reading(files);
     let handed = AtomicUsize::new(0);
     let load = |path: &Path| Game::load(path).map(|game| keep(path, game));
     let mut run = || -> Result<()> {

@@ -7,6 +7,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use clap::Subcommand;
 
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::config_file;
 use crate::exit::Exit;
 
@@ -47,26 +48,28 @@ pub(crate) enum Command {
 /// Runs a game command. `config_path` is `--config`.
 pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Exit> {
     let config = config_file::load(config_path)?;
+    // The commands that read a game play a reply owed in it first.
+    let catch_up = CatchUp::from_config(&config);
     let mut out = io::stdout().lock();
     let exit = match command {
         Command::New(args) => new::execute(args, &config, &mut out)?,
         Command::Move(args) => r#move::execute(args, &config, &mut out)?,
-        Command::Check(args) => check::execute(args, &config, &mut out)?,
+        Command::Check(args) => check::execute(args, &config, &catch_up, &mut out)?,
         Command::Resign(args) => resign::execute(args, &config, &mut out)?,
         Command::Draw(args) => draw::execute(args, &config, &mut out)?,
-        Command::Adjudicate(args) => adjudicate::execute(args, &config, &mut out)?,
+        Command::Adjudicate(args) => adjudicate::execute(args, &config, &catch_up, &mut out)?,
         Command::Undo(args) => undo::execute(args, &config, &mut out)?,
         Command::Set(args) => set::execute(args, &config, &mut out)?,
         Command::Verify(args) => {
             crate::cli::tournament::pending::warn_pending(&config.games_dir);
-            verify::execute(args, &config, &mut out)?
+            verify::execute(args, &config, &catch_up, &mut out)?
         }
         Command::Games(args) => {
             crate::cli::tournament::pending::warn_pending(&config.games_dir);
-            games::execute(args, &config, &mut out)?
+            games::execute(args, &config, &catch_up, &mut out)?
         }
-        Command::Export(args) => export::execute(args, &mut out)?,
-        Command::Leave(args) => leave::execute(args, &config, &mut out)?,
+        Command::Export(args) => export::execute(args, &catch_up, &mut out)?,
+        Command::Leave(args) => leave::execute(args, &config, &catch_up, &mut out)?,
     };
     out.flush().context("writing to standard output")?;
     Ok(exit)

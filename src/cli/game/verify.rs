@@ -10,6 +10,7 @@ use dynamo::game::Game;
 use super::files::game_files;
 use super::load::{Bar, Flow, Jobs, each_in_order};
 use super::report::half_moves;
+use crate::cli::conditional::owed::CatchUp;
 use crate::exit::Exit;
 
 /// Replay every game file (default: the games folder) and report each,
@@ -27,8 +28,14 @@ pub(crate) struct Args {
     jobs: Jobs,
 }
 
-pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    config: &Config,
+    catch_up: &CatchUp,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let files = game_files(config, &args.paths)?;
+    catch_up.before_reading(&files);
     // Each file's line is written as soon as it and those before it are
     // replayed, and nothing else of the game is kept: memory stays flat
     // however many files there are. On a terminal the lines are the

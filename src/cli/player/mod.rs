@@ -7,6 +7,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use clap::Subcommand;
 
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::config_file;
 use crate::exit::Exit;
 
@@ -20,9 +21,11 @@ pub(crate) enum Command {
 /// Runs a player command. `config_path` is `--config`.
 pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Exit> {
     let config = config_file::load(config_path)?;
+    // The games are read after the reply owed in each is played.
+    let catch_up = CatchUp::from_config(&config);
     let mut out = io::stdout().lock();
     let exit = match command {
-        Command::Set(args) => set::execute(args, &config, &mut out)?,
+        Command::Set(args) => set::execute(args, &config, &catch_up, &mut out)?,
     };
     out.flush().context("writing to standard output")?;
     Ok(exit)

@@ -15,6 +15,7 @@ use serde_json::json;
 
 use crate::cli::across::{Across, Mailer};
 use crate::cli::args::{QuietArgs, TimeArgs, now};
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::given::{self, address};
 use crate::cli::notify::Said;
 use crate::cli::store;
@@ -54,7 +55,12 @@ pub(crate) struct Args {
     quiet: QuietArgs,
 }
 
-pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    config: &Config,
+    catch_up: &CatchUp,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
     let when = args.time.read()?;
     let old = address("OLD", &args.old)?;
@@ -123,7 +129,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         )?;
         return Ok(Exit::Ok);
     }
-    Across::try_each(&games, args.reason.as_deref(), at, |_, _| Ok(()))?;
+    Across::try_each(&games, args.reason.as_deref(), at, catch_up, |_, _| Ok(()))?;
     let finished = steps
         .iter()
         .filter(|s| matches!(s, Step::Game { finished: true, .. }))

@@ -4,8 +4,10 @@ use std::io::Write;
 
 use anyhow::Result;
 
+use super::read;
 use crate::cli::analysis::{EngineArgs, show};
 use crate::cli::args::PositionArgs;
+use crate::cli::conditional::owed::CatchUp;
 use crate::exit::Exit;
 
 /// Search the position with the engine and print, for each completed
@@ -20,8 +22,8 @@ pub(crate) struct Args {
     engine: EngineArgs,
 }
 
-pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
-    let pos = args.position.position()?;
+pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> Result<Exit> {
+    let pos = read::position(&args.position, catch_up)?;
     show(&pos, &args.engine, out)?;
     Ok(Exit::Ok)
 }

@@ -5,7 +5,9 @@ use std::io::Write;
 use anyhow::Result;
 use dynamo_core::notation;
 
+use super::read;
 use crate::cli::args::PositionArgs;
+use crate::cli::conditional::owed::CatchUp;
 use crate::exit::Exit;
 
 /// List every legal move in canonical NOST notation, one per line, sorted.
@@ -21,8 +23,8 @@ pub(crate) struct Args {
     numeric: bool,
 }
 
-pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
-    let pos = args.position.position_in_play()?;
+pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> Result<Exit> {
+    let pos = read::position_in_play(&args.position, catch_up)?;
     let moves = pos.legal_moves();
     if args.count {
         writeln!(out, "{}", moves.len())?;

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use anyhow::{Context, Result};
 use clap::Subcommand;
 
+use crate::cli::conditional::owed::CatchUp;
 use crate::exit::Exit;
 
 mod analyse;
@@ -12,6 +13,7 @@ mod legal;
 mod perft;
 mod play;
 mod progress;
+mod read;
 mod show;
 mod solve;
 mod status;
@@ -27,16 +29,18 @@ pub(crate) enum Command {
     Analyse(analyse::Args),
 }
 
-pub(crate) fn execute(command: Command) -> Result<Exit> {
+/// Runs a position command; `catch_up` plays the reply owed in a game
+/// file given by `--game`.
+pub(crate) fn execute(command: Command, catch_up: &CatchUp) -> Result<Exit> {
     let mut out = io::stdout().lock();
     let exit = match command {
-        Command::Legal(args) => legal::execute(args, &mut out)?,
-        Command::Perft(args) => perft::execute(args, &mut out)?,
-        Command::Play(args) => play::execute(args, &mut out)?,
-        Command::Status(args) => status::execute(args, &mut out)?,
-        Command::Show(args) => show::execute(args, &mut out)?,
-        Command::Solve(args) => solve::execute(args, &mut out)?,
-        Command::Analyse(args) => analyse::execute(args, &mut out)?,
+        Command::Legal(args) => legal::execute(args, catch_up, &mut out)?,
+        Command::Perft(args) => perft::execute(args, catch_up, &mut out)?,
+        Command::Play(args) => play::execute(args, catch_up, &mut out)?,
+        Command::Status(args) => status::execute(args, catch_up, &mut out)?,
+        Command::Show(args) => show::execute(args, catch_up, &mut out)?,
+        Command::Solve(args) => solve::execute(args, catch_up, &mut out)?,
+        Command::Analyse(args) => analyse::execute(args, catch_up, &mut out)?,
     };
     out.flush().context("writing to standard output")?;
     Ok(exit)

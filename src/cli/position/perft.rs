@@ -5,7 +5,9 @@ use std::io::Write;
 use anyhow::Result;
 use dynamo_core::perft;
 
+use super::read;
 use crate::cli::args::PositionArgs;
+use crate::cli::conditional::owed::CatchUp;
 use crate::exit::Exit;
 
 /// Count the legal move sequences of length N from the position (perft).
@@ -20,8 +22,8 @@ pub(crate) struct Args {
     divide: bool,
 }
 
-pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
-    let pos = args.position.position()?;
+pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> Result<Exit> {
+    let pos = read::position(&args.position, catch_up)?;
     // At depth 0 there is no root move to list, only the one empty
     // sequence.
     if !args.divide || args.depth == 0 {

@@ -4,7 +4,9 @@ use std::io::Write;
 
 use anyhow::Result;
 
+use super::read;
 use crate::cli::args::PositionArgs;
+use crate::cli::conditional::owed::CatchUp;
 use crate::exit::{Exit, Failure};
 
 /// Apply moves in order and print the resulting position text.
@@ -18,8 +20,8 @@ pub(crate) struct Args {
     moves: Vec<String>,
 }
 
-pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
-    let mut pos = args.position.position()?;
+pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> Result<Exit> {
+    let mut pos = read::position(&args.position, catch_up)?;
     for (i, text) in args.moves.iter().enumerate() {
         let m = dynamo_core::parse_move(&pos, text).map_err(|e| {
             // The move's text is already in the prefix.

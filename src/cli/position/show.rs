@@ -10,8 +10,9 @@ use dynamo::game::{Choosing, Game};
 use dynamo::render::View;
 use dynamo_core::{Color, Position};
 
+use super::read;
 use crate::cli::args::{PositionArgs, QuietArgs, Side, charset};
-use crate::cli::store;
+use crate::cli::conditional::owed::CatchUp;
 use crate::exit::{Exit, Failure};
 
 /// Show the board, the side to move (with a game's clock), castling rights and status.
@@ -40,7 +41,7 @@ pub(crate) struct Args {
     quiet: QuietArgs,
 }
 
-pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> Result<Exit> {
     // A game's clock is shown with whose move it is, as `games` and `move`
     // show it: a clock over its limit reads as overdue, never as time left.
     // An earlier position has no clock of its own.
@@ -48,12 +49,12 @@ pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
     // with the position (docs/RULES.md §9.1, §13.18).
     let (pos, clock, choosing) = match (args.position.game_file(), args.ply) {
         (Some(path), Some(ply)) => {
-            let pos = position_at(&store::load(path)?, path, ply)?;
+            let pos = position_at(&catch_up.load(path)?, path, ply)?;
             let choosing = Choosing::awaited(&pos);
             (pos, None, choosing)
         }
         (Some(path), None) => {
-            let game = store::load(path)?;
+            let game = catch_up.load(path)?;
             let clock = game.clock_line(Utc::now());
             (game.position().clone(), clock, game.choosing())
         }
@@ -66,7 +67,7 @@ pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
             .into());
         }
         (None, None) => {
-            let pos = args.position.position()?;
+            let pos = read::position(&args.position, catch_up)?;
             let choosing = Choosing::awaited(&pos);
             (pos, None, choosing)
         }

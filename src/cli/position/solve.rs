@@ -10,7 +10,9 @@ use dynamo_engine::solve::{Show, Solution, solve_within};
 use dynamo_engine::{Reach, Watch};
 use serde_json::json;
 
+use super::read;
 use crate::cli::args::PositionArgs;
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::position::progress;
 use crate::cli::search_bounds::{MAX_THREADS, check_hash, refused_table, seconds};
 use crate::exit::{Exit, Failure};
@@ -82,8 +84,8 @@ const DEFAULT_SECONDS: f64 = 60.0;
 /// a mistyped number from looking like a hang.
 const LONGEST: u8 = 8;
 
-pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
-    let pos = args.position.position()?;
+pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> Result<Exit> {
+    let pos = read::position(&args.position, catch_up)?;
     let n = args.mate.or(args.help_mate).unwrap_or(0);
     if n == 0 || n > LONGEST {
         return Err(Failure::new(

@@ -4,7 +4,9 @@ use std::io::Write;
 
 use anyhow::Result;
 
+use super::read;
 use crate::cli::args::PositionArgs;
+use crate::cli::conditional::owed::CatchUp;
 use crate::exit::Exit;
 
 /// Print one of: ongoing, check, checkmate, stalemate.
@@ -14,8 +16,8 @@ pub(crate) struct Args {
     position: PositionArgs,
 }
 
-pub(crate) fn execute(args: Args, out: &mut impl Write) -> Result<Exit> {
-    let pos = args.position.position()?;
+pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> Result<Exit> {
+    let pos = read::position(&args.position, catch_up)?;
     writeln!(out, "{}", pos.status())?;
     Ok(Exit::Ok)
 }

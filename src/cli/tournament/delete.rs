@@ -17,6 +17,7 @@ use serde_json::json;
 use super::set::{played, section_games, section_named};
 use crate::cli::across::{Mailer, hold_games, queue_once, read_held};
 use crate::cli::args::{QuietArgs, now};
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::failure;
 use crate::cli::given;
 use crate::cli::notify::{self, Said};
@@ -44,11 +45,16 @@ pub(crate) struct Args {
     quiet: QuietArgs,
 }
 
-pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    config: &Config,
+    catch_up: &CatchUp,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let (folder, section) = section_named(config, &args.name)?;
     given::reason(args.reason.as_deref())?;
     let mailer = Mailer::new(config, args.mail)?;
-    let games = section_games(&folder, &section)?;
+    let games = section_games(&folder, &section, catch_up)?;
     let built = match &mailer {
         Some(m) => letters(m, &folder, &section, args.reason.as_deref())?,
         None => Vec::new(),

@@ -10,6 +10,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use clap::Subcommand;
 
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::config_file;
 use crate::exit::Exit;
 
@@ -45,22 +46,26 @@ pub(crate) enum SectionCommand {
 /// Runs a tournament command. `config_path` is `--config`.
 pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Exit> {
     let config = config_file::load(config_path)?;
+    // The commands that read a game play a reply owed in it first.
+    let catch_up = CatchUp::from_config(&config);
     let mut out = io::stdout().lock();
     let exit = match command {
         Command::Tournament(SectionCommand::New(args)) => new::execute(args, &config, &mut out)?,
-        Command::Tournament(SectionCommand::Set(args)) => set::execute(args, &config, &mut out)?,
+        Command::Tournament(SectionCommand::Set(args)) => {
+            set::execute(args, &config, &catch_up, &mut out)?
+        }
         Command::Tournament(SectionCommand::Delete(args)) => {
-            delete::execute(args, &config, &mut out)?
+            delete::execute(args, &config, &catch_up, &mut out)?
         }
         Command::Tournament(SectionCommand::Withdraw(args)) => {
-            withdraw::execute(args, &config, &mut out)?
+            withdraw::execute(args, &config, &catch_up, &mut out)?
         }
         Command::Tournament(SectionCommand::Replace(args)) => {
-            replace::execute(args, &config, &mut out)?
+            replace::execute(args, &config, &catch_up, &mut out)?
         }
         Command::Standings(args) => {
             pending::warn_pending(&config.games_dir);
-            standings::execute(args, &config, &mut out)?
+            standings::execute(args, &config, &catch_up, &mut out)?
         }
     };
     out.flush().context("writing to standard output")?;

@@ -23,9 +23,9 @@ use super::delete::rebuild_pages;
 use super::set::{section_games, section_named};
 use crate::cli::across::{Across, Mailer, queue_once};
 use crate::cli::args::{QuietArgs, TimeArgs, now};
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::given::{self, address};
 use crate::cli::notify::Said;
-use crate::cli::store;
 use crate::exit::{Exit, Failure};
 
 /// A substitute takes a player's seat in a section: every game of the
@@ -71,7 +71,12 @@ pub(crate) struct Args {
     quiet: QuietArgs,
 }
 
-pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    config: &Config,
+    catch_up: &CatchUp,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let when = args.time.read()?;
     let old = address("--player", args.player.trim())?;
     let email = address("--by", args.by.trim())?;
@@ -82,7 +87,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         true => None,
         false => Mailer::new(config, args.mail)?,
     };
-    let games = section_games(&folder, &section)?;
+    let games = section_games(&folder, &section, catch_up)?;
     let at = match when {
         When::At(at) => at,
         _ => now(),
@@ -115,7 +120,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         .filter(|g| !g.edits.is_empty())
         .map(|g| (g.path.clone(), g.edits.clone()))
         .collect();
-    Across::try_each(&changes, Some(&why), at, |_, _| Ok(()))?;
+    Across::try_each(&changes, Some(&why), at, catch_up, |_, _| Ok(()))?;
     let mut lines = Vec::new();
     if args.dry_run {
         for g in &plan.games {
@@ -162,7 +167,14 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         // Queued after the games and before the section file, each once:
         // a run again makes the same letters and notices, with the same
         // Message-IDs, and queues only those the outbox does not hold.
-        let built = letters(&plan, &section.event, args.reason.as_deref(), at, m)?;
+        let built = letters(
+            &plan,
+            &section.event,
+            args.reason.as_deref(),
+            at,
+            m,
+            catch_up,
+        )?;
         across.queue(queue_once(
             m,
             &built,
@@ -257,6 +269,7 @@ fn letters(
     reason: Option<&str>,
     at: chrono::DateTime<chrono::Utc>,
     mailer: &Mailer,
+    catch_up: &CatchUp,
 ) -> Result<Vec<Built>> {
     let section = &plan.section;
     let date = at.format("%Y-%m-%d").to_string();
@@ -287,7 +300,7 @@ fn letters(
     let mut given = Vec::new();
     let mut by_opponent: BTreeMap<u32, Vec<String>> = BTreeMap::new();
     for g in &plan.games {
-        let game: Game = store::load(&g.path)?;
+        let game: Game = catch_up.load(&g.path)?;
         let theirs = game.ending().is_none() && game.position().turn() == g.side;
         let mover = if theirs { ", your move" } else { "" };
         own.push(format!(

@@ -16,8 +16,8 @@ use serde_json::json;
 use super::pending::{complete, section_failure};
 use crate::cli::across::{Across, Mailer, read_held, set_action};
 use crate::cli::args::{QuietArgs, TimeArgs, check_first_deadline, now};
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::notify::Said;
-use crate::cli::store;
 use crate::exit::{Exit, Failure};
 
 /// Correct a section before its first move: its start, time control,
@@ -87,13 +87,17 @@ pub(crate) fn section_named(config: &Config, name: &str) -> Result<(PathBuf, Sec
 }
 
 /// Each game of `section` in `folder`, read.
-pub(crate) fn section_games(folder: &Path, section: &Section) -> Result<Vec<(PathBuf, Game)>> {
+pub(crate) fn section_games(
+    folder: &Path,
+    section: &Section,
+    catch_up: &CatchUp,
+) -> Result<Vec<(PathBuf, Game)>> {
     section
         .games
         .iter()
         .map(|g| {
             let path = folder.join(&g.file);
-            store::load(&path).map(|game| (path, game))
+            catch_up.load(&path).map(|game| (path, game))
         })
         .collect()
 }
@@ -131,7 +135,12 @@ pub(crate) fn played(game: &Game) -> Option<String> {
         .map(|e| format!("it has a result ({})", e.outcome))
 }
 
-pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    config: &Config,
+    catch_up: &CatchUp,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
     let when = args.time.read()?;
     let amendment = Amendment {
@@ -190,7 +199,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     // First what a run stopped half-way began: its games, its section
     // file and its letter, before anything else is judged.
     if let Some(record) = pending {
-        let games = section_games(&folder, &section)?;
+        let games = section_games(&folder, &section, catch_up)?;
         let paths: Vec<PathBuf> = games.into_iter().map(|(path, _)| path).collect();
         let held = across.hold_all(&paths, None)?;
         let queued = complete(
@@ -211,7 +220,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         // already, is said at once; each correction is tried on its game
         // under the locks, after the check for a move, which a move
         // landing in between must meet first.
-        let games = section_games(&folder, &section)?;
+        let games = section_games(&folder, &section, catch_up)?;
         let plan = amendment.plan(&section, &games);
         refuse_played(&plan, &games)?;
         if plan.games.is_empty() && plan.section == section {

@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use super::group::{Group, LEGEND};
 use super::{crosstable, html};
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::game::files;
 use crate::cli::game::load::{Bar, Flow, Jobs, each_in_order};
 use crate::exit::{Exit, Failure};
@@ -38,8 +39,13 @@ pub(crate) struct Args {
     jobs: Jobs,
 }
 
-pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
-    let groups = read_groups(config, &args.targets, args.jobs)?;
+pub(crate) fn execute(
+    args: Args,
+    config: &Config,
+    catch_up: &CatchUp,
+    out: &mut impl Write,
+) -> Result<Exit> {
+    let groups = read_groups(config, &args.targets, args.jobs, catch_up)?;
     if args.json {
         let [group] = &groups[..] else {
             let names: Vec<&str> = groups.iter().map(|g| g.title.as_str()).collect();
@@ -85,7 +91,12 @@ fn usage(message: String) -> anyhow::Error {
 
 /// The tables the arguments ask for: each section its own, every other
 /// game file or folder together in one.
-fn read_groups(config: &Config, targets: &[PathBuf], jobs: Jobs) -> Result<Vec<Group>> {
+fn read_groups(
+    config: &Config,
+    targets: &[PathBuf],
+    jobs: Jobs,
+    catch_up: &CatchUp,
+) -> Result<Vec<Group>> {
     let games_dir = &config.games_dir;
     let mut sections = Vec::new();
     let mut loose = Vec::new();
@@ -122,6 +133,7 @@ fn read_groups(config: &Config, targets: &[PathBuf], jobs: Jobs) -> Result<Vec<G
         let section = Section::load(folder).map_err(|e| usage(format!("{e}")))?;
         let players = section.competitors();
         let files: Vec<PathBuf> = section.games.iter().map(|g| folder.join(&g.file)).collect();
+        catch_up.before_reading(&files);
         groups.push(group(
             section.name.clone(),
             Some(section.event.clone()),
@@ -132,6 +144,7 @@ fn read_groups(config: &Config, targets: &[PathBuf], jobs: Jobs) -> Result<Vec<G
     }
     if !loose.is_empty() {
         let files = files::game_files(config, &loose)?;
+        catch_up.before_reading(&files);
         let title: Vec<String> = loose.iter().map(|p| p.display().to_string()).collect();
         groups.push(group(title.join(", "), None, (&[], &[]), &files, jobs)?);
     }

@@ -19,6 +19,7 @@ use serde_json::json;
 use super::set::{section_games, section_named};
 use crate::cli::across::{Across, Mailer, queue_once};
 use crate::cli::args::{QuietArgs, TimeArgs, now};
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::given;
 use crate::cli::notify::Said;
 use crate::exit::{Exit, Failure};
@@ -66,7 +67,12 @@ fn fate_words(fate: &Fate) -> String {
     }
 }
 
-pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    config: &Config,
+    catch_up: &CatchUp,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
     let when = args.time.read()?;
     let rule: WithdrawRule = args
@@ -78,7 +84,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     given::reason(args.reason.as_deref())?;
     let (folder, section) = section_named(config, &args.name)?;
     let mailer = Mailer::new(config, args.mail)?;
-    let games = section_games(&folder, &section)?;
+    let games = section_games(&folder, &section, catch_up)?;
     let at = match when {
         When::At(at) => at,
         _ => now(),
@@ -107,7 +113,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
             Some((g.path.clone(), action))
         })
         .collect();
-    Across::try_actions(&actions, at, |_, _| Ok(()))?;
+    Across::try_actions(&actions, at, catch_up, |_, _| Ok(()))?;
     let built = match &mailer {
         Some(m) => letters(&plan, &section.event, rule, args.reason.as_deref(), m)?,
         None => Vec::new(),

@@ -15,6 +15,7 @@ use super::row::Row;
 use super::select::{Filter, PlayerFilter, Sort, Sorted, compare};
 use super::shared::Shared;
 use super::view::{self, Column, Counts};
+use crate::cli::conditional::owed::CatchUp;
 use crate::cli::game::files::game_files;
 use crate::cli::game::load::{Bar, Flow, Jobs, each_in_order};
 use crate::cli::table;
@@ -93,16 +94,21 @@ pub(crate) enum Colour {
     Never,
 }
 
-pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    config: &Config,
+    catch_up: &CatchUp,
+    out: &mut impl Write,
+) -> Result<Exit> {
     // Standard output writes each line as it ends; ten thousand lines are
     // written in a few large writes instead.
     let mut out = io::BufWriter::with_capacity(1 << 16, out);
-    let exit = overview(args, config, &mut out)?;
+    let exit = overview(args, config, catch_up, &mut out)?;
     out.flush()?;
     Ok(exit)
 }
 
-fn overview(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+fn overview(args: Args, config: &Config, catch_up: &CatchUp, out: &mut impl Write) -> Result<Exit> {
     let now = match &args.now {
         Some(text) => {
             clock::parse_time(text).map_err(|e| Failure::new(Exit::Usage, format!("--now: {e}")))?
@@ -121,6 +127,7 @@ fn overview(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
         overdue: args.overdue,
     };
     let files = game_files(config, &args.paths)?;
+    catch_up.before_reading(&files);
     if args.json {
         json(&args, config, &files, &filter, now, out)
     } else {
