@@ -32,18 +32,26 @@ fn deliver(env: &TestEnv, name: &str, raw: &str) {
     std::fs::write(env.path(&format!("Maildir/new/{name}")), raw).expect("delivered");
 }
 
-#[test]
-fn three_labelled_moves_one_illegal_record_two_and_answer_the_third() {
+/// Bob's games of five, Bob on the daily digest, White's first move made
+/// in the games `moved` (each the `n` of `r0n-b01`), and the digest of
+/// the next morning: the server, the club and that digest.
+fn bobs_digest(moved: &[u32]) -> (SmtpServer, TestEnv, Received) {
     let server = SmtpServer::start(Options::default());
     let env = TestEnv::new();
     config(&env, server.port);
     five_games(&env, "none");
     env.ok(&["digest", "--player", "bob@example.org", "--choose", "daily"]);
-    for n in [1, 3, 5] {
+    for n in moved {
         env.ok(&["move", &format!("games/r0{n}-b01.pgn"), "e2e4"]);
     }
     env.ok(&["digest", "--now", "2030-01-01T07:00:00Z"]);
     let digest = digests(&server.messages()).pop().expect("a digest");
+    (server, env, digest)
+}
+
+#[test]
+fn three_labelled_moves_one_illegal_record_two_and_answer_the_third() {
+    let (server, env, digest) = bobs_digest(&[1, 3, 5]);
     let before = server.messages().len();
     let raw = reply(
         &digest,
@@ -93,16 +101,7 @@ fn three_labelled_moves_one_illegal_record_two_and_answer_the_third() {
 /// move with no label each get a line in the answer; talk gets none.
 #[test]
 fn a_line_for_no_game_of_the_digest_is_answered_not_passed_over() {
-    let server = SmtpServer::start(Options::default());
-    let env = TestEnv::new();
-    config(&env, server.port);
-    five_games(&env, "none");
-    env.ok(&["digest", "--player", "bob@example.org", "--choose", "daily"]);
-    for n in [1, 3] {
-        env.ok(&["move", &format!("games/r0{n}-b01.pgn"), "e2e4"]);
-    }
-    env.ok(&["digest", "--now", "2030-01-01T07:00:00Z"]);
-    let digest = digests(&server.messages()).pop().expect("a digest");
+    let (server, env, digest) = bobs_digest(&[1, 3]);
     let before = server.messages().len();
     let raw = reply(
         &digest,
@@ -166,16 +165,7 @@ fn digest_daily_in_a_reply_to_a_notice_is_chosen_and_confirmed() {
 /// and the answer says so rather than passing over them.
 #[test]
 fn conditional_lines_in_a_reply_to_the_digest_are_answered_not_dropped() {
-    let server = SmtpServer::start(Options::default());
-    let env = TestEnv::new();
-    config(&env, server.port);
-    five_games(&env, "none");
-    env.ok(&["digest", "--player", "bob@example.org", "--choose", "daily"]);
-    for n in [1, 3] {
-        env.ok(&["move", &format!("games/r0{n}-b01.pgn"), "e2e4"]);
-    }
-    env.ok(&["digest", "--now", "2030-01-01T07:00:00Z"]);
-    let digest = digests(&server.messages()).pop().expect("a digest");
+    let (_server, env, digest) = bobs_digest(&[1, 3]);
     let raw = reply(
         &digest,
         "d1@bob",
