@@ -13,6 +13,16 @@ use crate::support::TestEnv;
 /// The secret every run needs.
 const VARS: [(&str, &str); 1] = [("DYNAMO_SITE_SECRET", SECRET)];
 
+/// White's first move in a game of the club's section: the event each
+/// test records over the site folder it sets up.
+const FIRST_MOVE: [&str; 5] = [
+    "move",
+    "games/club/r02-b01.pgn",
+    "e2e4",
+    "--at",
+    "2020-11-23T10:00:00Z",
+];
+
 /// Every file under the games folder but the pages' cache (which is the
 /// site's to write) and the lock files (which an event makes), by path.
 fn games(env: &TestEnv) -> BTreeMap<String, Vec<u8>> {
@@ -78,16 +88,7 @@ fn an_event_with_the_site_over_the_games_writes_no_page() {
     for dir in [".", "games"] {
         let env = club(&format!("dir = \"{dir}\"\n"));
         let before = games(&env);
-        let out = env.run_with(
-            &[
-                "move",
-                "games/club/r02-b01.pgn",
-                "e2e4",
-                "--at",
-                "2020-11-23T10:00:00Z",
-            ],
-            &VARS,
-        );
+        let out = env.run_with(&FIRST_MOVE, &VARS);
         assert_eq!(out.code, 0, "{}", out.stderr);
         let said = format!("warning: the site folder {dir} ");
         assert!(out.stderr.contains(&said), "{}", out.stderr);
@@ -149,16 +150,7 @@ fn a_link_inside_the_site_folder_is_never_followed() {
     );
     assert!(check.stdout.contains("link players\n"), "{}", check.stdout);
     // An event in the linked folder's game: recorded, its page refused.
-    let out = env.run_with(
-        &[
-            "move",
-            "games/club/r02-b01.pgn",
-            "e2e4",
-            "--at",
-            "2020-11-23T10:00:00Z",
-        ],
-        &VARS,
-    );
+    let out = env.run_with(&FIRST_MOVE, &VARS);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
         out.stderr.contains("games/club is a symbolic link"),
@@ -197,16 +189,7 @@ fn a_file_the_site_did_not_write_is_never_removed() {
     );
     // A game deleted: its pages, which the site wrote, go.
     std::fs::remove_file(env.path("games/g.pgn")).expect("removed");
-    env.ok_with(
-        &[
-            "move",
-            "games/club/r02-b01.pgn",
-            "e2e4",
-            "--at",
-            "2020-11-23T10:00:00Z",
-        ],
-        &VARS,
-    );
+    env.ok_with(&FIRST_MOVE, &VARS);
     assert!(!env.path("pages/games/g.html").exists());
     assert!(!env.path("pages/games/g.pgn").exists());
     for (path, text) in [
