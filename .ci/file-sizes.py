@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Small rooms: no source file over 500 lines of code, a warning over 400.
+"""Rooms cut by meaning: no source file over 800 lines of code, a warning
+over 600.
 
 Only code counts, not tests: the lines of a `#[cfg(test)]`-gated item (a
 `#[cfg(test)] mod tests { ... }` block, a gated function or `use`) are left
@@ -15,8 +16,8 @@ import re
 import sys
 from pathlib import Path
 
-LIMIT = 500
-WARN = 400
+LIMIT = 800
+WARN = 600
 
 CFG_TEST = re.compile(r"#\[cfg\(test\)\]")
 MOD_DECL = re.compile(r"\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+([A-Za-z_][A-Za-z0-9_]*)\s*;")
