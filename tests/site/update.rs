@@ -181,7 +181,11 @@ fn every_route_leaves_the_pages_a_full_build_writes() {
     same_as_a_full_build(env, "resign");
 
     // Edited by hand in place (the same file, the same size), then an
-    // event in another game.
+    // event in another game of its folder: an edit in place changes no
+    // folder, so no event's update looks at the file (only `dynamo`'s
+    // own write changed the folder: it is not listed again, docs/
+    // director.md "Web pages"); `--check` says so, and a full build puts
+    // it right.
     let path = env.path("games/club/r02-b01.pgn");
     let text = std::fs::read_to_string(&path).expect("the game");
     let edited = text.replacen("[Round \"2\"]", "[Round \"9\"]", 1);
@@ -192,6 +196,17 @@ fn every_route_leaves_the_pages_a_full_build_writes() {
         .and_then(|mut f| std::io::Write::write_all(&mut f, edited.as_bytes()))
         .expect("edited in place");
     env.ok(&["move", "games/club/r01-b01.pgn", "e7e5", "--at", &at(6)]);
+    let check = env.run(&["site", "pages", "--check"]);
+    assert_eq!(
+        (check.code, check.stdout.as_str()),
+        (
+            1,
+            "changed games/club/r02-b01.html\nchanged games/club/r02-b01.pgn\n"
+        ),
+        "{}",
+        check.stderr
+    );
+    env.ok(&["site", "pages"]);
     same_as_a_full_build(env, "a game edited in place");
     assert!(
         env.read("pages/games/club/r02-b01.pgn")
