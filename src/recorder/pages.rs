@@ -104,6 +104,9 @@ impl Subscriber for Pages {
     }
 
     fn commit(&mut self, _file: &GameFile, _recorded: &Recorded) {
+        // Where a kill leaves a game written and its pages not (tests:
+        // the next event's update must see it).
+        crate::durable::crash_point("pages-before");
         if let Err(e) = self.update() {
             self.problems
                 .push(format!("the web pages in {}: {e}", self.dir.display()));
