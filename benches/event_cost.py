@@ -5,7 +5,9 @@
                           [--club PLAYERS] [--events N] [--keep DIR]
 
 For each case: one move and one resignation recorded by `dynamo`, with
-and without the web pages (`[site] dir`), CPU time and system calls.
+and without the web pages (`[site] dir`), CPU time and system calls; and
+the pages' full build into an empty folder, CPU and wall time, and its
+system calls (its flushes among them) in a second build from nothing.
 
   flat N    a games folder of N loose games, each between two players of
             its own, and the game the events go into among them
@@ -112,7 +114,14 @@ class Bench:
         for pages in (False, True):
             config = "dynamo.toml" if pages else "plain.toml"
             if pages:
-                self.run(where, ["--config", config, "site", "pages"])
+                # The full build into an empty folder: its CPU and wall
+                # time, then its flushes in a second build from nothing.
+                started = time.monotonic()
+                cpu = self.run(where, ["--config", config, "site", "pages"])
+                wall = time.monotonic() - started
+                shutil.rmtree(os.path.join(where, "pages-again"), ignore_errors=True)
+                calls = self.syscalls(where, ["--config", config, "site", "pages-again"])
+                print(f"{label}, full build of the pages: {cpu:.2f} s CPU, {wall:.2f} s wall ({summary(calls)})", flush=True)
                 time.sleep(SETTLE)
             ply = self.ply
             cpus = []
