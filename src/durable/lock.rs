@@ -215,3 +215,31 @@ fn open_lock_file(path: &Path) -> Result<File, LockError> {
     }
     Ok(file)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A lock file says whether its last noting holder let it go: new or
+    /// made by a holder that did not note, it says nothing; let go, it
+    /// says so; left by a holder that never let it go (killed), it says
+    /// that holder's process.
+    #[test]
+    fn a_noted_lock_says_whether_its_last_holder_let_it_go() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("g.pgn.lock");
+        let wait = Duration::from_secs(1);
+        let (first, clean) = FileLock::acquire_noting(&path, wait).expect("locked");
+        assert!(!clean, "a new lock file says nothing");
+        assert_eq!(fs::read(&path).expect("read"), held_note().as_bytes());
+        drop(first);
+        assert_eq!(fs::read(&path).expect("read"), FREE);
+        let (second, clean) = FileLock::acquire_noting(&path, wait).expect("locked");
+        assert!(clean);
+        drop(second);
+        // What a kill leaves: the note of a holder that never let go.
+        fs::write(&path, "held 4999999\n").expect("written");
+        let (_third, clean) = FileLock::acquire_noting(&path, wait).expect("locked");
+        assert!(!clean);
+    }
+}
