@@ -45,11 +45,6 @@ pub(crate) struct EngineArgs {
     /// the memory the machine has available.
     #[arg(long, value_name = "MB", default_value_t = 64)]
     pub(crate) hash: usize,
-    /// One JSON object a line per completed depth: depth, best, score
-    /// (`{"mate": N}` or `{"pawns": x}`, the side to move's view), pv,
-    /// nodes, nps, time_ms.
-    #[arg(long)]
-    pub(crate) json: bool,
 }
 
 impl EngineArgs {
@@ -78,13 +73,20 @@ impl EngineArgs {
     }
 }
 
-/// Searches `pos` and prints each completed depth as it comes. A position
-/// without a legal move says so instead.
-pub(crate) fn show(pos: &Position, args: &EngineArgs, out: &mut impl Write) -> Result<()> {
+/// Searches `pos` and prints each completed depth as it comes, as text or
+/// (`json`) one JSON object a line: depth, best, score (`{"mate": N}` or
+/// `{"pawns": x}`, the side to move's view), pv, nodes, nps, time_ms. A
+/// position without a legal move says so instead.
+pub(crate) fn show(
+    pos: &Position,
+    args: &EngineArgs,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<()> {
     let options = args.options()?;
     if !pos.has_legal_move() {
         let status = pos.status();
-        if args.json {
+        if json {
             writeln!(
                 out,
                 "{}",
@@ -102,7 +104,7 @@ pub(crate) fn show(pos: &Position, args: &EngineArgs, out: &mut impl Write) -> R
     let mut failed = Ok(());
     Search::run_with(pos, &options, table.as_ref(), |report| {
         if failed.is_ok() {
-            failed = print(report, args.json, out);
+            failed = print(report, json, out);
         }
     });
     failed
@@ -188,9 +190,8 @@ impl AdjudicationArgs {
             multipv: 1,
             threads: 1,
             hash: 64,
-            json: false,
         };
         writeln!(out, "engine's view of {} ({}s):", path.display(), self.time)?;
-        show(game.position(), &engine, out)
+        show(game.position(), &engine, false, out)
     }
 }
