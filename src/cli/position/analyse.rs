@@ -30,6 +30,6 @@ pub(crate) fn execute(
     out: &mut impl Write,
 ) -> Result<Exit> {
     let pos = read::position(&args.position, catch_up)?;
-    show(&pos, &args.engine, printer.json(), out)?;
+    show(&pos, &args.engine, printer, out)?;
     Ok(Exit::Ok)
 }
