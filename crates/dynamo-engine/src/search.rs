@@ -19,10 +19,14 @@
 //! null move (the side to move passes; if the reply searched shallower
 //! still fails high, the node is cut), late-move reductions (quiet moves
 //! late in the order searched a ply or two shallower, searched again at
-//! full depth if they beat alpha) and check extensions (a move that
-//! checks searched a ply deeper). The value at a depth then depends on the
-//! move order, the table and the threads: a search by time or nodes,
+//! full depth if they beat alpha). The value at a depth then depends on
+//! the move order, the table and the threads: a search by time or nodes,
 //! whose depth reached depends on the machine anyway, is where it pays.
+//! Check extensions (a move that checks searched a ply deeper) were tried
+//! and dropped: checks are common in Dynamo, where a slider with a clear
+//! line checks from any distance, and extending them made the tree grow
+//! faster than the reductions saved (docs/reference.md, "Measuring the
+//! engine's strength").
 
 use std::time::Duration;
 
@@ -200,9 +204,6 @@ struct Worker<'a> {
     aborted: bool,
     pv: Vec<Vec<Move>>,
     pruning: bool,
-    /// The depth of the iteration under way: check extensions stop at
-    /// twice it, so a chain of checks cannot run the search away.
-    root_depth: u32,
 }
 
 impl<'a> Worker<'a> {
@@ -214,7 +215,6 @@ impl<'a> Worker<'a> {
             aborted: false,
             pv: vec![Vec::new(); 130],
             pruning,
-            root_depth: 0,
         }
     }
 
@@ -234,7 +234,6 @@ impl<'a> Worker<'a> {
         depth: u32,
         multipv: usize,
     ) -> Option<Vec<Line>> {
-        self.root_depth = depth;
         let mut lines: Vec<(usize, Line)> = Vec::new();
         for _ in 0..multipv.min(roots.len()) {
             let mut best: Option<(usize, i32, Vec<Move>)> = None;
@@ -354,16 +353,11 @@ impl<'a> Worker<'a> {
         let mut a = alpha;
         for (i, &(key, ref m)) in moves.iter().enumerate() {
             s.make(m);
-            let checks = self.pruning && s.position().is_check();
-            let next = if checks && (ply as u32) < 2 * self.root_depth {
-                depth
-            } else {
-                depth - 1
-            };
+            let next = depth - 1;
             let score = if i == 0 {
                 -self.negamax(s, next, -beta, -a, ply + 1, true)
             } else {
-                let reduced = next.saturating_sub(self.reduction(i, key, depth, in_check, checks));
+                let reduced = next.saturating_sub(self.reduction(s, i, key, depth, in_check));
                 let mut zero = -self.negamax(s, reduced, -a - 1, -a, ply + 1, true);
                 if zero > a && reduced < next && !self.aborted {
                     zero = -self.negamax(s, next, -a - 1, -a, ply + 1, true);
@@ -458,8 +452,13 @@ impl<'a> Worker<'a> {
     /// table's, removals and killers are never reduced) by one ply, the
     /// late ones of a deep node by two; never in check or when the move
     /// checks.
-    fn reduction(&self, i: usize, key: i32, depth: u32, in_check: bool, checks: bool) -> u32 {
-        if !self.pruning || i < 3 || depth < 3 || in_check || checks || key >= KILLER_KEY {
+    fn reduction(&self, s: &Scratch, i: usize, key: i32, depth: u32, in_check: bool) -> u32 {
+        // The check test last: it is the costly one, made only for a
+        // move that would otherwise be reduced.
+        if !self.pruning || i < 3 || depth < 3 || in_check || key >= KILLER_KEY {
+            return 0;
+        }
+        if s.position().is_check() {
             return 0;
         }
         if i >= 10 && depth >= 6 { 2 } else { 1 }
