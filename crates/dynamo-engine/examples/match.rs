@@ -11,11 +11,16 @@
 //! adjudicated drawn by the match, not by the rules: a placement with the
 //! same side to move seen three times, 100 half-moves with no pawn move
 //! and nothing taken off the board, or `--max-plies` half-moves in all.
-//! A binary that answers with no move or an illegal one loses the game.
+//! A binary that completes no depth in its time (a busy machine can leave
+//! it too little CPU for depth 1) is asked again with `--depth 1`, and
+//! the match counts these late moves for each side; one that still gives
+//! no move, or an illegal one, loses the game.
 //!
 //! Options: `--time SECONDS` a move (0.1), `--openings N` (20; each is
 //! played twice, colours swapped), `--hash MB` (16), `--max-plies N`
-//! (300), `--verbose` (each game's moves).
+//! (300), `--part I/N` (only the openings whose number is I modulo N, to
+//! share a match between processes and add the counts), `--verbose`
+//! (each game's moves).
 
 use std::collections::HashMap;
 use std::process::Command;
@@ -28,13 +33,14 @@ struct Options {
     openings: usize,
     hash: usize,
     max_plies: usize,
+    part: (usize, usize),
     verbose: bool,
 }
 
 fn usage(why: &str) -> ! {
     eprintln!("match: {why}");
     eprintln!(
-        "usage: match NEW OLD [--time SECONDS] [--openings N] [--hash MB] [--max-plies N] [--verbose]"
+        "usage: match NEW OLD [--time SECONDS] [--openings N] [--hash MB] [--max-plies N] [--part I/N] [--verbose]"
     );
     std::process::exit(2)
 }
@@ -47,6 +53,7 @@ fn options() -> Options {
         openings: 20,
         hash: 16,
         max_plies: 300,
+        part: (0, 1),
         verbose: false,
     };
     let mut args = std::env::args().skip(1);
@@ -60,6 +67,16 @@ fn options() -> Options {
             "--openings" => o.openings = number(&value("--openings")),
             "--hash" => o.hash = number(&value("--hash")),
             "--max-plies" => o.max_plies = number(&value("--max-plies")),
+            "--part" => {
+                let text = value("--part");
+                let (i, n) = text
+                    .split_once('/')
+                    .unwrap_or_else(|| usage("--part is I/N"));
+                o.part = (number(i), number(n));
+                if o.part.1 == 0 || o.part.0 >= o.part.1 {
+                    usage("--part I/N needs I below N");
+                }
+            }
             "--verbose" => o.verbose = true,
             _ if arg.starts_with("--") => usage(&format!("unknown option {arg}")),
             _ => binaries.push(arg),
@@ -108,24 +125,46 @@ fn openings(count: usize) -> Vec<Position> {
     found
 }
 
-/// The move `binary` chooses in `pos`, or why it chose none.
-fn choose(binary: &str, pos: &Position, o: &Options) -> Result<Move, String> {
+/// The move `binary` chooses in `pos` in its time, or at depth 1 if it
+/// completed no depth in its time (`true` then), or why it chose none.
+fn choose(binary: &str, pos: &Position, o: &Options) -> Result<(Move, bool), String> {
+    match analyse(binary, pos, o, &["--time", &o.time.to_string()]) {
+        Ok(m) => Ok((m, false)),
+        Err(Some(why)) => Err(why),
+        Err(None) => match analyse(binary, pos, o, &["--depth", "1"]) {
+            Ok(m) => Ok((m, true)),
+            Err(why) => {
+                Err(why.unwrap_or_else(|| format!("no move at depth 1 for {}", pos.to_fen())))
+            }
+        },
+    }
+}
+
+/// The best move of the last depth `binary` completed under `limit`;
+/// `Err(None)` when it completed none.
+fn analyse(
+    binary: &str,
+    pos: &Position,
+    o: &Options,
+    limit: &[&str],
+) -> Result<Move, Option<String>> {
     let out = Command::new(binary)
-        .args(["analyse", "--fen", &pos.to_fen(), "--time"])
-        .arg(o.time.to_string())
+        .args(["analyse", "--fen", &pos.to_fen()])
+        .args(limit)
         .args(["--hash", &o.hash.to_string()])
         .output()
-        .map_err(|e| format!("{binary}: {e}"))?;
+        .map_err(|e| Some(format!("{binary}: {e}")))?;
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        return Err(Some(format!("{binary} failed: {err}")));
+    }
     let text = String::from_utf8_lossy(&out.stdout);
     let best = text
         .lines()
         .rev()
         .find_map(|l| l.split_whitespace().skip_while(|w| *w != "best").nth(1))
-        .ok_or_else(|| {
-            let err = String::from_utf8_lossy(&out.stderr);
-            format!("no move in {text:?} {err:?} for {}", pos.to_fen())
-        })?;
-    notation::parse_move(pos, best).map_err(|e| format!("{best}: {e}"))
+        .ok_or(None)?;
+    notation::parse_move(pos, best).map_err(|e| Some(format!("{best}: {e}")))
 }
 
 #[derive(Clone, Copy)]
@@ -135,8 +174,9 @@ enum Outcome {
     Draw,
 }
 
-/// One game: `white` is 0 for the first binary.
-fn play(opening: &Position, white: usize, o: &Options) -> (Outcome, String) {
+/// One game: `white` is 0 for the first binary; `late` counts each
+/// binary's moves made at depth 1 after its time.
+fn play(opening: &Position, white: usize, o: &Options, late: &mut [u32; 2]) -> (Outcome, String) {
     let mut pos = opening.clone();
     let mut seen: HashMap<(String, bool), u32> = HashMap::new();
     let mut moves = Vec::new();
@@ -147,8 +187,18 @@ fn play(opening: &Position, white: usize, o: &Options) -> (Outcome, String) {
             1 - white
         };
         match pos.status() {
-            Status::Checkmate => return (Outcome::Win(1 - mover), "checkmate".into()),
-            Status::Stalemate => return (Outcome::Draw, "stalemate".into()),
+            Status::Checkmate => {
+                return (
+                    Outcome::Win(1 - mover),
+                    format!("checkmate after {} half-moves", moves.len()),
+                );
+            }
+            Status::Stalemate => {
+                return (
+                    Outcome::Draw,
+                    format!("stalemate after {} half-moves", moves.len()),
+                );
+            }
             Status::Ongoing | Status::Check => {}
         }
         let key = (
@@ -167,7 +217,10 @@ fn play(opening: &Position, white: usize, o: &Options) -> (Outcome, String) {
             );
         }
         let m = match choose(&o.binaries[mover], &pos, o) {
-            Ok(m) => m,
+            Ok((m, was_late)) => {
+                late[mover] += u32::from(was_late);
+                m
+            }
             Err(why) => return (Outcome::Win(1 - mover), format!("forfeit: {why}")),
         };
         moves.push(notation::format(&m));
@@ -195,10 +248,15 @@ fn elo(p: f64) -> f64 {
 fn main() {
     let o = options();
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    let mut late = [0u32; 2];
     let openings = openings(o.openings);
     for (n, opening) in openings.iter().enumerate() {
+        if n % o.part.1 != o.part.0 {
+            continue;
+        }
         for white in [0, 1] {
-            let (outcome, why) = play(opening, white, &o);
+            let started = std::time::Instant::now();
+            let (outcome, why) = play(opening, white, &o, &mut late);
             let result = match outcome {
                 Outcome::Win(0) => {
                     wins += 1;
@@ -215,8 +273,9 @@ fn main() {
             };
             let colour = if white == 0 { "white" } else { "black" };
             println!(
-                "opening {:>2}, new as {colour}: {result} ({why}); +{wins} ={draws} -{losses}",
-                n + 1
+                "opening {:>2}, new as {colour}: {result} ({why}, {:.0} s); +{wins} ={draws} -{losses}",
+                n + 1,
+                started.elapsed().as_secs_f64()
             );
         }
     }
@@ -238,5 +297,9 @@ fn main() {
         (elo(p + error) - elo(p - error)) / 2.0,
         elo(p - error),
         elo(p + error),
+    );
+    println!(
+        "moves made at depth 1 after the time: new {}, old {}",
+        late[0], late[1]
     );
 }
