@@ -54,7 +54,7 @@ pub struct SearchOptions {
     pub threads: usize,
     /// The table's size in MB; 0 searches without a table.
     pub table_mb: usize,
-    /// Null move, late-move reductions and check extensions (see the
+    /// Null move and late-move reductions (see the
     /// module text): deeper in the same time, but no longer the exact
     /// value of the depth.
     pub pruning: bool,
