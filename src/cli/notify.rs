@@ -11,18 +11,15 @@
 //! that: the notices still go, and standard error says the event is
 //! recorded.
 
-use std::io::{self, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Result;
 use dynamo::config::{Config, MailConfig};
-use dynamo::mail::envelope::recipient_name;
-use dynamo::mail::notice::addressed_as;
-use dynamo::mail::{Pending, Queued, Report, Secret, SecretError};
+use dynamo::mail::{Pending, Report, Secret, SecretError};
 use dynamo::services::{Corrected, Mailer, deliver};
 
 use crate::cli::failure;
+use crate::cli::printer::{Said, counted};
 use crate::exit::{Exit, Failure};
 
 /// The `[mail]` settings; without them nothing can be sent.
@@ -65,27 +62,6 @@ pub(crate) fn mailing(config: &Config, flag: bool) -> Result<Option<Mailer<'_>>>
     Ok(Some(Mailer::new(config, secret(config)?)))
 }
 
-/// Where a command says which notices it mailed: standard output, or
-/// standard error when standard output holds JSON, or nowhere under
-/// `--quiet`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Said {
-    Out,
-    Err,
-    Quiet,
-}
-
-impl Said {
-    /// From a command's `--quiet` and `--json`.
-    pub(crate) fn from_flags(quiet: bool, json: bool) -> Said {
-        match (quiet, json) {
-            (true, _) => Said::Quiet,
-            (false, true) => Said::Err,
-            (false, false) => Said::Out,
-        }
-    }
-}
-
 /// Ends a command that recorded `what` in the game at `path`: sends its
 /// queued notices, then reports them as `said`. `shown` is how printing
 /// the command's own report went: when standard output failed, the
@@ -111,11 +87,8 @@ pub(crate) fn finish(
         }
     }
     if let Some(report) = &report {
-        let said = match said {
-            Said::Out if shown.is_err() => Said::Quiet,
-            said => said,
-        };
-        let _ = tell(report, said);
+        // A failure to say them is not one of the mailing.
+        let _ = said.deliveries(report, shown.is_ok());
         if let Some(why) = undelivered(report) {
             problems.push(format!("mailing it failed: {why}"));
         }
@@ -153,7 +126,8 @@ pub(crate) fn send_letters(
     let Some(report) = deliver(mail, queued) else {
         return Ok(Exit::Ok);
     };
-    let _ = tell(&report, said);
+    // A failure to say them is not one of the mailing.
+    let _ = said.deliveries(&report, true);
     match (report.first_error(), undelivered(&report)) {
         (Some(e), Some(why)) => Err(Failure::new(
             failure::mail_exit(e),
@@ -191,16 +165,6 @@ pub(crate) fn run_outcome(mut problems: Vec<String>, report: &Report) -> Result<
     Err(Failure::new(exit, problems.join("\n")).into())
 }
 
-/// Says what `report` delivered, as `said`: the one place a command
-/// reports its notices or letters.
-pub(crate) fn tell(report: &Report, said: Said) -> io::Result<()> {
-    match said {
-        Said::Out => print_sent(report, &mut io::stdout().lock()),
-        Said::Err => print_sent(report, &mut io::stderr().lock()),
-        Said::Quiet => Ok(()),
-    }
-}
-
 /// What a delivery could not do, in words: its first error, and where
 /// what was not sent waits.
 pub(crate) fn undelivered(report: &Report) -> Option<String> {
@@ -227,82 +191,4 @@ fn where_queued(report: &Report) -> String {
         ));
     }
     lines.join("\n")
-}
-
-/// `1 notice`, `2 notices`: a count and its noun, in the plural when
-/// the count is not one.
-pub(crate) fn counted(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
-/// Whether `--verbose` asked for each notice in full.
-static VERBOSE: AtomicBool = AtomicBool::new(false);
-
-/// Set once from the command line's global `--verbose`.
-pub(crate) fn set_verbose(on: bool) {
-    VERBOSE.store(on, Ordering::Relaxed);
-}
-
-/// How many of its names a line of notices shows before `and N more`.
-const NAMES_SHOWN: usize = 4;
-
-/// The delivered notices: one short line a verb, `mailed 2 notices (Ada
-/// Lovelace, Charles Babbage)`, or under `--verbose` `mailed "…" to …
-/// (<Message-ID>)` for each.
-pub(crate) fn print_sent(report: &Report, out: &mut dyn Write) -> io::Result<()> {
-    for (verb, list) in [("mailed", &report.sent), ("resent", &report.resent)] {
-        print_list(verb, "notice", list, out)?;
-    }
-    out.flush()
-}
-
-/// `list` said as [`print_sent`] says it: `{verb} 2 {noun}s (…)`, or
-/// each in full under `--verbose`.
-pub(crate) fn print_list(
-    verb: &str,
-    noun: &str,
-    list: &[Queued],
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    if list.is_empty() {
-        return Ok(());
-    }
-    if VERBOSE.load(Ordering::Relaxed) {
-        for q in list {
-            writeln!(
-                out,
-                "{verb} \"{}\" to {} ({})",
-                q.subject,
-                q.to.join(", "),
-                q.message_id
-            )?;
-        }
-        return Ok(());
-    }
-    writeln!(out, "{}", short_line(verb, noun, list))
-}
-
-/// `mailed 2 notices (Ada Lovelace, Charles Babbage)`: how many, and to
-/// whom, each recipient named once as greeted (`Karl-Heinz Schmidt` for
-/// `Schmidt, Karl-Heinz`: no comma inside a name of the list; their
-/// address when the notice names no one), the first few of them.
-fn short_line(verb: &str, noun: &str, list: &[Queued]) -> String {
-    let mut names: Vec<String> = Vec::new();
-    for q in list {
-        let name = recipient_name(&q.message).map_or_else(|| q.to.join(", "), |n| addressed_as(&n));
-        if !names.contains(&name) {
-            names.push(name);
-        }
-    }
-    let more = names.len().saturating_sub(NAMES_SHOWN);
-    names.truncate(NAMES_SHOWN);
-    let mut whom = names.join(", ");
-    if more > 0 {
-        whom.push_str(&format!(" and {more} more"));
-    }
-    format!("{verb} {} ({whom})", counted(list.len(), noun))
 }

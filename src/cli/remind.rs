@@ -11,6 +11,7 @@ use dynamo::services::{Reminded, Reminder, deliver, remind};
 
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::game::files::game_files;
+use crate::cli::printer::{self, Printer};
 use crate::cli::{config_file, notify};
 use crate::exit::{Exit, Failure};
 
@@ -30,9 +31,10 @@ pub(crate) struct Args {
     dry_run: bool,
 }
 
-pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
+pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer) -> Result<Exit> {
+    printer.text_only("remind", "it prints the reminders sent, in words")?;
     let config = config_file::load(config_path)?;
-    let catch_up = CatchUp::from_config(&config).read_only(args.dry_run);
+    let catch_up = CatchUp::from_config(&config, printer).read_only(args.dry_run);
     let mail_config = notify::mail_config(&config)?;
     let now = match &args.now {
         Some(t) => {
@@ -53,7 +55,9 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     drop(out);
     let report = deliver(Some(mail_config), run.queued).unwrap_or_default();
     let mut out = io::stdout().lock();
-    notify::print_list("mailed", "reminder", &report.sent, &mut out)?;
+    printer
+        .said_out()
+        .list("mailed", "reminder", &report.sent, &mut out)?;
     // By hand, silence would puzzle; for cron (no terminal) it is right.
     if run.reminders.is_empty()
         && report.sent.is_empty()
@@ -63,7 +67,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
         writeln!(
             out,
             "nothing due in {}",
-            notify::counted(run.looked, "game")
+            printer::counted(run.looked, "game")
         )?;
     }
     out.flush().context("writing to standard output")?;

@@ -21,7 +21,8 @@ use crate::cli::args::{QuietArgs, now};
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::failure;
 use crate::cli::given;
-use crate::cli::notify::{self, Said};
+use crate::cli::notify;
+use crate::cli::printer::Printer;
 use crate::cli::store;
 use crate::exit::{Exit, Failure};
 
@@ -40,9 +41,6 @@ pub(crate) struct Args {
     /// Mail each player of the section one letter (needs `[mail]`).
     #[arg(long)]
     mail: bool,
-    /// Print one JSON object: where the section went, the notices dropped.
-    #[arg(long)]
-    json: bool,
     #[command(flatten)]
     quiet: QuietArgs,
 }
@@ -51,6 +49,7 @@ pub(crate) fn execute(
     args: Args,
     config: &Config,
     catch_up: &CatchUp,
+    printer: &Printer,
     out: &mut impl Write,
 ) -> Result<Exit> {
     let (folder, section) = section_named(config, &args.name)?;
@@ -147,7 +146,7 @@ pub(crate) fn execute(
     rebuild_pages(config);
     let shown = (|| -> Result<()> {
         let mut out = args.quiet.out(out);
-        if args.json {
+        if printer.json() {
             let value = json!({
                 "section": section.name,
                 "games": games.len(),
@@ -172,7 +171,7 @@ pub(crate) fn execute(
         mailer.as_ref().map(Mailer::config),
         queued,
         "the section is deleted",
-        Said::from_flags(args.quiet.quiet, args.json),
+        printer.said(args.quiet.quiet),
     )
 }
 
