@@ -15,5 +15,6 @@ pub mod inbox;
 pub mod mail;
 pub mod recorder;
 pub mod render;
+pub mod services;
 pub mod site;
 pub mod tournament;
