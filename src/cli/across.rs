@@ -15,7 +15,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use chrono::{DateTime, Utc};
+use dynamo::archive::Archive;
 use dynamo::config::{Config, MailConfig};
+use dynamo::durable::LOCK_WAIT;
 use dynamo::game::store::{self as game_store, GameFile, HeldGame};
 use dynamo::game::{Game, TagEdit};
 use dynamo::mail::outbox::State;
@@ -66,6 +68,8 @@ pub(crate) struct Across<'c> {
     pages: Option<Pages>,
     letters: Option<Letters<'c>>,
     queued: Vec<Pending>,
+    /// The club's record on git, with `[archive] git = true`.
+    archive: Option<Archive>,
 }
 
 impl<'c> Across<'c> {
@@ -80,6 +84,7 @@ impl<'c> Across<'c> {
             pages: pages(config),
             letters: mailer.map(|m| Letters::new(m.config, built, about)),
             queued: Vec::new(),
+            archive: config.archive(LOCK_WAIT),
         }
     }
 
@@ -160,7 +165,7 @@ impl<'c> Across<'c> {
         check: impl FnOnce(&Game) -> Result<(), String>,
     ) -> Result<Recorded> {
         let file = GameFile::existing(path).map_err(failure::game)?;
-        let mut recorder = Recorder::configured(&director()?);
+        let mut recorder = Recorder::configured(&director(self.archive.clone())?);
         if let Some(letters) = self.letters.as_mut() {
             if last {
                 letters.arm();
@@ -228,7 +233,7 @@ impl<'c> Across<'c> {
         check: impl FnOnce(&Game) -> Result<(), String>,
     ) -> Result<Recorded> {
         let path = held.file().given().to_path_buf();
-        let mut recorder = Recorder::configured(&director()?);
+        let mut recorder = Recorder::configured(&director(self.archive.clone())?);
         if let Some(letters) = self.letters.as_mut() {
             recorder.subscribe(letters);
         }
@@ -289,11 +294,12 @@ impl<'c> Across<'c> {
 /// The recorder's settings for the director's corrections: no move
 /// needs a sender's identity, and no conditional line is played after
 /// a correction.
-fn director() -> Result<RecorderSettings> {
+fn director(archive: Option<Archive>) -> Result<RecorderSettings> {
     Ok(RecorderSettings {
         lock_wait: store::lock_wait()?,
         require_identity: false,
         conditionals: None,
+        archive,
     })
 }
 

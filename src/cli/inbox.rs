@@ -133,6 +133,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
         dry_run: args.dry_run,
         pages: recording::pages(&config),
         conditionals: Store::new(&config.conditional_dir),
+        archive: config.archive(store::lock_wait()?),
     };
     let mut inbox = Inbox::new(settings);
     let quiet = args.quiet.quiet;

@@ -16,6 +16,7 @@ use crate::exit::Exit;
 
 mod across;
 mod analysis;
+mod archive;
 mod args;
 mod conditional;
 mod config_file;
@@ -81,6 +82,9 @@ pub(crate) enum Command {
     /// opponent's move is.
     #[command(subcommand)]
     Conditional(conditional::Command),
+    /// The club's record on git: `dynamo archive init`.
+    #[command(subcommand)]
+    Archive(archive::Command),
 }
 
 pub fn main() -> ExitCode {
@@ -111,6 +115,7 @@ pub fn main() -> ExitCode {
         Command::Inbox(args) => inbox::execute(args, config),
         Command::Init(args) => init::execute(args),
         Command::Conditional(command) => conditional::execute(command, config),
+        Command::Archive(command) => archive::execute(command, config),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -126,10 +126,8 @@ impl<'c> Recording<'c> {
         let mut recorder = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?;
         let result = recorder.record_in(&file, request, check);
         // The event stands; a conditional reply it called for waits for
-        // the next command on the game.
-        for problem in recorder.take_problems() {
-            eprintln!("dynamo: warning: {problem}");
-        }
+        // the next command on the game, a commit for the next command.
+        warn(recorder.take_problems());
         self.followed.append(&mut recorder.take_followed());
         drop(recorder);
         if let Some(n) = notices.as_mut() {
@@ -174,8 +172,10 @@ impl<'c> Recording<'c> {
     /// Creates `game` at `path`, its notices queued first when mailing.
     pub(crate) fn create(&mut self, path: &Path, game: &Game) -> Result<Recorded> {
         let mut notices = self.mailing.as_ref().map(Mailing::notices);
-        let result = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?
-            .create(&GameFile::named(path), game);
+        let mut recorder = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?;
+        let result = recorder.create(&GameFile::named(path), game);
+        warn(recorder.take_problems());
+        drop(recorder);
         if let Some(n) = notices.as_mut() {
             self.queued.append(&mut n.take());
         }
@@ -195,8 +195,10 @@ impl<'c> Recording<'c> {
         make: impl FnOnce(&mut Creating<'_, '_>) -> Result<T>,
     ) -> Result<T> {
         let mut notices = self.mailing.as_ref().map(Mailing::notices);
-        let result =
-            Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?.create_all(make);
+        let mut recorder = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?;
+        let result = recorder.create_all(make);
+        warn(recorder.take_problems());
+        drop(recorder);
         if let Some(n) = notices.as_mut() {
             self.queued.append(&mut n.take());
         }
@@ -241,6 +243,14 @@ pub(crate) fn run(
     })();
     let said = Said::from_flags(args.quiet.quiet, false);
     recording.finish(path, what, shown, said)
+}
+
+/// What went wrong after an event was recorded, each a warning on
+/// standard error: the event stands.
+fn warn(problems: Vec<String>) {
+    for problem in problems {
+        eprintln!("dynamo: warning: {problem}");
+    }
 }
 
 /// A refusal in the commands' words, with its exit code.

@@ -1,0 +1,29 @@
+//! `dynamo archive`: the club's record on git (`[archive]` in the
+//! config): `init` makes the games folder its repository. The work is the
+//! library's (`dynamo::archive`); these files parse, call and print.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use clap::Subcommand;
+
+use crate::exit::Exit;
+
+mod init;
+
+/// What `dynamo archive` does.
+#[derive(Subcommand, Debug)]
+pub(crate) enum Command {
+    Init(init::Args),
+}
+
+/// Runs an archive command. `config_path` is `--config`.
+pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Exit> {
+    let mut out = io::stdout().lock();
+    let exit = match command {
+        Command::Init(args) => init::execute(args, config_path, &mut out)?,
+    };
+    out.flush().context("writing to standard output")?;
+    Ok(exit)
+}
