@@ -16,6 +16,7 @@
 pub mod archive_config;
 mod error;
 mod git;
+mod history;
 mod ignore;
 mod message;
 mod pending;

@@ -85,6 +85,7 @@ pub(crate) enum Command {
     /// The club's record on git: `dynamo archive init`.
     #[command(subcommand)]
     Archive(archive::Command),
+    History(archive::history::Args),
 }
 
 pub fn main() -> ExitCode {
@@ -116,6 +117,10 @@ pub fn main() -> ExitCode {
         Command::Init(args) => init::execute(args),
         Command::Conditional(command) => conditional::execute(command, config),
         Command::Archive(command) => archive::execute(command, config),
+        Command::History(args) => {
+            let mut out = std::io::stdout().lock();
+            archive::history::execute(args, config, &mut out)
+        }
     };
     match result {
         Ok(exit) => exit.into(),

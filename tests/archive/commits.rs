@@ -193,3 +193,35 @@ fn an_archive_not_made_is_said_before_anything_is_recorded() {
     );
     assert!(!env.path("games/g.pgn").exists());
 }
+
+#[test]
+fn history_lists_a_games_events_from_the_archive_oldest_first() {
+    let env = archived("");
+    new_game(&env);
+    env.ok(&["move", "games/g.pgn", "e2e4", "--by", "white"]);
+    let out = env.ok(&["history", "games/g.pgn"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    let hashes = git(
+        &games(&env),
+        &["log", "--reverse", "--format=%h", "--", "g.pgn"],
+    );
+    for ((line, event), hash) in lines
+        .iter()
+        .zip(["g: new game", "g: 1. e2e4"])
+        .zip(hashes.lines())
+    {
+        let fields: Vec<&str> = line.split("  ").collect();
+        assert_eq!(fields.len(), 4, "{line}");
+        assert!(fields[0].ends_with('Z'), "{line}");
+        assert_eq!(fields[1], "Dora Director");
+        assert_eq!(fields[2], event);
+        assert_eq!(fields[3], hash);
+    }
+    let off = TestEnv::new();
+    off.fails(
+        &["history", "g.pgn"],
+        2,
+        "dynamo: the archive is off: `dynamo history` reads the record on git ([archive] git = true)\n",
+    );
+}

@@ -1,5 +1,6 @@
 //! `dynamo archive`: the club's record on git (`[archive]` in the
-//! config): `init` makes the games folder its repository. The work is the
+//! config): `init` makes the games folder its repository; `history`
+//! (`dynamo history FILE`, a command of its own) reads a game's commits. The work is the
 //! library's (`dynamo::archive`); these files parse, call and print.
 
 use std::io::{self, Write};
@@ -10,6 +11,7 @@ use clap::Subcommand;
 
 use crate::exit::Exit;
 
+pub(crate) mod history;
 mod init;
 
 /// What `dynamo archive` does.
