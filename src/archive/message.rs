@@ -30,7 +30,7 @@ pub struct EventMessage {
     pub game: String,
     /// The event in a few words: `12... Qd8/d7d5`, `Black resigns`.
     pub summary: String,
-    /// The event's kind (`move`, `resign`, …, [`HAND_EDIT`]).
+    /// The event's kind (`move`, `resign`, …, `hand-edit`).
     pub kind: String,
     /// When it was received.
     pub received: Option<DateTime<Utc>>,

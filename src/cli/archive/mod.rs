@@ -9,6 +9,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use clap::Subcommand;
 
+use crate::cli::printer::Printer;
 use crate::exit::Exit;
 
 pub(crate) mod history;
@@ -21,11 +22,29 @@ pub(crate) enum Command {
 }
 
 /// Runs an archive command. `config_path` is `--config`.
-pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Exit> {
+pub(crate) fn execute(
+    command: Command,
+    config_path: Option<&Path>,
+    printer: &Printer,
+) -> Result<Exit> {
+    printer.text_only("archive", "it says what it did, a line each")?;
     let mut out = io::stdout().lock();
     let exit = match command {
         Command::Init(args) => init::execute(args, config_path, &mut out)?,
     };
+    out.flush().context("writing to standard output")?;
+    Ok(exit)
+}
+
+/// Runs `dynamo history FILE`.
+pub(crate) fn history(
+    args: history::Args,
+    config_path: Option<&Path>,
+    printer: &Printer,
+) -> Result<Exit> {
+    printer.text_only("history", "a line an event")?;
+    let mut out = io::stdout().lock();
+    let exit = history::execute(args, config_path, &mut out)?;
     out.flush().context("writing to standard output")?;
     Ok(exit)
 }
