@@ -135,6 +135,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer)
         dry_run: args.dry_run,
         pages: dynamo::services::pages(&config),
         conditionals: Store::new(&config.conditional_dir),
+        archive: config.archive(store::lock_wait()?),
     };
     let mut inbox = Inbox::new(settings);
     let said = printer.said(args.quiet.quiet);

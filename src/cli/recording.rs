@@ -128,10 +128,8 @@ impl<'c> Recording<'c> {
         let mut recorder = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?;
         let result = recorder.record_in(&file, request, check);
         // The event stands; a conditional reply it called for waits for
-        // the next command on the game.
-        for problem in recorder.take_problems() {
-            eprintln!("dynamo: warning: {problem}");
-        }
+        // the next command on the game, a commit for the next command.
+        warn(recorder.take_problems());
         self.followed.append(&mut recorder.take_followed());
         drop(recorder);
         if let Some(n) = notices.as_mut() {
@@ -176,8 +174,10 @@ impl<'c> Recording<'c> {
     /// Creates `game` at `path`, its notices queued first when mailing.
     pub(crate) fn create(&mut self, path: &Path, game: &Game) -> Result<Recorded> {
         let mut notices = self.mailing.as_ref().map(Mailer::notices);
-        let result = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?
-            .create(&GameFile::named(path), game);
+        let mut recorder = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?;
+        let result = recorder.create(&GameFile::named(path), game);
+        warn(recorder.take_problems());
+        drop(recorder);
         if let Some(n) = notices.as_mut() {
             self.queued.append(&mut n.take());
         }
@@ -197,8 +197,10 @@ impl<'c> Recording<'c> {
         make: impl FnOnce(&mut Creating<'_, '_>) -> Result<T>,
     ) -> Result<T> {
         let mut notices = self.mailing.as_ref().map(Mailer::notices);
-        let result =
-            Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?.create_all(make);
+        let mut recorder = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?;
+        let result = recorder.create_all(make);
+        warn(recorder.take_problems());
+        drop(recorder);
         if let Some(n) = notices.as_mut() {
             self.queued.append(&mut n.take());
         }
@@ -242,6 +244,14 @@ pub(crate) fn run(
         Ok(out.flush()?)
     })();
     recording.finish(path, what, shown, said)
+}
+
+/// What went wrong after an event was recorded, each a warning on
+/// standard error: the event stands.
+fn warn(problems: Vec<String>) {
+    for problem in problems {
+        eprintln!("dynamo: warning: {problem}");
+    }
 }
 
 impl RecordArgs {

@@ -17,6 +17,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
+use crate::archive::Archive;
 use crate::config::Config;
 use crate::game::store::{self as game_store, GameFile, HeldGame};
 use crate::game::{Game, GameError, TagEdit};
@@ -98,6 +99,8 @@ pub struct Across<'c> {
     letters: Option<Letters<'c>>,
     queued: Vec<Pending>,
     lock_wait: Duration,
+    /// The club's record on git, with `[archive] git = true`.
+    archive: Option<Archive>,
 }
 
 impl<'c> Across<'c> {
@@ -115,6 +118,7 @@ impl<'c> Across<'c> {
             letters: mailer.map(|m| Letters::new(m.config, built, about)),
             queued: Vec::new(),
             lock_wait,
+            archive: config.archive(lock_wait),
         }
     }
 
@@ -271,6 +275,7 @@ impl<'c> Across<'c> {
             lock_wait: self.lock_wait,
             require_identity: false,
             conditionals: None,
+            archive: self.archive.clone(),
         }
     }
 }
