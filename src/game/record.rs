@@ -87,9 +87,9 @@ pub struct NewGame {
     /// name in theirs, so that two sections of the same players and start
     /// never share an id (the defect "two games can share an id").
     pub game_id: Option<String>,
-    /// Each player's language, written in the header when given
-    /// ([`Language::tag`]); `None` writes no tag, which means English.
-    pub languages: ByColor<Option<Language>>,
+    /// Each player's language, written in the header ([`Language::tag`])
+    /// unless English, which a file without the tag means.
+    pub languages: ByColor<Language>,
 }
 
 impl NewGame {
@@ -105,7 +105,7 @@ impl NewGame {
             setup: None,
             started: clock::truncate(started),
             game_id: None,
-            languages: ByColor::new_with(|_| None),
+            languages: ByColor::new_with(|_| Language::English),
         }
     }
 }
@@ -199,7 +199,8 @@ impl Game {
             tags.push(("BlackEmail".into(), email.to_string()));
         }
         for side in [Color::White, Color::Black] {
-            if let Some(language) = new.languages[side] {
+            let language = new.languages[side];
+            if language != Language::English {
                 tags.push((Language::tag(side).into(), language.code().into()));
             }
         }
