@@ -25,7 +25,8 @@ use dynamo::recorder::{
 };
 
 use crate::cli::conditional::owed::CatchUp;
-use crate::cli::notify::{self, Said};
+use crate::cli::notify;
+use crate::cli::printer::Said;
 use crate::cli::recording::{pages, refusal, subscriber_failure};
 use crate::cli::{failure, store};
 use crate::exit::{Exit, Failure};
@@ -263,15 +264,8 @@ impl<'c> Across<'c> {
             return Ok(Exit::Ok);
         };
         let report = mail::deliver(mailer.config, std::mem::take(&mut self.queued), false);
-        match said {
-            Said::Out => {
-                let _ = notify::print_sent(&report, &mut std::io::stdout().lock());
-            }
-            Said::Err => {
-                let _ = notify::print_sent(&report, &mut std::io::stderr().lock());
-            }
-            Said::Quiet => {}
-        }
+        // A failure to say them is not one of the mailing.
+        let _ = said.deliveries(&report, true);
         match report.first_error() {
             None => Ok(Exit::Ok),
             Some(e) => Err(Failure::new(

@@ -2,17 +2,20 @@
 //! with `dynamo adjudicate --analyse`: one line a completed depth, as text
 //! or as one JSON object a line.
 
+use std::fmt;
 use std::io::Write;
 
 use anyhow::Result;
 use clap::Args;
-use dynamo_core::{Position, notation};
+use dynamo_core::{Position, Status, notation};
 use dynamo_engine::search::{Report, Search, SearchOptions};
 use dynamo_engine::tt::Table;
 use dynamo_engine::{Limits, Score};
-use serde_json::json;
+use serde::Serialize;
+use serde::ser::SerializeMap;
 
 use crate::cli::conditional::owed::CatchUp;
+use crate::cli::printer::{Printer, Report as PrinterReport};
 use crate::cli::search_bounds::{MAX_THREADS, check_hash, refused_table, seconds};
 use crate::exit::{Exit, Failure};
 
@@ -45,11 +48,6 @@ pub(crate) struct EngineArgs {
     /// the memory the machine has available.
     #[arg(long, value_name = "MB", default_value_t = 64)]
     pub(crate) hash: usize,
-    /// One JSON object a line per completed depth: depth, best, score
-    /// (`{"mate": N}` or `{"pawns": x}`, the side to move's view), pv,
-    /// nodes, nps, time_ms.
-    #[arg(long)]
-    pub(crate) json: bool,
 }
 
 impl EngineArgs {
@@ -78,22 +76,23 @@ impl EngineArgs {
     }
 }
 
-/// Searches `pos` and prints each completed depth as it comes. A position
-/// without a legal move says so instead.
-pub(crate) fn show(pos: &Position, args: &EngineArgs, out: &mut impl Write) -> Result<()> {
+/// Searches `pos` and prints each completed depth as it comes, as text or
+/// one JSON object a line ([`Depth`]). A position without a legal move
+/// says so instead ([`NoMove`]).
+pub(crate) fn show(
+    pos: &Position,
+    args: &EngineArgs,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<()> {
     let options = args.options()?;
     if !pos.has_legal_move() {
-        let status = pos.status();
-        if args.json {
-            writeln!(
-                out,
-                "{}",
-                json!({ "depth": 0, "best": null, "status": status.as_str() })
-            )?;
-        } else {
-            writeln!(out, "no legal move: {status}")?;
-        }
-        return Ok(());
+        let no_move = NoMove {
+            best: None,
+            depth: 0,
+            status: pos.status(),
+        };
+        return printer.out(&no_move, out);
     }
     let table = match options.table_mb {
         0 => None,
@@ -102,52 +101,106 @@ pub(crate) fn show(pos: &Position, args: &EngineArgs, out: &mut impl Write) -> R
     let mut failed = Ok(());
     Search::run_with(pos, &options, table.as_ref(), |report| {
         if failed.is_ok() {
-            failed = print(report, args.json, out);
+            failed = print(report, printer, out);
         }
     });
     failed
 }
 
-fn print(report: &Report, json: bool, out: &mut impl Write) -> Result<()> {
+fn print(report: &Report, printer: &Printer, out: &mut impl Write) -> Result<()> {
+    let ranked = report.lines.len() > 1;
     for (i, line) in report.lines.iter().enumerate() {
         let pv: Vec<String> = line.pv.iter().map(notation::format).collect();
-        let best = pv.first().cloned().unwrap_or_default();
-        if json {
-            let score = match line.score {
-                Score::Mate(n) => json!({ "mate": n }),
-                Score::Centipawns(cp) => json!({ "pawns": f64::from(cp) / 100.0 }),
-            };
-            let mut object = json!({
-                "depth": report.depth,
-                "best": best,
-                "score": score,
-                "pv": pv,
-                "nodes": report.nodes,
-                "nps": report.nps(),
-                "time_ms": report.elapsed.as_millis() as u64,
-            });
-            if report.lines.len() > 1 {
-                object["multipv"] = json!(i + 1);
-            }
-            writeln!(out, "{object}")?;
-        } else {
-            let rank = if report.lines.len() > 1 {
-                format!(" #{}", i + 1)
-            } else {
-                String::new()
-            };
-            writeln!(
-                out,
-                "depth {:>2}{rank}  best {best}  score {}  pv {}  nodes {}  nps {}",
-                report.depth,
-                line.score.text(),
-                pv.join(" "),
-                report.nodes,
-                report.nps(),
-            )?;
-        }
+        let depth = Depth {
+            best: pv.first().cloned().unwrap_or_default(),
+            depth: report.depth,
+            multipv: ranked.then_some(i + 1),
+            nodes: report.nodes,
+            nps: report.nps(),
+            pv,
+            score: Scored(line.score),
+            time_ms: report.elapsed.as_millis() as u64,
+        };
+        printer.out(&depth, out)?;
     }
     Ok(out.flush()?)
+}
+
+/// One line of a completed depth: `depth  6  best …  score …  pv …  nodes
+/// …  nps …` (`#2` after the depth for the second of `--multipv` lines),
+/// or one JSON object: depth, best, score (`{"mate": N}` or `{"pawns":
+/// x}`, the side to move's view), pv, nodes, nps, time_ms, and multipv
+/// under `--multipv`. The keys are in the order the JSON has always had
+/// them: alphabetical.
+#[derive(Serialize)]
+struct Depth {
+    best: String,
+    depth: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    multipv: Option<usize>,
+    nodes: u64,
+    nps: u64,
+    pv: Vec<String>,
+    score: Scored,
+    time_ms: u64,
+}
+
+impl fmt::Display for Depth {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rank = self.multipv.map(|n| format!(" #{n}")).unwrap_or_default();
+        writeln!(
+            f,
+            "depth {:>2}{rank}  best {}  score {}  pv {}  nodes {}  nps {}",
+            self.depth,
+            self.best,
+            self.score.0.text(),
+            self.pv.join(" "),
+            self.nodes,
+            self.nps,
+        )
+    }
+}
+
+impl PrinterReport for Depth {
+    const ONE_LINE: bool = true;
+}
+
+/// A score as JSON has it: `{"mate": N}` or `{"pawns": x}`.
+struct Scored(Score);
+
+impl Serialize for Scored {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(1))?;
+        match self.0 {
+            Score::Mate(n) => map.serialize_entry("mate", &n)?,
+            Score::Centipawns(cp) => map.serialize_entry("pawns", &(f64::from(cp) / 100.0))?,
+        }
+        map.end()
+    }
+}
+
+/// A position without a legal move: `no legal move: checkmate`, or
+/// `{"best": null, "depth": 0, "status": "checkmate"}`.
+#[derive(Serialize)]
+struct NoMove {
+    best: Option<String>,
+    depth: u32,
+    #[serde(serialize_with = "status_name")]
+    status: Status,
+}
+
+fn status_name<S: serde::Serializer>(status: &Status, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(status.as_str())
+}
+
+impl fmt::Display for NoMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "no legal move: {}", self.status)
+    }
+}
+
+impl PrinterReport for NoMove {
+    const ONE_LINE: bool = true;
 }
 
 // `dynamo adjudicate --analyse`: the engine's view of the game before the
@@ -188,9 +241,8 @@ impl AdjudicationArgs {
             multipv: 1,
             threads: 1,
             hash: 64,
-            json: false,
         };
         writeln!(out, "engine's view of {} ({}s):", path.display(), self.time)?;
-        show(game.position(), &engine, out)
+        show(game.position(), &engine, &Printer::default(), out)
     }
 }

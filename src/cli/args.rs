@@ -239,12 +239,19 @@ pub(crate) struct QuietArgs {
 impl QuietArgs {
     /// `out`, or nowhere under `--quiet`.
     pub(crate) fn out<'a, W: Write>(&self, out: &'a mut W) -> Output<'a, W> {
-        Output((!self.quiet).then_some(out))
+        Output::unless(self.quiet, out)
     }
 }
 
 /// Standard output, or nothing under `--quiet`.
 pub(crate) struct Output<'a, W>(Option<&'a mut W>);
+
+impl<'a, W> Output<'a, W> {
+    /// `out`, or nowhere when `quiet`.
+    pub(crate) fn unless(quiet: bool, out: &'a mut W) -> Output<'a, W> {
+        Output((!quiet).then_some(out))
+    }
+}
 
 impl<W: Write> Write for Output<'_, W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {

@@ -21,6 +21,7 @@ use serde_json::json;
 
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::game::files::game_files;
+use crate::cli::printer::Printer;
 use crate::cli::{config_file, failure, notify, store};
 use crate::exit::{Exit, Failure};
 
@@ -39,9 +40,6 @@ pub(crate) struct Args {
     /// Say which digests are due; send, record and remove nothing.
     #[arg(long)]
     dry_run: bool,
-    /// Print one JSON object: each digest and what became of it.
-    #[arg(long)]
-    json: bool,
     /// The player (an address) whose choice to show or set.
     #[arg(long, value_name = "ADDR", conflicts_with_all = ["paths", "now", "dry_run"])]
     player: Option<String>,
@@ -51,11 +49,14 @@ pub(crate) struct Args {
     choose: Option<String>,
 }
 
-pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
+pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer) -> Result<Exit> {
+    // The JSON (docs/reference.md, "JSON"): one object, each digest and
+    // what became of it, or the player's choice.
+    let json = printer.json();
     let config = config_file::load(config_path)?;
     let mail_config = notify::mail_config(&config)?;
     if let Some(player) = &args.player {
-        return choose(mail_config, player, args.choose.as_deref(), args.json);
+        return choose(mail_config, player, args.choose.as_deref(), json);
     }
     let now = match &args.now {
         Some(t) => {
@@ -67,7 +68,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     let patience = mail_config.timeout * 2 + Duration::from_secs(30);
     // Replies owed are played before the held notices are gathered, so
     // that their notices are in this digest.
-    let catch_up = CatchUp::from_config(&config).read_only(args.dry_run);
+    let catch_up = CatchUp::from_config(&config, printer).read_only(args.dry_run);
     // A missing games folder is said below, if any game is needed.
     if let Ok(files) = game_files(&config, &args.paths) {
         catch_up.before_reading(&files);
@@ -119,7 +120,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
             .find(|q| q.to.iter().any(|t| t.eq_ignore_ascii_case(player)))
     };
     let mut out = io::stdout().lock();
-    if args.json {
+    if json {
         let digests: Vec<_> = rows
             .iter()
             .map(|(player, state, games, held)| {

@@ -22,6 +22,7 @@ use dynamo::recorder::conditional::Store;
 
 use crate::cli::args::QuietArgs;
 use crate::cli::conditional::owed::CatchUp;
+use crate::cli::printer::{Printer, Said};
 use crate::cli::{config_file, notify, recording, store};
 use crate::exit::{Exit, Failure};
 
@@ -106,7 +107,8 @@ impl Tally {
     }
 }
 
-pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
+pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer) -> Result<Exit> {
+    printer.text_only("inbox", "it prints what became of each mail, in words")?;
     let config = config_file::load(config_path)?;
     let mail = notify::mail_config(&config)?;
     if args.unmatched {
@@ -122,7 +124,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
         )
         .into());
     }
-    let catch_up = CatchUp::from_config(&config).read_only(args.dry_run);
+    let catch_up = CatchUp::from_config(&config, printer).read_only(args.dry_run);
     catch_up.before_reading_folder(&config.games_dir);
     let secret = secret(mail, args.dry_run, args.stdin)?;
     let settings = Settings {
@@ -135,9 +137,9 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
         conditionals: Store::new(&config.conditional_dir),
     };
     let mut inbox = Inbox::new(settings);
-    let quiet = args.quiet.quiet;
+    let said = printer.said(args.quiet.quiet);
     if args.stdin {
-        return stdin(&mut inbox, quiet);
+        return stdin(&mut inbox, said);
     }
     let mut source: Box<dyn Source> = match &args.maildir {
         Some(dir) => Box::new(Maildir::open(dir, inbox.state()).map_err(|e| {
@@ -152,7 +154,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     };
     let dry_run = args.dry_run;
     let mut tally = Tally::default();
-    let mut report = |event: Progress| show(event, dry_run, quiet, &mut tally);
+    let mut report = |event: Progress| show(event, dry_run, said, &mut tally);
     if args.watch {
         let stop = Arc::new(AtomicBool::new(false));
         for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
@@ -224,7 +226,7 @@ fn imap(config: &Config, watch: bool) -> Result<Box<dyn Source>> {
 }
 
 /// One message from standard input.
-fn stdin(inbox: &mut Inbox, quiet: bool) -> Result<Exit> {
+fn stdin(inbox: &mut Inbox, said: Said) -> Result<Exit> {
     let mut raw = Vec::new();
     if let Err(e) = io::stdin()
         .lock()
@@ -235,7 +237,7 @@ fn stdin(inbox: &mut Inbox, quiet: bool) -> Result<Exit> {
     }
     let mut tally = Tally::default();
     let dry_run = inbox.settings().dry_run;
-    let mut report = |event: Progress| show(event, dry_run, quiet, &mut tally);
+    let mut report = |event: Progress| show(event, dry_run, said, &mut tally);
     if let Some(owed) = inbox.send_owed() {
         report(Progress::Owed(owed));
     }
@@ -266,7 +268,7 @@ fn stdin(inbox: &mut Inbox, quiet: bool) -> Result<Exit> {
 
 /// Says what happened: standard output for what was done, standard error
 /// for what failed.
-fn show(event: Progress, dry_run: bool, quiet: bool, tally: &mut Tally) {
+fn show(event: Progress, dry_run: bool, said: Said, tally: &mut Tally) {
     let mut out = io::stdout().lock();
     match event {
         Progress::Message(step) => {
@@ -277,7 +279,7 @@ fn show(event: Progress, dry_run: bool, quiet: bool, tally: &mut Tally) {
                 unmarked,
             } = *step;
             match &handled {
-                Ok(h) if !quiet => {
+                Ok(h) if !said.quiet() => {
                     let _ = writeln!(out, "{id}: {}", line(h, dry_run));
                 }
                 Ok(_) => {}
@@ -292,7 +294,7 @@ fn show(event: Progress, dry_run: bool, quiet: bool, tally: &mut Tally) {
                 eprintln!("dynamo: {id}: warning: {warning}");
             }
             if let Some(report) = delivery {
-                mailed(&report, quiet, &mut out, tally);
+                mailed(&report, said, &mut out, tally);
             }
             if let Some(e) = unmarked {
                 tally.error(&e);
@@ -303,7 +305,7 @@ fn show(event: Progress, dry_run: bool, quiet: bool, tally: &mut Tally) {
             tally.error(&e);
             eprintln!("dynamo: {e}");
         }
-        Progress::Owed(Ok(report)) => mailed(&report, quiet, &mut out, tally),
+        Progress::Owed(Ok(report)) => mailed(&report, said, &mut out, tally),
         Progress::Owed(Err(e)) => {
             tally.failed = true;
             eprintln!("dynamo: sending what the outbox owes: {e}");
@@ -327,9 +329,9 @@ fn line(h: &Handled, dry_run: bool) -> String {
 }
 
 /// The mail delivered, and what was not.
-fn mailed(report: &Report, quiet: bool, out: &mut impl Write, tally: &mut Tally) {
-    if !quiet {
-        let _ = notify::print_sent(report, out);
+fn mailed(report: &Report, said: Said, out: &mut impl Write, tally: &mut Tally) {
+    if !said.quiet() {
+        let _ = said.sent(report, out);
     }
     if let Some(e) = report.first_error() {
         tally.failed = true;

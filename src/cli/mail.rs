@@ -14,6 +14,7 @@ use dynamo::mail::{self, Outbox, Report};
 
 use crate::cli::args::QuietArgs;
 use crate::cli::conditional::owed::CatchUp;
+use crate::cli::printer::{self, Printer, Said};
 use crate::cli::{config_file, failure, notify};
 use crate::exit::{Exit, Failure};
 
@@ -43,17 +44,22 @@ pub(crate) struct Args {
 }
 
 /// Loads the configuration, then does what the flags say.
-pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
+pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer) -> Result<Exit> {
+    printer.text_only("mail", "it prints the notices sent, in words")?;
     let config = config_file::load(config_path)?;
     // The game named is read after the reply owed in it is played.
-    let catch_up = CatchUp::from_config(&config);
+    let catch_up = CatchUp::from_config(&config, printer);
     let mail_config = notify::mail_config(&config)?;
     let game_id = match (&args.file, args.retry || args.list) {
         (Some(path), true) => Some(catch_up.load(path)?.game_id()),
         _ => None,
     };
     if args.retry {
-        return retry(mail_config, game_id.as_deref(), args.quiet.quiet);
+        return retry(
+            mail_config,
+            game_id.as_deref(),
+            printer.said(args.quiet.quiet),
+        );
     }
     if args.list {
         return list(mail_config, game_id.as_deref());
@@ -69,20 +75,23 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
             "name the game file, or use --retry, --list or --drop",
         )
     })?;
-    send_latest(mail_config, &catch_up, &path, args.quiet.quiet)
+    send_latest(
+        mail_config,
+        &catch_up,
+        &path,
+        printer.said(args.quiet.quiet),
+    )
 }
 
 /// Sends the game's latest event to each player, again if it was sent.
-fn send_latest(config: &MailConfig, catch_up: &CatchUp, path: &Path, quiet: bool) -> Result<Exit> {
+fn send_latest(config: &MailConfig, catch_up: &CatchUp, path: &Path, said: Said) -> Result<Exit> {
     let game = catch_up.load(path)?;
     let secret = notify::secret(config)?;
     let queued = mail::queue_latest(config, &secret, &game, Utc::now())
         .map_err(|e| Failure::new(failure::mail_exit(&e), format!("{}: {e}", path.display())))?;
     let report = mail::deliver(config, queued, true);
-    if !quiet {
-        notify::print_sent(&report, &mut io::stdout().lock())
-            .context("writing to standard output")?;
-    }
+    said.deliveries(&report, true)
+        .context("writing to standard output")?;
     match report.first_error() {
         None => Ok(Exit::Ok),
         Some(e) => Err(Failure::new(
@@ -95,11 +104,11 @@ fn send_latest(config: &MailConfig, catch_up: &CatchUp, path: &Path, quiet: bool
 
 /// Sends what the outbox owes (only `game_id`'s when given), reports
 /// each, and fails with the list of what is still queued.
-fn retry(config: &MailConfig, game_id: Option<&str>, quiet: bool) -> Result<Exit> {
+fn retry(config: &MailConfig, game_id: Option<&str>, said: Said) -> Result<Exit> {
     let report = mail::retry(config, game_id)
         .map_err(|e| Failure::new(failure::mail_exit(&e), e.to_string()))?;
-    if !quiet {
-        print_retry(config, &report).context("writing to standard output")?;
+    if !said.quiet() {
+        print_retry(config, said, &report).context("writing to standard output")?;
     }
     if report.all_delivered() {
         return Ok(Exit::Ok);
@@ -137,15 +146,15 @@ fn retry(config: &MailConfig, game_id: Option<&str>, quiet: bool) -> Result<Exit
     let queued = report.waiting.len() + report.not_tried.len();
     problems.push(format!(
         "{} still queued in {}",
-        notify::counted(queued, "notice"),
+        printer::counted(queued, "notice"),
         config.outbox.display()
     ));
     Err(Failure::new(Exit::Io, problems.join("\n")).into())
 }
 
-fn print_retry(config: &MailConfig, report: &Report) -> io::Result<()> {
+fn print_retry(config: &MailConfig, said: Said, report: &Report) -> io::Result<()> {
     let mut out = io::stdout().lock();
-    notify::print_sent(report, &mut out)?;
+    said.sent(report, &mut out)?;
     let nothing = report.sent.is_empty()
         && report.resent.is_empty()
         && report.already_sent.is_empty()

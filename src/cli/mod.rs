@@ -3,7 +3,7 @@
 //!
 //! Each command is one file holding its arguments and its `execute`;
 //! `position`, `game` and `tournament` dispatch to theirs. The shared
-//! modules below them (`args`, `config_file`, `store`, `notify`,
+//! modules below them (`args`, `config_file`, `store`, `printer`, `notify`,
 //! `recording`, `failure`, `table`) never import a command.
 
 use std::path::PathBuf;
@@ -12,6 +12,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::cli::conditional::owed::CatchUp;
+use crate::cli::printer::{OutputArgs, Printer};
 use crate::exit::Exit;
 
 mod across;
@@ -30,6 +31,7 @@ mod meta;
 mod notify;
 mod player;
 mod position;
+mod printer;
 mod recording;
 mod remind;
 mod search_bounds;
@@ -48,11 +50,8 @@ pub struct Opts {
     /// `dynamo config`).
     #[arg(long, global = true, value_name = "FILE")]
     pub(crate) config: Option<PathBuf>,
-    /// Say each notice mailed in full, its subject, address and
-    /// Message-ID, instead of one line a run (`mailed 2 notices (Ada,
-    /// Charles)`).
-    #[arg(short, long, global = true)]
-    pub(crate) verbose: bool,
+    #[command(flatten)]
+    pub(crate) output: OutputArgs,
     #[command(subcommand)]
     pub(crate) command: Command,
 }
@@ -88,7 +87,7 @@ pub fn main() -> ExitCode {
         Ok(opts) => opts,
         Err(e) => return failure::usage(e),
     };
-    notify::set_verbose(opts.verbose);
+    let printer = Printer::new(&opts.output);
     let config = opts.config.as_deref();
     let result = match opts.command {
         Command::Position(command) => {
@@ -96,21 +95,21 @@ pub fn main() -> ExitCode {
             // first (conditional/owed.rs); these commands need no config,
             // so one that does not read only leaves that to another.
             let catch_up = config_file::load(config)
-                .map(|config| CatchUp::from_config(&config))
+                .map(|config| CatchUp::from_config(&config, &printer))
                 .unwrap_or_default();
-            position::execute(command, &catch_up)
+            position::execute(command, &catch_up, &printer)
         }
-        Command::Game(command) => game::execute(command, config),
-        Command::Mail(args) => mail::execute(args, config),
-        Command::Meta(command) => meta::execute(command, Opts::command(), config),
-        Command::Player(command) => player::execute(command, config),
-        Command::Remind(args) => remind::execute(args, config),
-        Command::Digest(args) => digest::execute(args, config),
-        Command::Site(args) => site::execute(args, config),
-        Command::Tournament(command) => tournament::execute(command, config),
-        Command::Inbox(args) => inbox::execute(args, config),
-        Command::Init(args) => init::execute(args),
-        Command::Conditional(command) => conditional::execute(command, config),
+        Command::Game(command) => game::execute(command, config, &printer),
+        Command::Mail(args) => mail::execute(args, config, &printer),
+        Command::Meta(command) => meta::execute(command, Opts::command(), config, &printer),
+        Command::Player(command) => player::execute(command, config, &printer),
+        Command::Remind(args) => remind::execute(args, config, &printer),
+        Command::Digest(args) => digest::execute(args, config, &printer),
+        Command::Site(args) => site::execute(args, config, &printer),
+        Command::Tournament(command) => tournament::execute(command, config, &printer),
+        Command::Inbox(args) => inbox::execute(args, config, &printer),
+        Command::Init(args) => init::execute(args, &printer),
+        Command::Conditional(command) => conditional::execute(command, config, &printer),
     };
     match result {
         Ok(exit) => exit.into(),

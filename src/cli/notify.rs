@@ -11,18 +11,15 @@
 //! that: the notices still go, and standard error says the event is
 //! recorded.
 
-use std::io::{self, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Result;
 use dynamo::config::{Config, MailConfig};
-use dynamo::mail::envelope::recipient_name;
-use dynamo::mail::notice::addressed_as;
-use dynamo::mail::{self, Pending, Queued, Report, Secret, SecretError};
+use dynamo::mail::{self, Pending, Report, Secret, SecretError};
 use dynamo::recorder::Notices;
 
 use crate::cli::failure;
+use crate::cli::printer::{Said, counted};
 use crate::exit::{Exit, Failure};
 
 /// The `[mail]` settings; without them nothing can be sent.
@@ -81,27 +78,6 @@ pub(crate) fn mailing(config: &Config, flag: bool) -> Result<Option<Mailing<'_>>
     }))
 }
 
-/// Where a command says which notices it mailed: standard output, or
-/// standard error when standard output holds JSON, or nowhere under
-/// `--quiet`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Said {
-    Out,
-    Err,
-    Quiet,
-}
-
-impl Said {
-    /// From a command's `--quiet` and `--json`.
-    pub(crate) fn from_flags(quiet: bool, json: bool) -> Said {
-        match (quiet, json) {
-            (true, _) => Said::Quiet,
-            (false, true) => Said::Err,
-            (false, false) => Said::Out,
-        }
-    }
-}
-
 /// Ends a command that recorded `what` in the game at `path`: sends its
 /// queued notices, then reports them as `said`. `shown` is how printing
 /// the command's own report went: when standard output failed, the
@@ -128,15 +104,8 @@ pub(crate) fn finish(
         }
     }
     if let Some(report) = &report {
-        match said {
-            Said::Out if stdout_ok => {
-                let _ = print_sent(report, &mut io::stdout().lock());
-            }
-            Said::Err => {
-                let _ = print_sent(report, &mut io::stderr().lock());
-            }
-            _ => {}
-        }
+        // A failure to say them is not one of the mailing.
+        let _ = said.deliveries(report, stdout_ok);
         if let Some(e) = report.first_error() {
             problems.push(format!("mailing it failed: {e}\n{}", where_queued(report)));
         }
@@ -177,82 +146,4 @@ pub(crate) fn where_queued(report: &Report) -> String {
         ));
     }
     lines.join("\n")
-}
-
-/// `1 notice`, `2 notices`: a count and its noun, in the plural when
-/// the count is not one.
-pub(crate) fn counted(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
-/// Whether `--verbose` asked for each notice in full.
-static VERBOSE: AtomicBool = AtomicBool::new(false);
-
-/// Set once from the command line's global `--verbose`.
-pub(crate) fn set_verbose(on: bool) {
-    VERBOSE.store(on, Ordering::Relaxed);
-}
-
-/// How many of its names a line of notices shows before `and N more`.
-const NAMES_SHOWN: usize = 4;
-
-/// The delivered notices: one short line a verb, `mailed 2 notices (Ada
-/// Lovelace, Charles Babbage)`, or under `--verbose` `mailed "…" to …
-/// (<Message-ID>)` for each.
-pub(crate) fn print_sent(report: &Report, out: &mut dyn Write) -> io::Result<()> {
-    for (verb, list) in [("mailed", &report.sent), ("resent", &report.resent)] {
-        print_list(verb, "notice", list, out)?;
-    }
-    out.flush()
-}
-
-/// `list` said as [`print_sent`] says it: `{verb} 2 {noun}s (…)`, or
-/// each in full under `--verbose`.
-pub(crate) fn print_list(
-    verb: &str,
-    noun: &str,
-    list: &[Queued],
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    if list.is_empty() {
-        return Ok(());
-    }
-    if VERBOSE.load(Ordering::Relaxed) {
-        for q in list {
-            writeln!(
-                out,
-                "{verb} \"{}\" to {} ({})",
-                q.subject,
-                q.to.join(", "),
-                q.message_id
-            )?;
-        }
-        return Ok(());
-    }
-    writeln!(out, "{}", short_line(verb, noun, list))
-}
-
-/// `mailed 2 notices (Ada Lovelace, Charles Babbage)`: how many, and to
-/// whom, each recipient named once as greeted (`Karl-Heinz Schmidt` for
-/// `Schmidt, Karl-Heinz`: no comma inside a name of the list; their
-/// address when the notice names no one), the first few of them.
-fn short_line(verb: &str, noun: &str, list: &[Queued]) -> String {
-    let mut names: Vec<String> = Vec::new();
-    for q in list {
-        let name = recipient_name(&q.message).map_or_else(|| q.to.join(", "), |n| addressed_as(&n));
-        if !names.contains(&name) {
-            names.push(name);
-        }
-    }
-    let more = names.len().saturating_sub(NAMES_SHOWN);
-    names.truncate(NAMES_SHOWN);
-    let mut whom = names.join(", ");
-    if more > 0 {
-        whom.push_str(&format!(" and {more} more"));
-    }
-    format!("{verb} {} ({whom})", counted(list.len(), noun))
 }

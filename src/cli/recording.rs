@@ -23,8 +23,9 @@ use dynamo::site::Settings;
 use dynamo_core::Color;
 use dynamo_core::quoted;
 
-use crate::cli::args::{QuietArgs, TimeArgs};
-use crate::cli::notify::{self, Mailing, Said};
+use crate::cli::args::{Output, QuietArgs, TimeArgs};
+use crate::cli::notify::{self, Mailing};
+use crate::cli::printer::{Printer, Said};
 use crate::cli::{failure, store};
 use crate::exit::{Exit, Failure};
 
@@ -222,25 +223,39 @@ impl<'c> Recording<'c> {
 }
 
 /// Runs a recording command that prints nothing but what `print` says of
-/// the event: records `request` in `path`, prints, sends the notices.
+/// the event: records `request` in `path`, prints (nothing when `said` is
+/// quiet), sends the notices and says them as `said`.
 pub(crate) fn run(
-    config: &Config,
-    args: &RecordArgs,
+    mut recording: Recording,
     path: &Path,
     what: &str,
     request: impl FnOnce(When) -> Request,
+    said: Said,
     out: &mut impl Write,
     print: impl FnOnce(&Recorded, &mut dyn Write) -> Result<()>,
 ) -> Result<Exit> {
-    let mut recording = Recording::start(config, args)?;
     let recorded = recording.record(path, &request(recording.when))?;
     let shown = (|| -> Result<()> {
-        let mut out = args.quiet.out(out);
+        let mut out = Output::unless(said.quiet(), out);
         print(&recorded, &mut out)?;
         Ok(out.flush()?)
     })();
-    let said = Said::from_flags(args.quiet.quiet, false);
     recording.finish(path, what, shown, said)
+}
+
+impl RecordArgs {
+    /// The recording these arguments start (see [`Recording::start`]),
+    /// and where it says its notices.
+    pub(crate) fn start<'c>(
+        &self,
+        config: &'c Config,
+        printer: &Printer,
+    ) -> Result<(Recording<'c>, Said)> {
+        Ok((
+            Recording::start(config, self)?,
+            printer.said(self.quiet.quiet),
+        ))
+    }
 }
 
 /// A refusal in the commands' words, with its exit code.

@@ -11,6 +11,7 @@ use dynamo::mail::{self, Pending};
 
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::game::files::game_files;
+use crate::cli::printer::{self, Printer};
 use crate::cli::{config_file, failure, notify};
 use crate::exit::{Exit, Failure};
 
@@ -30,9 +31,10 @@ pub(crate) struct Args {
     dry_run: bool,
 }
 
-pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
+pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer) -> Result<Exit> {
+    printer.text_only("remind", "it prints the reminders sent, in words")?;
     let config = config_file::load(config_path)?;
-    let catch_up = CatchUp::from_config(&config).read_only(args.dry_run);
+    let catch_up = CatchUp::from_config(&config, printer).read_only(args.dry_run);
     let mail_config = notify::mail_config(&config)?;
     let now = match &args.now {
         Some(t) => {
@@ -102,10 +104,12 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
     drop(out);
     let report = mail::deliver(mail_config, pending, false);
     let mut out = io::stdout().lock();
-    notify::print_list("mailed", "reminder", &report.sent, &mut out)?;
+    printer
+        .said_out()
+        .list("mailed", "reminder", &report.sent, &mut out)?;
     // By hand, silence would puzzle; for cron (no terminal) it is right.
     if said == 0 && report.sent.is_empty() && problems.is_empty() && out.is_terminal() {
-        writeln!(out, "nothing due in {}", notify::counted(looked, "game"))?;
+        writeln!(out, "nothing due in {}", printer::counted(looked, "game"))?;
     }
     out.flush().context("writing to standard output")?;
     if let Some(e) = report.first_error() {
@@ -143,7 +147,7 @@ fn queue(
         Threshold::Overdue => "reminder: deadline passed".to_string(),
         Threshold::Days(d) => format!(
             "reminder: {} before the deadline",
-            notify::counted(d as usize, "day")
+            printer::counted(d as usize, "day")
         ),
     };
     mail::queue(

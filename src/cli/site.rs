@@ -8,6 +8,7 @@ use dynamo::site::{self, Difference, Settings, SiteError};
 
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::config_file;
+use crate::cli::printer::Printer;
 use crate::exit::{Exit, Failure};
 
 /// Write the club's web pages into DIR: an index, each section's
@@ -27,14 +28,18 @@ pub(crate) struct Args {
     check: bool,
 }
 
-pub(crate) fn execute(args: Args, config_path: Option<&Path>) -> Result<Exit> {
+pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer) -> Result<Exit> {
+    printer.text_only(
+        "site",
+        "it writes web pages and prints what changed, in words",
+    )?;
     let config = config_file::load(config_path)?;
     crate::cli::tournament::pending::warn_pending(&config.games_dir);
     let games = &config.games_dir;
     let settings = Settings {
         delay_moves: config.site.as_ref().map_or(0, |s| s.delay_moves),
     };
-    let catch_up = CatchUp::from_config(&config).read_only(args.check);
+    let catch_up = CatchUp::from_config(&config, printer).read_only(args.check);
     // Before anything is read or written: a site folder over the club's
     // files would have its pages written over them.
     let site = config.site_dir(&args.dir).map_err(input)?;

@@ -3,11 +3,13 @@
 //! the engine's commands (`engine`) and their limits (`search_limits`),
 //! addresses and times as mail shows them (`mail_forms`), the shell's
 //! conventions (`shell`), the config's lookup (`settings`), verdicts as
-//! JSON (`verdicts`), refusals with their suggestions (`refusals`) and
-//! overlong input quoted short (`overlong`).
+//! JSON (`verdicts`), the global `--output` that asks for JSON
+//! (`output`), refusals with their suggestions (`refusals`) and overlong
+//! input quoted short (`overlong`).
 
 mod engine;
 mod mail_forms;
+mod output;
 mod overlong;
 mod refusals;
 mod search_limits;

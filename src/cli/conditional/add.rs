@@ -11,7 +11,7 @@ use dynamo::recorder::When;
 use super::given::{moves_of, not_kept};
 use crate::cli::args::IdentityArgs;
 use crate::cli::failure;
-use crate::cli::notify::Said;
+use crate::cli::printer::Printer;
 use crate::cli::recording::Recording;
 use crate::exit::Exit;
 
@@ -36,7 +36,12 @@ pub(crate) struct Args {
     mail: bool,
 }
 
-pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    config: &Config,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let mut recording = Recording::new(config, args.mail, When::Now)?;
     let file = GameFile::existing(&args.file).map_err(failure::game)?;
     let written: Vec<Vec<String>> = args.lines.iter().map(|l| moves_of(l)).collect();
@@ -51,5 +56,5 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         }
         Ok(out.flush()?)
     })();
-    recording.finish(&args.file, "the lines", shown, Said::Out)
+    recording.finish(&args.file, "the lines", shown, printer.said_out())
 }

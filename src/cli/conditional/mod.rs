@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use crate::cli::config_file;
+use crate::cli::printer::Printer;
 use crate::exit::Exit;
 use anyhow::{Context, Result};
 use clap::Subcommand;
@@ -27,13 +28,24 @@ pub(crate) enum Command {
 }
 
 /// Runs a conditional command. `config_path` is `--config`.
-pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Exit> {
+pub(crate) fn execute(
+    command: Command,
+    config_path: Option<&Path>,
+    printer: &Printer,
+) -> Result<Exit> {
+    match &command {
+        Command::Add(_) => printer.text_only("conditional add", "it prints the lines kept")?,
+        Command::Cancel(_) => {
+            printer.text_only("conditional cancel", "it prints the lines cancelled")?
+        }
+        Command::List(_) => {}
+    }
     let config = config_file::load(config_path)?;
     let mut out = io::stdout().lock();
     let exit = match command {
-        Command::Add(args) => add::execute(args, &config, &mut out)?,
-        Command::List(args) => list::execute(args, &config, &mut out)?,
-        Command::Cancel(args) => cancel::execute(args, &config, &mut out)?,
+        Command::Add(args) => add::execute(args, &config, printer, &mut out)?,
+        Command::List(args) => list::execute(args, &config, printer, &mut out)?,
+        Command::Cancel(args) => cancel::execute(args, &config, printer, &mut out)?,
     };
     out.flush().context("writing to standard output")?;
     Ok(exit)

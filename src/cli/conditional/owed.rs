@@ -25,7 +25,7 @@ use dynamo::game::{Game, peek};
 use dynamo::recorder::conditional::{LiveGames, Store};
 use dynamo::recorder::{Recorded, Recorder, When};
 
-use crate::cli::notify::Said;
+use crate::cli::printer::{Printer, Said};
 use crate::cli::recording::{Recording, subscriber_failure};
 use crate::cli::{failure, store};
 
@@ -44,18 +44,23 @@ struct Live {
     live: LiveGames,
     /// Whether the command may write; else owed replies are only said.
     writes: bool,
+    /// How the replies' notices are said: on standard error, beside the
+    /// command's own output.
+    said: Said,
 }
 
 impl CatchUp {
     /// The catch-up of a run with `config`: the store folder read once
-    /// for the games with standing lines.
-    pub(crate) fn from_config(config: &Config) -> Self {
+    /// for the games with standing lines; `printer` says the replies'
+    /// notices.
+    pub(crate) fn from_config(config: &Config, printer: &Printer) -> Self {
         let live = Store::new(&config.conditional_dir).live_games();
         Self {
             live: (!live.is_empty()).then(|| Live {
                 config: config.clone(),
                 live,
                 writes: true,
+                said: printer.said_err(),
             }),
         }
     }
@@ -149,7 +154,7 @@ impl Live {
         for reply in &played {
             eprintln!("dynamo: {} in {}", reply_line(reply), path.display());
         }
-        recording.finish(path, "the conditional reply", Ok(()), Said::Err)?;
+        recording.finish(path, "the conditional reply", Ok(()), self.said)?;
         Ok(())
     }
 }

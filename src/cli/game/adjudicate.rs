@@ -10,6 +10,7 @@ use dynamo::recorder::{Action, Request, Who};
 use super::report::print_ending;
 use crate::cli::analysis::AdjudicationArgs;
 use crate::cli::conditional::owed::CatchUp;
+use crate::cli::printer::Printer;
 use crate::cli::recording::{self, RecordArgs};
 use crate::exit::Exit;
 
@@ -41,6 +42,7 @@ pub(crate) fn execute(
     args: Args,
     config: &Config,
     catch_up: &CatchUp,
+    printer: &Printer,
     out: &mut impl Write,
 ) -> Result<Exit> {
     args.engine
@@ -52,12 +54,13 @@ pub(crate) fn execute(
     };
     let action = Action::Adjudicate { result, reason };
     let request = |when| Request::new(action, Who::Director, when);
+    let (recording, said) = args.record.start(config, printer)?;
     recording::run(
-        config,
-        &args.record,
+        recording,
         &args.file,
         "the decision",
         request,
+        said,
         out,
         |r, out| print_ending(out, &r.game),
     )

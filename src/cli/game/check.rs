@@ -12,6 +12,7 @@ use super::verdict::VerdictJson;
 use crate::cli::args::SubmitArgs;
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::failure;
+use crate::cli::printer::Printer;
 use crate::exit::Exit;
 
 /// Check a move against the game; nothing is written.
@@ -19,18 +20,18 @@ use crate::exit::Exit;
 pub(crate) struct Args {
     #[command(flatten)]
     submit: SubmitArgs,
-    /// Print the verdict as one line of JSON (docs/reference.md, "JSON"), a refused
-    /// move included.
-    #[arg(long)]
-    json: bool,
 }
 
 pub(crate) fn execute(
     args: Args,
     config: &Config,
     catch_up: &CatchUp,
+    printer: &Printer,
     out: &mut impl Write,
 ) -> Result<Exit> {
+    // The verdict as JSON (docs/reference.md, "JSON"), a refused move
+    // included.
+    let json = printer.json();
     let submit = &args.submit;
     let game = catch_up.load(&submit.file)?;
     let verdict = || -> Result<_> {
@@ -43,13 +44,13 @@ pub(crate) fn execute(
         Ok(checked) => checked,
         Err(err) => {
             if let Some(dup) = err.downcast_ref::<AlreadyRecorded>() {
-                return VerdictJson::already(dup, args.json, &submit.mv, out);
+                return VerdictJson::already(dup, json, &submit.mv, out);
             }
-            return VerdictJson::or_error(err, args.json, &submit.mv, out);
+            return VerdictJson::or_error(err, json, &submit.mv, out);
         }
     };
     let number = game.position().fullmoves();
-    if args.json {
+    if json {
         // The result the move would bring, as `move` would record it.
         let ending = Ending::forced_by(&checked.after);
         VerdictJson::legal(&submit.mv, &checked, number, false, ending.as_ref()).write(out)?;

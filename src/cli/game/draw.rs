@@ -11,6 +11,7 @@ use dynamo::recorder::{Action, Request};
 
 use super::report::print_ending;
 use crate::cli::args::IdentityArgs;
+use crate::cli::printer::Printer;
 use crate::cli::recording::{self, RecordArgs};
 use crate::exit::Exit;
 
@@ -42,7 +43,12 @@ pub(crate) enum DrawChoice {
     Decline,
 }
 
-pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    config: &Config,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let (action, what) = match args.action {
         DrawChoice::Offer => (Action::OfferDraw, "the draw offer"),
         DrawChoice::Accept => (Action::AcceptDraw, "the accepted draw"),
@@ -50,21 +56,14 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     };
     let who = args.identity.who();
     let request = |when| Request::new(action, who, when);
-    recording::run(
-        config,
-        &args.record,
-        &args.file,
-        what,
-        request,
-        out,
-        |r, out| {
-            let side = r.side.map_or("", |s| s.title());
-            match args.action {
-                DrawChoice::Offer => writeln!(out, "{side} offers a draw")?,
-                DrawChoice::Decline => writeln!(out, "{side} declines the draw offer")?,
-                DrawChoice::Accept => print_ending(out, &r.game)?,
-            }
-            Ok(())
-        },
-    )
+    let (recording, said) = args.record.start(config, printer)?;
+    recording::run(recording, &args.file, what, request, said, out, |r, out| {
+        let side = r.side.map_or("", |s| s.title());
+        match args.action {
+            DrawChoice::Offer => writeln!(out, "{side} offers a draw")?,
+            DrawChoice::Decline => writeln!(out, "{side} declines the draw offer")?,
+            DrawChoice::Accept => print_ending(out, &r.game)?,
+        }
+        Ok(())
+    })
 }

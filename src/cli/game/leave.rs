@@ -18,7 +18,7 @@ use dynamo_core::{Color, quoted};
 use super::files::{game_files, load_with_progress};
 use crate::cli::args;
 use crate::cli::conditional::owed::CatchUp;
-use crate::cli::notify::{self, Said};
+use crate::cli::printer::{self, Printer};
 use crate::cli::recording::{RecordArgs, Recording};
 use crate::cli::{failure, store};
 use crate::exit::{Exit, Failure};
@@ -54,6 +54,7 @@ pub(crate) fn execute(
     args: Args,
     config: &Config,
     catch_up: &CatchUp,
+    printer: &Printer,
     out: &mut impl Write,
 ) -> Result<Exit> {
     let usage =
@@ -167,7 +168,7 @@ pub(crate) fn execute(
                 .map_err(Into::into);
         }
     }
-    let said = Said::from_flags(quiet.quiet, false);
+    let said = printer.said(quiet.quiet);
     let finished = recording.finish(&config.games_dir, "the leave", shown, said);
     match stopped {
         None => finished,
@@ -178,7 +179,7 @@ pub(crate) fn execute(
                 format!(
                     "{}: {e:#}; the leave is recorded in the {} listed before it, not in the rest",
                     path.display(),
-                    notify::counted(recorded, "game")
+                    printer::counted(recorded, "game")
                 ),
             )
             .into())

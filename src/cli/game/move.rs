@@ -12,7 +12,7 @@ use super::report::{AlreadyRecorded, print_verdict};
 use super::verdict::VerdictJson;
 use crate::cli::args::SubmitArgs;
 use crate::cli::conditional::owed;
-use crate::cli::notify::Said;
+use crate::cli::printer::Printer;
 use crate::cli::recording::{self, RecordArgs, Recording};
 use crate::exit::Exit;
 
@@ -22,23 +22,27 @@ use crate::exit::Exit;
     "Mail each player a notice of the move (queued before the move is written, sent after; \
      needs the config's `[mail]` table, checked before anything is recorded)"
 )))]
-// `--json` is listed after `--mail`, where it stood before the shared
+// `--quiet` is listed after `--mail`, where it stood before the shared
 // arguments were one struct: options are listed by order (counted as
 // they are declared: --by 0 … --mail 5, --quiet 6), then by name.
-#[command(mut_arg("json", |a| a.display_order(6)))]
 #[command(mut_arg("quiet", |a| a.display_order(6)))]
 pub(crate) struct Args {
     #[command(flatten)]
     submit: SubmitArgs,
-    /// Print the verdict as one line of JSON (docs/reference.md, "JSON"), a refused
-    /// move included.
-    #[arg(long, conflicts_with = "quiet")]
-    json: bool,
     #[command(flatten)]
     record: RecordArgs,
 }
 
-pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    config: &Config,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<Exit> {
+    // The verdict as JSON (docs/reference.md, "JSON"), a refused move
+    // included; `--quiet` would say to print nothing.
+    let json = printer.json();
+    printer.not_quiet(args.record.quiet().quiet)?;
     // Settings that are missing are known now: the move is not recorded
     // only to fail to mail it.
     let mut recording = Recording::start(config, &args.record)?;
@@ -63,12 +67,12 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         Ok(Ok(recorded)) => (recorded.game.clone(), recorded),
         Ok(Err(Refusal::Check(dup))) => {
             let mut out = quiet.out(out);
-            return VerdictJson::already(&dup, args.json, &submit.mv, &mut out);
+            return VerdictJson::already(&dup, json, &submit.mv, &mut out);
         }
         Ok(Err(why)) => {
-            return VerdictJson::or_error(recording::refusal(why), args.json, &submit.mv, out);
+            return VerdictJson::or_error(recording::refusal(why), json, &submit.mv, out);
         }
-        Err(err) => return VerdictJson::or_error(err, args.json, &submit.mv, out),
+        Err(err) => return VerdictJson::or_error(err, json, &submit.mv, out),
     };
     let followed = recording.take_followed();
     let (number, checked) = match &done.done {
@@ -76,15 +80,8 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
             number, checked, ..
         } => (number, checked),
         Done::Chose(role) => {
-            let shown = print_choice(
-                &game,
-                *role,
-                args.json,
-                submit,
-                &mut quiet.out(out),
-                &done.now,
-            );
-            let said = Said::from_flags(quiet.quiet, args.json);
+            let shown = print_choice(&game, *role, json, submit, &mut quiet.out(out), &done.now);
+            let said = printer.said(quiet.quiet);
             return recording.finish(path, "the choice", shown, said);
         }
         _ => unreachable!("a move records a move, a choice a choice"),
@@ -92,7 +89,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
     // A failure to print does not stop the notices (see notify::finish).
     let shown = (|| -> Result<()> {
         let mut out = quiet.out(out);
-        if args.json {
+        if json {
             let ending = game.ending();
             VerdictJson::legal(&submit.mv, checked, *number, true, ending).write(&mut out)?;
         } else {
@@ -130,7 +127,7 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         out.flush()?;
         Ok(())
     })();
-    let said = Said::from_flags(quiet.quiet, args.json);
+    let said = printer.said(quiet.quiet);
     recording.finish(path, "the move", shown, said)
 }
 

@@ -11,7 +11,7 @@ use dynamo::recorder::When;
 use dynamo_core::{ByColor, Position};
 
 use crate::cli::args::{GameSettingsArgs, check_first_deadline};
-use crate::cli::notify::Said;
+use crate::cli::printer::Printer;
 use crate::cli::recording::{RecordArgs, Recording};
 use crate::exit::{Exit, Failure};
 
@@ -57,7 +57,12 @@ pub(crate) struct Args {
     record: RecordArgs,
 }
 
-pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    config: &Config,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
     // Mail settings first, --at after the players and the settings, as
     // the command always read them.
@@ -128,6 +133,6 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         writeln!(out, "Time control: {}", game.time_control())?;
         Ok(out.flush()?)
     })();
-    let said = Said::from_flags(quiet.quiet, false);
+    let said = printer.said(quiet.quiet);
     recording.finish(path, "the new game", shown, said)
 }

@@ -9,6 +9,7 @@ use dynamo::recorder::{Action, Request};
 
 use super::report::print_ending;
 use crate::cli::args::IdentityArgs;
+use crate::cli::printer::Printer;
 use crate::cli::recording::{self, RecordArgs};
 use crate::exit::Exit;
 
@@ -27,15 +28,21 @@ pub(crate) struct Args {
     record: RecordArgs,
 }
 
-pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    config: &Config,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let who = args.identity.who();
     let request = |when| Request::new(Action::Resign, who, when);
+    let (recording, said) = args.record.start(config, printer)?;
     recording::run(
-        config,
-        &args.record,
+        recording,
         &args.file,
         "the resignation",
         request,
+        said,
         out,
         |r, out| print_ending(out, &r.game),
     )

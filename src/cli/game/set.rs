@@ -11,7 +11,7 @@ use dynamo::game::{CorrectionError, EventKind, Game, TagEdit};
 use dynamo::recorder::{Action, Refusal, Request, Who};
 use dynamo_core::quoted;
 
-use crate::cli::notify::Said;
+use crate::cli::printer::Printer;
 use crate::cli::recording::{self, RecordArgs, Recording};
 use crate::exit::{Exit, Failure};
 
@@ -92,7 +92,12 @@ impl Args {
     }
 }
 
-pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    config: &Config,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<Exit> {
     // Read in the order the command always read them: --at, the tags,
     // then the mail settings.
     let when = args.record.when()?;
@@ -133,6 +138,6 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         }
         Ok(out.flush()?)
     })();
-    let said = Said::from_flags(quiet.quiet, false);
+    let said = printer.said(quiet.quiet);
     recording.finish(&args.file, "the correction", shown, said)
 }

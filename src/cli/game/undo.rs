@@ -9,6 +9,7 @@ use dynamo::game::clock::format_time;
 use dynamo::recorder::{Action, Done, Request, Who};
 
 use super::report::print_turn;
+use crate::cli::printer::Printer;
 use crate::cli::recording::{self, RecordArgs};
 use crate::exit::Exit;
 
@@ -32,17 +33,23 @@ pub(crate) struct Args {
     record: RecordArgs,
 }
 
-pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    config: &Config,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let action = Action::Undo {
         reason: args.reason.clone(),
     };
     let request = |when| Request::new(action, Who::Director, when);
+    let (recording, said) = args.record.start(config, printer)?;
     recording::run(
-        config,
-        &args.record,
+        recording,
         &args.file,
         "the correction",
         request,
+        said,
         out,
         |r, out| {
             if let Done::Undone(m) = &r.done {

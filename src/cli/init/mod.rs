@@ -9,6 +9,7 @@ use dynamo::config::Config;
 use dynamo::mail::Secret;
 use dynamo::site::{Apart, Kept, SiteDir};
 
+use crate::cli::printer::Printer;
 use crate::exit::{Exit, Failure};
 
 mod config_text;
@@ -84,7 +85,8 @@ struct Answers {
     imap: Option<String>,
 }
 
-pub(crate) fn execute(args: Args) -> Result<Exit> {
+pub(crate) fn execute(args: Args, printer: &Printer) -> Result<Exit> {
+    printer.text_only("init", "it prints the files made, in words")?;
     let layout = match (&args.dir, args.system) {
         (_, true) => Layout::system(args.root.as_deref().unwrap_or(Path::new("/"))),
         (Some(dir), false) => Layout::local(dir),

@@ -8,6 +8,7 @@ use dynamo::config::is_plausible_variable_name;
 use dynamo::config::{InboxConfig, MailConfig, Security};
 
 use crate::cli::config_file::locate;
+use crate::cli::printer::Printer;
 use crate::exit::Exit;
 
 /// Print which config file is in use and every setting as read.
@@ -24,19 +25,27 @@ pub(crate) struct Args {
     /// a check, `ok` or `problem`; exit 0 when all are ok, 1 otherwise.
     #[arg(long)]
     check: bool,
-    /// With --check: the checks as a JSON array of {check, ok, detail}.
-    #[arg(long, requires = "check")]
-    json: bool,
 }
 
-pub(crate) fn execute(args: Args, path: Option<&Path>, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    path: Option<&Path>,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<Exit> {
+    if !args.check {
+        printer.text_only(
+            "config",
+            "it prints the settings as TOML; `config --check --json` prints the checks",
+        )?;
+    }
     let loaded = locate(path)?;
     let config = &loaded.config;
     if args.check {
-        if !args.json {
+        if !printer.json() {
             writeln!(out, "# config file: {}", loaded.source)?;
         }
-        return super::config_check::execute(config, args.json, out);
+        return super::config_check::execute(config, printer, out);
     }
     // Printed as TOML, so that it can be read as a config again.
     writeln!(out, "# config file: {}", loaded.source)?;

@@ -3,6 +3,7 @@
 //! password variables set (never their values), the reply tokens' key
 //! usable, the pages readable by others — one line a check.
 
+use std::fmt;
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
@@ -13,6 +14,7 @@ use dynamo::config::Config;
 use dynamo::config::{host_and_port, is_plausible_variable_name, reachable};
 use dynamo::mail::Secret;
 
+use crate::cli::printer::{Printer, Report};
 use crate::exit::Exit;
 
 /// How long a server may take to accept a connection.
@@ -28,6 +30,24 @@ struct Line {
     detail: String,
 }
 
+/// The checks, in order: one line each as text, an array of `{check,
+/// ok, detail}` as JSON.
+#[derive(serde::Serialize)]
+#[serde(transparent)]
+struct Checks(Vec<Line>);
+
+impl fmt::Display for Checks {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for l in &self.0 {
+            let word = if l.ok { "ok     " } else { "problem" };
+            writeln!(f, "{word} {}: {}", l.check, l.detail)?;
+        }
+        Ok(())
+    }
+}
+
+impl Report for Checks {}
+
 fn line(check: &str, result: Result<String, String>) -> Line {
     let ok = result.is_ok();
     Line {
@@ -37,9 +57,9 @@ fn line(check: &str, result: Result<String, String>) -> Line {
     }
 }
 
-/// Runs every check of `config`, prints one line each (or one JSON array),
-/// and exits 0 when all pass, 1 otherwise.
-pub(crate) fn execute(config: &Config, json: bool, out: &mut impl Write) -> Result<Exit> {
+/// Runs every check of `config`, prints them, and exits 0 when all pass,
+/// 1 otherwise.
+pub(crate) fn execute(config: &Config, printer: &Printer, out: &mut impl Write) -> Result<Exit> {
     let mut lines = vec![line("games folder", writable(&config.games_dir))];
     lines.push(line(
         "conditional folder",
@@ -64,20 +84,9 @@ pub(crate) fn execute(config: &Config, json: bool, out: &mut impl Write) -> Resu
         lines.push(line("pages folder", writable(dir)));
         lines.push(line("pages for others", public(dir)));
     }
-    if json {
-        serde_json::to_writer_pretty(&mut *out, &lines)?;
-        writeln!(out)?;
-    } else {
-        for l in &lines {
-            let word = if l.ok { "ok     " } else { "problem" };
-            writeln!(out, "{word} {}: {}", l.check, l.detail)?;
-        }
-    }
-    Ok(if lines.iter().all(|l| l.ok) {
-        Exit::Ok
-    } else {
-        Exit::Rejected
-    })
+    let all_ok = lines.iter().all(|l| l.ok);
+    printer.out(&Checks(lines), out)?;
+    Ok(if all_ok { Exit::Ok } else { Exit::Rejected })
 }
 
 /// A folder this user may write in, or make: the nearest folder that

@@ -7,6 +7,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use clap::Subcommand;
 
+use crate::cli::printer::Printer;
 use crate::exit::Exit;
 
 mod completions;
@@ -28,12 +29,19 @@ pub(crate) fn execute(
     command: Command,
     cli: clap::Command,
     config_path: Option<&Path>,
+    printer: &Printer,
 ) -> Result<Exit> {
+    // A completion script or a manual page is a file of its own format.
+    match &command {
+        Command::Completions(_) => printer.text_only("completions", "it prints a shell script")?,
+        Command::Man(_) => printer.text_only("man", "it prints roff")?,
+        Command::Config(_) => {}
+    }
     let mut out = io::stdout().lock();
     let exit = match command {
         Command::Completions(args) => completions::execute(args, cli, &mut out)?,
         Command::Man(args) => man::execute(args, cli, &mut out)?,
-        Command::Config(args) => config::execute(args, config_path, &mut out)?,
+        Command::Config(args) => config::execute(args, config_path, printer, &mut out)?,
     };
     out.flush().context("writing to standard output")?;
     Ok(exit)

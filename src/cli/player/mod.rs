@@ -9,6 +9,7 @@ use clap::Subcommand;
 
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::config_file;
+use crate::cli::printer::Printer;
 use crate::exit::Exit;
 
 pub(crate) mod set;
@@ -19,13 +20,17 @@ pub(crate) enum Command {
 }
 
 /// Runs a player command. `config_path` is `--config`.
-pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Exit> {
+pub(crate) fn execute(
+    command: Command,
+    config_path: Option<&Path>,
+    printer: &Printer,
+) -> Result<Exit> {
     let config = config_file::load(config_path)?;
     // The games are read after the reply owed in each is played.
-    let catch_up = CatchUp::from_config(&config);
+    let catch_up = CatchUp::from_config(&config, printer);
     let mut out = io::stdout().lock();
     let exit = match command {
-        Command::Set(args) => set::execute(args, &config, &catch_up, &mut out)?,
+        Command::Set(args) => set::execute(args, &config, &catch_up, printer, &mut out)?,
     };
     out.flush().context("writing to standard output")?;
     Ok(exit)

@@ -17,7 +17,7 @@ use crate::cli::across::{Across, Mailer};
 use crate::cli::args::{QuietArgs, TimeArgs, now};
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::given::{self, address};
-use crate::cli::notify::Said;
+use crate::cli::printer::Printer;
 use crate::cli::store;
 use crate::exit::{Exit, Failure};
 
@@ -48,9 +48,6 @@ pub(crate) struct Args {
     /// List what would change; change nothing.
     #[arg(long)]
     dry_run: bool,
-    /// Print one JSON object: the files changed and how.
-    #[arg(long)]
-    json: bool,
     #[command(flatten)]
     quiet: QuietArgs,
 }
@@ -59,6 +56,7 @@ pub(crate) fn execute(
     args: Args,
     config: &Config,
     catch_up: &CatchUp,
+    printer: &Printer,
     out: &mut impl Write,
 ) -> Result<Exit> {
     let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
@@ -144,7 +142,7 @@ pub(crate) fn execute(
                 step_words(step, &change)
             ));
         }
-        return print(out, &args, &steps, &change, &lines, true);
+        return print(out, printer, &args, &steps, &change, &lines, true);
     }
     // The player as their games have them: the name, and the old address
     // as written there, for the letter and the summary.
@@ -228,8 +226,8 @@ pub(crate) fn execute(
         many(games.len(), "game"),
         many(sections, "section file")
     ));
-    print(out, &args, &steps, &change, &lines, false)?;
-    let said = Said::from_flags(args.quiet.quiet, args.json);
+    print(out, printer, &args, &steps, &change, &lines, false)?;
+    let said = printer.said(args.quiet.quiet);
     across.finish(mailer.as_ref(), "the address is changed", said)
 }
 
@@ -275,6 +273,7 @@ fn step_words(step: &Step, change: &PlayerChange) -> String {
 /// The lines, or the JSON object, on standard output.
 fn print(
     out: &mut impl Write,
+    printer: &Printer,
     args: &Args,
     steps: &[Step],
     change: &PlayerChange,
@@ -282,7 +281,7 @@ fn print(
     dry_run: bool,
 ) -> Result<Exit> {
     let mut out = args.quiet.out(out);
-    if args.json {
+    if printer.json() {
         let files: Vec<_> = steps
             .iter()
             .map(|s| match s {

@@ -8,6 +8,7 @@ use super::read;
 use crate::cli::analysis::{EngineArgs, show};
 use crate::cli::args::PositionArgs;
 use crate::cli::conditional::owed::CatchUp;
+use crate::cli::printer::Printer;
 use crate::exit::Exit;
 
 /// Search the position with the engine and print, for each completed
@@ -22,8 +23,13 @@ pub(crate) struct Args {
     engine: EngineArgs,
 }
 
-pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    catch_up: &CatchUp,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let pos = read::position(&args.position, catch_up)?;
-    show(&pos, &args.engine, out)?;
+    show(&pos, &args.engine, printer, out)?;
     Ok(Exit::Ok)
 }

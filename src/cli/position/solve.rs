@@ -14,6 +14,7 @@ use super::read;
 use crate::cli::args::PositionArgs;
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::position::progress;
+use crate::cli::printer::Printer;
 use crate::cli::search_bounds::{MAX_THREADS, check_hash, refused_table, seconds};
 use crate::exit::{Exit, Failure};
 
@@ -66,14 +67,6 @@ pub(crate) struct Args {
     /// in all, and the memory the machine has available.
     #[arg(long, value_name = "MB", default_value_t = DEFAULT_MB)]
     hash: usize,
-    /// One JSON object: mate_in, keys (canonical notation, sorted; empty
-    /// when there is none), solutions (each key's text), tries, nodes,
-    /// complete (false when a limit stopped the search: then keys,
-    /// solutions and tries are those of the first moves searched),
-    /// stopped_by (time, nodes or null), first_moves,
-    /// first_moves_searched.
-    #[arg(long)]
-    json: bool,
 }
 
 /// `--time` when none is given: a server's solve ends within a minute,
@@ -84,7 +77,19 @@ const DEFAULT_SECONDS: f64 = 60.0;
 /// a mistyped number from looking like a hang.
 const LONGEST: u8 = 8;
 
-pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> Result<Exit> {
+/// Solves, and prints the answer as text or (`--output json`) one JSON
+/// object: mate_in, keys (canonical notation, sorted; empty when there
+/// is none), solutions (each key's text), tries, nodes, complete (false
+/// when a limit stopped the search: then keys, solutions and tries are
+/// those of the first moves searched), stopped_by (time, nodes or null),
+/// first_moves, first_moves_searched.
+pub(crate) fn execute(
+    args: Args,
+    catch_up: &CatchUp,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<Exit> {
+    let json = printer.json();
     let pos = read::position(&args.position, catch_up)?;
     let n = args.mate.or(args.help_mate).unwrap_or(0);
     if n == 0 || n > LONGEST {
@@ -108,7 +113,7 @@ pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> R
             solve_help_within(&pos, n, threads, args.hash, &watch)
         })
         .map_err(|e| refused_table(args.hash, e))?;
-        return print_help(&found, &args, out);
+        return print_help(&found, &args, json, out);
     }
     let show = Show {
         all: args.all,
@@ -120,16 +125,16 @@ pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> R
         solve_within(&pos, n, show, args.hash, &watch)
     })
     .map_err(|e| refused_table(args.hash, e))?;
-    print_mate(&found, &args, out)
+    print_mate(&found, &args, json, out)
 }
 
-fn print_mate(found: &Solution, args: &Args, out: &mut impl Write) -> Result<Exit> {
+fn print_mate(found: &Solution, args: &Args, json: bool, out: &mut impl Write) -> Result<Exit> {
     let n = found.mate_in;
     let reached = Reached {
         reach: found.reach,
         nodes: found.nodes,
     };
-    if args.json {
+    if json {
         let keys: Vec<&str> = found.keys.iter().map(|k| k.tree.text.as_str()).collect();
         let tries: Vec<serde_json::Value> = found
             .tries
@@ -170,14 +175,14 @@ fn print_mate(found: &Solution, args: &Args, out: &mut impl Write) -> Result<Exi
     Ok(reached.exit())
 }
 
-fn print_help(found: &HelpSolution, args: &Args, out: &mut impl Write) -> Result<Exit> {
+fn print_help(found: &HelpSolution, args: &Args, json: bool, out: &mut impl Write) -> Result<Exit> {
     let n = found.mate_in;
     let reached = Reached {
         reach: found.reach,
         nodes: found.nodes,
     };
     let texts: Vec<String> = found.lines.iter().map(|l| line_text(l)).collect();
-    if args.json {
+    if json {
         let mut object = json!({
             "help_mate_in": n,
             "mate_in": n,

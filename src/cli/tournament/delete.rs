@@ -20,7 +20,8 @@ use crate::cli::args::{QuietArgs, now};
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::failure;
 use crate::cli::given;
-use crate::cli::notify::{self, Said};
+use crate::cli::notify;
+use crate::cli::printer::Printer;
 use crate::exit::{Exit, Failure};
 
 /// Delete a section before its first move: the notices still queued for
@@ -38,9 +39,6 @@ pub(crate) struct Args {
     /// Mail each player of the section one letter (needs `[mail]`).
     #[arg(long)]
     mail: bool,
-    /// Print one JSON object: where the section went, the notices dropped.
-    #[arg(long)]
-    json: bool,
     #[command(flatten)]
     quiet: QuietArgs,
 }
@@ -49,6 +47,7 @@ pub(crate) fn execute(
     args: Args,
     config: &Config,
     catch_up: &CatchUp,
+    printer: &Printer,
     out: &mut impl Write,
 ) -> Result<Exit> {
     let (folder, section) = section_named(config, &args.name)?;
@@ -145,7 +144,7 @@ pub(crate) fn execute(
     rebuild_pages(config);
     let shown = (|| -> Result<()> {
         let mut out = args.quiet.out(out);
-        if args.json {
+        if printer.json() {
             let value = json!({
                 "section": section.name,
                 "games": games.len(),
@@ -170,11 +169,7 @@ pub(crate) fn execute(
         return Ok(Exit::Ok);
     };
     let report = mail::deliver(m.config(), queued, false);
-    match Said::from_flags(args.quiet.quiet, args.json) {
-        Said::Out => notify::print_sent(&report, &mut std::io::stdout().lock())?,
-        Said::Err => notify::print_sent(&report, &mut std::io::stderr().lock())?,
-        Said::Quiet => {}
-    }
+    printer.said(args.quiet.quiet).deliveries(&report, true)?;
     match report.first_error() {
         None => Ok(Exit::Ok),
         Some(e) => Err(Failure::new(

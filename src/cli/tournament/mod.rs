@@ -12,6 +12,7 @@ use clap::Subcommand;
 
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::config_file;
+use crate::cli::printer::Printer;
 use crate::exit::Exit;
 
 mod crosstable;
@@ -44,28 +45,37 @@ pub(crate) enum SectionCommand {
 }
 
 /// Runs a tournament command. `config_path` is `--config`.
-pub(crate) fn execute(command: Command, config_path: Option<&Path>) -> Result<Exit> {
+pub(crate) fn execute(
+    command: Command,
+    config_path: Option<&Path>,
+    printer: &Printer,
+) -> Result<Exit> {
+    if let Command::Tournament(SectionCommand::New(_)) = command {
+        printer.text_only("tournament new", "it prints the section's games, in words")?;
+    }
     let config = config_file::load(config_path)?;
     // The commands that read a game play a reply owed in it first.
-    let catch_up = CatchUp::from_config(&config);
+    let catch_up = CatchUp::from_config(&config, printer);
     let mut out = io::stdout().lock();
     let exit = match command {
-        Command::Tournament(SectionCommand::New(args)) => new::execute(args, &config, &mut out)?,
+        Command::Tournament(SectionCommand::New(args)) => {
+            new::execute(args, &config, printer, &mut out)?
+        }
         Command::Tournament(SectionCommand::Set(args)) => {
-            set::execute(args, &config, &catch_up, &mut out)?
+            set::execute(args, &config, &catch_up, printer, &mut out)?
         }
         Command::Tournament(SectionCommand::Delete(args)) => {
-            delete::execute(args, &config, &catch_up, &mut out)?
+            delete::execute(args, &config, &catch_up, printer, &mut out)?
         }
         Command::Tournament(SectionCommand::Withdraw(args)) => {
-            withdraw::execute(args, &config, &catch_up, &mut out)?
+            withdraw::execute(args, &config, &catch_up, printer, &mut out)?
         }
         Command::Tournament(SectionCommand::Replace(args)) => {
-            replace::execute(args, &config, &catch_up, &mut out)?
+            replace::execute(args, &config, &catch_up, printer, &mut out)?
         }
         Command::Standings(args) => {
             pending::warn_pending(&config.games_dir);
-            standings::execute(args, &config, &catch_up, &mut out)?
+            standings::execute(args, &config, &catch_up, printer, &mut out)?
         }
     };
     out.flush().context("writing to standard output")?;

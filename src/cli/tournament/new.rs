@@ -15,7 +15,7 @@ use dynamo::recorder::When;
 use dynamo::tournament::{NewSection, SectionError, SectionSettings, WriteError, parse_players};
 
 use crate::cli::args::{GameSettingsArgs, QuietArgs, check_first_deadline};
-use crate::cli::notify::Said;
+use crate::cli::printer::Printer;
 use crate::cli::recording::{self, Recording};
 use crate::exit::{Exit, Failure};
 
@@ -66,7 +66,12 @@ pub(crate) struct Args {
     quiet: QuietArgs,
 }
 
-pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    config: &Config,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
     let mut recording = Recording::new(config, args.mail, When::Now)?;
     let file = args.players.display();
@@ -169,6 +174,6 @@ pub(crate) fn execute(args: Args, config: &Config, out: &mut impl Write) -> Resu
         }
         Ok(out.flush()?)
     })();
-    let said = Said::from_flags(args.quiet.quiet, false);
+    let said = printer.said(args.quiet.quiet);
     recording.finish(&folder, "the new section", shown, said)
 }

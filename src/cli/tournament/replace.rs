@@ -25,7 +25,7 @@ use crate::cli::across::{Across, Mailer, queue_once};
 use crate::cli::args::{QuietArgs, TimeArgs, now};
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::given::{self, address};
-use crate::cli::notify::Said;
+use crate::cli::printer::Printer;
 use crate::exit::{Exit, Failure};
 
 /// A substitute takes a player's seat in a section: every game of the
@@ -64,9 +64,6 @@ pub(crate) struct Args {
     /// List what would change; change nothing.
     #[arg(long)]
     dry_run: bool,
-    /// Print one JSON object: the seat, the substitute and each game.
-    #[arg(long)]
-    json: bool,
     #[command(flatten)]
     quiet: QuietArgs,
 }
@@ -75,6 +72,7 @@ pub(crate) fn execute(
     args: Args,
     config: &Config,
     catch_up: &CatchUp,
+    printer: &Printer,
     out: &mut impl Write,
 ) -> Result<Exit> {
     let when = args.time.read()?;
@@ -130,7 +128,7 @@ pub(crate) fn execute(
             "would record the substitution in {}",
             folder.join(dynamo::tournament::SECTION_FILE).display()
         ));
-        return print(out, &args, &plan, &section.name, &lines, true);
+        return print(out, printer, &args, &plan, &section.name, &lines, true);
     }
     let mut across = Across::new(config, mailer.as_ref(), Vec::new(), &section.name);
     let conditionals = Store::new(&config.conditional_dir);
@@ -198,8 +196,8 @@ pub(crate) fn execute(
         many(plan.games.len(), "game"),
         plan.kept
     ));
-    print(out, &args, &plan, &section.name, &lines, false)?;
-    let said = Said::from_flags(args.quiet.quiet, args.json);
+    print(out, printer, &args, &plan, &section.name, &lines, false)?;
+    let said = printer.said(args.quiet.quiet);
     across.finish(mailer.as_ref(), "the substitute has the seat", said)
 }
 
@@ -226,6 +224,7 @@ fn many(n: usize, what: &str) -> String {
 /// The lines, or the JSON object, on standard output.
 fn print(
     out: &mut impl Write,
+    printer: &Printer,
     args: &Args,
     plan: &ReplacePlan,
     section: &str,
@@ -233,7 +232,7 @@ fn print(
     dry_run: bool,
 ) -> Result<Exit> {
     let mut out = args.quiet.out(out);
-    if args.json {
+    if printer.json() {
         let value = json!({
             "section": section,
             "seat": plan.seat.number,

@@ -17,7 +17,7 @@ use super::pending::{complete, section_failure};
 use crate::cli::across::{Across, Mailer, read_held, set_action};
 use crate::cli::args::{QuietArgs, TimeArgs, check_first_deadline, now};
 use crate::cli::conditional::owed::CatchUp;
-use crate::cli::notify::Said;
+use crate::cli::printer::Printer;
 use crate::exit::{Exit, Failure};
 
 /// Correct a section before its first move: its start, time control,
@@ -56,9 +56,6 @@ pub(crate) struct Args {
     /// Mail each player of the section one letter (needs `[mail]`).
     #[arg(long)]
     mail: bool,
-    /// Print one JSON object: the changes and the files.
-    #[arg(long)]
-    json: bool,
     #[command(flatten)]
     quiet: QuietArgs,
 }
@@ -139,6 +136,7 @@ pub(crate) fn execute(
     args: Args,
     config: &Config,
     catch_up: &CatchUp,
+    printer: &Printer,
     out: &mut impl Write,
 ) -> Result<Exit> {
     let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
@@ -281,7 +279,7 @@ pub(crate) fn execute(
     }
     let shown = (|| -> Result<()> {
         let mut out = args.quiet.out(out);
-        if args.json {
+        if printer.json() {
             let changes: Vec<&String> = done.iter().flat_map(|r| &r.changes).collect();
             let games: Vec<String> = done
                 .iter()
@@ -311,6 +309,6 @@ pub(crate) fn execute(
         Ok(out.flush()?)
     })();
     shown?;
-    let said = Said::from_flags(args.quiet.quiet, args.json);
+    let said = printer.said(args.quiet.quiet);
     across.finish(mailer.as_ref(), "the section is corrected", said)
 }

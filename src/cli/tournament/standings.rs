@@ -15,6 +15,7 @@ use super::{crosstable, html};
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::game::files;
 use crate::cli::game::load::{Bar, Flow, Jobs, each_in_order};
+use crate::cli::printer::Printer;
 use crate::exit::{Exit, Failure};
 
 /// Print the standings: a crosstable of each player's results, points,
@@ -28,12 +29,8 @@ pub(crate) struct Args {
     /// each its own table.
     #[arg(value_name = "NAME|PATH")]
     targets: Vec<PathBuf>,
-    /// An array of rows in rank order: rank, player, email, points,
-    /// finished, ongoing, wins, sonneborn_berger, results (one table only).
-    #[arg(long, conflicts_with = "html")]
-    json: bool,
     /// A self-contained HTML page (no external resources).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "json")]
     html: bool,
     #[command(flatten)]
     jobs: Jobs,
@@ -43,10 +40,19 @@ pub(crate) fn execute(
     args: Args,
     config: &Config,
     catch_up: &CatchUp,
+    printer: &Printer,
     out: &mut impl Write,
 ) -> Result<Exit> {
+    // The JSON is an array of rows in rank order: rank, player, email,
+    // points, finished, ongoing, wins, sonneborn_berger, results (one
+    // table only).
+    if printer.json() && args.html {
+        return Err(usage(
+            "--html prints a page: it cannot be used with --json or --output json".to_string(),
+        ));
+    }
     let groups = read_groups(config, &args.targets, args.jobs, catch_up)?;
-    if args.json {
+    if printer.json() {
         let [group] = &groups[..] else {
             let names: Vec<&str> = groups.iter().map(|g| g.title.as_str()).collect();
             return Err(usage(format!(

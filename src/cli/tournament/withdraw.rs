@@ -21,7 +21,7 @@ use crate::cli::across::{Across, Mailer, queue_once};
 use crate::cli::args::{QuietArgs, TimeArgs, now};
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::given;
-use crate::cli::notify::Said;
+use crate::cli::printer::Printer;
 use crate::exit::{Exit, Failure};
 
 /// Withdraw a player from a section. Under the default rule, ICCF's, a
@@ -51,9 +51,6 @@ pub(crate) struct Args {
     /// Mail the player and each opponent one letter (needs `[mail]`).
     #[arg(long)]
     mail: bool,
-    /// Print one JSON object: the player, the rule and each game's fate.
-    #[arg(long)]
-    json: bool,
     #[command(flatten)]
     quiet: QuietArgs,
 }
@@ -71,6 +68,7 @@ pub(crate) fn execute(
     args: Args,
     config: &Config,
     catch_up: &CatchUp,
+    printer: &Printer,
     out: &mut impl Write,
 ) -> Result<Exit> {
     let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
@@ -146,7 +144,7 @@ pub(crate) fn execute(
     })?;
     let shown = (|| -> Result<()> {
         let mut out = args.quiet.out(out);
-        if args.json {
+        if printer.json() {
             let value = json!({
                 "section": section.name,
                 "player": plan.player.name,
@@ -187,7 +185,7 @@ pub(crate) fn execute(
         Ok(out.flush()?)
     })();
     shown?;
-    let said = Said::from_flags(args.quiet.quiet, args.json);
+    let said = printer.said(args.quiet.quiet);
     across.finish(mailer.as_ref(), "the player is withdrawn", said)
 }
 

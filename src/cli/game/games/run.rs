@@ -18,6 +18,7 @@ use super::view::{self, Column, Counts};
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::game::files::game_files;
 use crate::cli::game::load::{Bar, Flow, Jobs, each_in_order};
+use crate::cli::printer::Printer;
 use crate::cli::table;
 use crate::exit::{Exit, Failure};
 
@@ -31,9 +32,6 @@ pub(crate) struct Args {
     /// `games_dir`).
     #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
-    /// Machine-readable output (docs/reference.md, "JSON").
-    #[arg(long)]
-    json: bool,
     /// Compute clocks as of this time instead of now (the forms --at
     /// takes).
     #[arg(long, value_name = "TIME", allow_hyphen_values = true)]
@@ -98,17 +96,32 @@ pub(crate) fn execute(
     args: Args,
     config: &Config,
     catch_up: &CatchUp,
+    printer: &Printer,
     out: &mut impl Write,
 ) -> Result<Exit> {
+    // The table's layout means nothing to JSON, which holds every field.
+    if printer.json() && (args.wide || !args.columns.is_empty()) {
+        return Err(Failure::new(
+            Exit::Usage,
+            "--wide and --columns lay out the table: they cannot be used with --json or --output json",
+        )
+        .into());
+    }
     // Standard output writes each line as it ends; ten thousand lines are
     // written in a few large writes instead.
     let mut out = io::BufWriter::with_capacity(1 << 16, out);
-    let exit = overview(args, config, catch_up, &mut out)?;
+    let exit = overview(args, config, catch_up, printer.json(), &mut out)?;
     out.flush()?;
     Ok(exit)
 }
 
-fn overview(args: Args, config: &Config, catch_up: &CatchUp, out: &mut impl Write) -> Result<Exit> {
+fn overview(
+    args: Args,
+    config: &Config,
+    catch_up: &CatchUp,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let now = match &args.now {
         Some(text) => {
             clock::parse_time(text).map_err(|e| Failure::new(Exit::Usage, format!("--now: {e}")))?
@@ -128,8 +141,8 @@ fn overview(args: Args, config: &Config, catch_up: &CatchUp, out: &mut impl Writ
     };
     let files = game_files(config, &args.paths)?;
     catch_up.before_reading(&files);
-    if args.json {
-        json(&args, config, &files, &filter, now, out)
+    if json {
+        self::json(&args, config, &files, &filter, now, out)
     } else {
         table(&args, &files, &filter, now, out)
     }
