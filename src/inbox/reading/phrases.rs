@@ -22,7 +22,7 @@
 //! counts, but for the two-word forms above.
 //!
 //! The same phrases are read in Italian, French, German and Spanish, each
-//! sentence with each language's words alone ([`LEXICONS`]): `propongo la
+//! sentence with each language's words alone (`LEXICONS`): `propongo la
 //! patta`, `j'abandonne`, `Remis angenommen`, `no acepto las tablas`. A
 //! language's denials count for its own words only, so the English `no
 //! thanks, I decline` stays a refusal while the Spanish `no acepto` denies.
