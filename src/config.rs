@@ -16,7 +16,7 @@ use serde::{Deserialize, Deserializer};
 
 use crate::archive::Archive;
 pub use crate::archive::ArchiveConfig;
-use crate::game::TimeControl;
+use crate::game::{Language, TimeControl};
 pub use crate::inbox::inbox_config::InboxConfig;
 pub use crate::mail::mail_config::MailConfig;
 use crate::recorder::RecorderSettings;
@@ -85,6 +85,12 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The language of a new game's player whom neither the command nor
+    /// the players file gives one: `[mail] language`, English without it.
+    pub fn default_language(&self) -> Language {
+        self.mail.as_ref().map(|m| m.language).unwrap_or_default()
+    }
+
     /// The recorder's settings for a run that waits `lock_wait` for a
     /// game's lock: `require_identity` and the players' conditional lines
     /// (`conditional_dir`), as every command that records uses them.

@@ -10,7 +10,8 @@
 //! move sent twice), `choice` (the owner's choice under `promotion=owner`, sent alone or
 //! with the move), [`clock`] (time
 //! controls and deadlines), [`leave`] (the days a player's clock stops),
-//! `timing` (the clocks of a replayed game) and [`store`] (the locked,
+//! `timing` (the clocks of a replayed game), [`language`] (the language
+//! each player reads and writes) and [`store`] (the locked,
 //! atomic update of a file).
 //!
 //! ```
@@ -42,6 +43,7 @@ mod error;
 pub mod event;
 pub mod folder;
 mod label;
+pub mod language;
 pub mod leave;
 pub mod outcome;
 pub mod peek;
@@ -68,6 +70,7 @@ pub use duplicate::same_move;
 pub use error::{GameError, RecordError};
 pub use event::{Event, EventKind, HeaderFix, TagChange, TakenBack};
 pub use label::move_label;
+pub use language::{Language, LanguageError};
 pub use leave::{LeaveDays, LeaveError, Pauses};
 pub use outcome::{CANCELLED, Ending, Outcome, OutcomeError};
 pub use pgn::{BadValue, PgnSyntaxError};

@@ -8,6 +8,7 @@ use dynamo_core::{ByColor, Color, Position, Role, Rules};
 use super::clock::{self, LateMove, TimeControl};
 use super::event::{Event, EventKind};
 use super::label::move_label;
+use super::language::Language;
 use super::leave::Pauses;
 use super::outcome::Ending;
 use super::pgn::{BadValue, Note, check_value};
@@ -86,6 +87,9 @@ pub struct NewGame {
     /// name in theirs, so that two sections of the same players and start
     /// never share an id (the defect "two games can share an id").
     pub game_id: Option<String>,
+    /// Each player's language, written in the header ([`Language::tag`])
+    /// unless English, which a file without the tag means.
+    pub languages: ByColor<Language>,
 }
 
 impl NewGame {
@@ -101,6 +105,7 @@ impl NewGame {
             setup: None,
             started: clock::truncate(started),
             game_id: None,
+            languages: ByColor::new_with(|_| Language::English),
         }
     }
 }
@@ -192,6 +197,12 @@ impl Game {
         }
         if let Some(email) = &new.black.email {
             tags.push(("BlackEmail".into(), email.to_string()));
+        }
+        for side in [Color::White, Color::Black] {
+            let language = new.languages[side];
+            if language != Language::English {
+                tags.push((Language::tag(side).into(), language.code().into()));
+            }
         }
         tags.push(("TimeControl".into(), new.time_control.to_string()));
         tags.push(("UTCDate".into(), new.started.format("%Y.%m.%d").to_string()));
@@ -377,6 +388,15 @@ impl Game {
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
+    }
+
+    /// The language of the player of `side`: the header's tag
+    /// ([`Language::tag`]), English without one (the replay refused a
+    /// file whose tag names no language).
+    pub fn language(&self, side: Color) -> Language {
+        self.tag(Language::tag(side))
+            .and_then(|code| code.parse().ok())
+            .unwrap_or_default()
     }
 
     /// All tags in file order.

@@ -12,6 +12,7 @@ use std::time::Duration;
 use serde::{Deserialize, Deserializer};
 
 use crate::durable::Flush;
+use crate::game::Language;
 use dynamo_net::{Security, timeout_value};
 
 /// The `[mail]` table: exactly these keys.
@@ -80,6 +81,13 @@ pub struct MailConfig {
         deserialize_with = "replies_value"
     )]
     pub replies_per_hour: u32,
+    /// The language of a new game's player whom neither the command
+    /// (`--white-lang`, `--black-lang`, `--lang`) nor the players file
+    /// gives one: `en` (the default), `it`, `fr`, `de` or `es`. Written
+    /// into the game's header when the game is made, so a later change
+    /// of this key leaves the games already made as they are.
+    #[serde(default)]
+    pub language: Language,
     /// The key file of the reply tokens when `secret_env` is not set:
     /// `dynamo.key` beside the config file. Not a key of the table.
     #[serde(skip, default = "default_key_file")]
@@ -106,6 +114,7 @@ impl MailConfig {
             inbox_state: default_inbox_state(),
             inbox_flush: Flush::default(),
             replies_per_hour: default_replies_per_hour(),
+            language: Language::English,
             key_file: default_key_file(),
         }
     }

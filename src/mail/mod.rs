@@ -22,6 +22,7 @@ mod error;
 mod letter_copy;
 mod lock;
 pub mod mail_config;
+pub mod messages;
 pub mod notice;
 pub mod outbox;
 pub mod remind;

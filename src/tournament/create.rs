@@ -8,14 +8,15 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
-use dynamo_core::Rules;
+use dynamo_core::{ByColor, Rules};
 
 use super::berger;
 use super::error::SectionError;
+use super::players::Listed;
 use super::section::{Bye, Entrant, SECTION_FILE, Section, SectionGame, game_file_name};
 use crate::durable::{self, FileError, FileLock, LOCK_WAIT, LockError};
 use crate::game::clock::format_time;
-use crate::game::{Game, NewGame, Player, TimeControl, store};
+use crate::game::{Game, Language, NewGame, Player, TimeControl, store};
 
 /// The longest section name, in bytes: the folder's name, with room for
 /// the hidden `.NAME.lock` and `.NAME.new` under the file system's 255.
@@ -27,7 +28,9 @@ pub struct SectionSettings {
     /// The folder's name in the games folder.
     pub name: String,
     /// In the order of their numbers; each with an address.
-    pub players: Vec<Player>,
+    pub players: Vec<Listed>,
+    /// The language of every player whose line names none.
+    pub language: Language,
     /// Every pair meets twice, colours swapped.
     pub double: bool,
     /// The Event tag (default: the name).
@@ -104,7 +107,7 @@ impl NewSection {
             players: players
                 .iter()
                 .zip(1..)
-                .map(|(p, n)| entrant(n, p))
+                .map(|(p, n)| entrant(n, &p.player))
                 .collect(),
             games: Vec::new(),
             byes: Vec::new(),
@@ -121,12 +124,16 @@ impl NewSection {
                 });
             }
             for (pairing, board) in round.games.iter().zip(1..) {
-                let player = |n: u32| players[n as usize - 1].clone();
+                let listed = |n: u32| &players[n as usize - 1];
                 let mut new = NewGame::new(
-                    player(pairing.white),
-                    player(pairing.black),
+                    listed(pairing.white).player.clone(),
+                    listed(pairing.black).player.clone(),
                     settings.started,
                 );
+                new.languages = ByColor {
+                    white: listed(pairing.white).language.unwrap_or(settings.language),
+                    black: listed(pairing.black).language.unwrap_or(settings.language),
+                };
                 new.event = event.clone();
                 new.round = round.number.to_string();
                 new.rules = settings.rules;

@@ -4,7 +4,7 @@
 //!
 //! `answer` the answer to a refused mail, `events` covers each kind of event, `corrections` the director's `undo`
 //! and `set` and moves sent twice, `faults` the misbehaving servers,
-//! `kills` random kills, `late` moves after their deadline, `leave` the notices of leave, `output` closed and full standard output,
+//! `kills` random kills, `languages` each player's notices in their language, `late` moves after their deadline, `leave` the notices of leave, `output` closed and full standard output,
 //! `picture` the HTML in a real browser, `plain_words` the words at the
 //! edges (the lines of what was mailed, greetings, grammar), `remind` the reminders and
 //! `secrets` what is never printed.
@@ -14,6 +14,7 @@ mod corrections;
 mod events;
 mod faults;
 mod kills;
+mod languages;
 mod late;
 mod leave;
 mod output;

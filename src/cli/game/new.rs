@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use anyhow::Result;
 use chrono::Utc;
 use dynamo::config::Config;
-use dynamo::game::{Game, NewGame, Player, peek};
+use dynamo::game::{Game, Language, NewGame, Player, peek};
 use dynamo::recorder::When;
-use dynamo_core::Position;
+use dynamo_core::{ByColor, Position};
 
 use crate::cli::args::{GameSettingsArgs, check_first_deadline};
 use crate::cli::printer::Printer;
@@ -32,6 +32,13 @@ pub(crate) struct Args {
     /// Black, written as for --white.
     #[arg(long, value_name = "PLAYER")]
     black: String,
+    /// The language White's notices are written in and replies read in:
+    /// en, it, fr, de or es (default: `[mail] language`, else en).
+    #[arg(long, value_name = "LANG")]
+    white_lang: Option<Language>,
+    /// Black's language, as for --white-lang.
+    #[arg(long, value_name = "LANG")]
+    black_lang: Option<Language>,
     #[command(flatten)]
     settings: GameSettingsArgs,
     /// The Event tag.
@@ -78,6 +85,10 @@ pub(crate) fn execute(
     settings.rules = rules;
     settings.time_control = time_control;
     settings.setup = setup;
+    settings.languages = ByColor {
+        white: args.white_lang.unwrap_or(config.default_language()),
+        black: args.black_lang.unwrap_or(config.default_language()),
+    };
     if let Some(e) = args.event {
         settings.event = e;
     }

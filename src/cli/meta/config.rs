@@ -164,6 +164,7 @@ fn print_mail(out: &mut impl Write, mail: &MailConfig) -> Result<()> {
     writeln!(out, "inbox_state = {}", text(&mail.inbox_state.display()))?;
     writeln!(out, "inbox_flush = {}", text(&mail.inbox_flush.name()))?;
     writeln!(out, "replies_per_hour = {}", mail.replies_per_hour)?;
+    writeln!(out, "language = {}", text(&mail.language.code()))?;
     match std::env::var_os("DYNAMO_SMTP_CA_FILE").filter(|v| !v.is_empty()) {
         Some(ca) => writeln!(out, "# DYNAMO_SMTP_CA_FILE: {}", Path::new(&ca).display())?,
         None => writeln!(out, "# DYNAMO_SMTP_CA_FILE: not set")?,

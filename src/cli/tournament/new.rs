@@ -7,6 +7,7 @@ use anyhow::Result;
 use chrono::Utc;
 use dynamo::config::Config;
 use dynamo::durable;
+use dynamo::game::Language;
 use dynamo::game::clock::{self, format_time_short};
 use dynamo::game::peek;
 use dynamo::game::store::GameFile;
@@ -56,6 +57,11 @@ pub(crate) struct Args {
     /// Mail every player a notice of each of their new games.
     #[arg(long)]
     mail: bool,
+    /// The language of every player whose line in the players file names
+    /// none (`lang=it` at the line's end): en, it, fr, de or es (default:
+    /// `[mail] language`, else en).
+    #[arg(long, value_name = "LANG")]
+    lang: Option<Language>,
     #[command(flatten)]
     quiet: QuietArgs,
 }
@@ -93,6 +99,7 @@ pub(crate) fn execute(
         SectionSettings {
             name: args.name.clone(),
             players,
+            language: args.lang.unwrap_or(config.default_language()),
             double: args.double,
             event: args.event,
             rules,

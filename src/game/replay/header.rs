@@ -1,6 +1,7 @@
 //! The header of a game file read into its types: the seven tags every
 //! PGN file has, the variant and its rules, the time control, the players
-//! and their addresses, the start time and position, a pending draw offer.
+//! and their addresses and languages, the start time and position, a
+//! pending draw offer.
 //! Apart from the moves because it reads the tags alone, before any move
 //! is replayed, and each tag's error names the tag and its line.
 
@@ -9,6 +10,7 @@ use dynamo_core::{Color, Position, Rules, quoted};
 
 use super::super::clock::TimeControl;
 use super::super::error::RecordError;
+use super::super::language::Language;
 use super::super::pgn::{Record, Tag};
 use super::super::player::{Address, Player};
 
@@ -79,6 +81,13 @@ pub(super) fn read_header(rec: &Record) -> Result<Header, RecordError> {
         };
         Ok(Player { name, email })
     };
+    for side in [Color::White, Color::Black] {
+        if let Some(tag) = rec.tag(Language::tag(side)) {
+            tag.value
+                .parse::<Language>()
+                .map_err(|e| tag_error(tag, e.to_string()))?;
+        }
+    }
     let white = player("White", "WhiteEmail")?;
     let black = player("Black", "BlackEmail")?;
     let started = match (rec.tag("UTCDate"), rec.tag("UTCTime")) {

@@ -20,6 +20,12 @@
 //! won't offer a draw`). The past (`resigned`, `offered`) tells of
 //! something else (`my opponent resigned in the other game`) and never
 //! counts, but for the two-word forms above.
+//!
+//! The same phrases are read in Italian, French, German and Spanish, each
+//! sentence with each language's words alone (`LEXICONS`): `propongo la
+//! patta`, `j'abandonne`, `Remis angenommen`, `no acepto las tablas`. A
+//! language's denials count for its own words only, so the English `no
+//! thanks, I decline` stays a refusal while the Spanish `no acepto` denies.
 
 use crate::inbox::command::Command;
 use crate::mail::digest::Choice;
@@ -37,20 +43,117 @@ pub struct PhraseWords {
 const MAX_SENTENCES: usize = 2_000;
 const MAX_SENTENCE_WORDS: usize = 60;
 
-const DECLINE: [&str; 6] = [
-    "decline", "declines", "refuse", "refuses", "reject", "rejects",
+/// One language's words for the phrases.
+struct Lexicon {
+    /// The noun: `draw`, `patta`, `nulle`, `Remis`, `tablas`.
+    draw: &'static [&'static str],
+    decline: &'static [&'static str],
+    accept: &'static [&'static str],
+    offer: &'static [&'static str],
+    resign: &'static [&'static str],
+    /// Two words that resign together: `gebe auf`, `me rindo`.
+    resign_pairs: &'static [(&'static str, &'static str)],
+    /// The noun then a participle: `draw declined`, `patta accettata`.
+    declined: &'static [&'static str],
+    accepted: &'static [&'static str],
+    offered: &'static [&'static str],
+    denials: &'static [&'static str],
+    /// A denial written onto its verb: `don't`, `won't`.
+    denial_ending: Option<&'static str>,
+    hedges: &'static [&'static str],
+    /// Words that make the offer verb a noun: `your offer`, `the draw offer`.
+    determiners: &'static [&'static str],
+}
+
+/// English first; then Italian, French, German and Spanish, as their
+/// players write the phrases.
+const LEXICONS: [Lexicon; 5] = [
+    Lexicon {
+        draw: &["draw"],
+        decline: &[
+            "decline", "declines", "refuse", "refuses", "reject", "rejects",
+        ],
+        accept: &["accept", "accepts"],
+        offer: &["offer", "offers", "propose", "proposes"],
+        resign: &["resign", "resigns"],
+        resign_pairs: &[],
+        declined: &["declined", "refused"],
+        accepted: &["accepted", "agreed"],
+        offered: &["offered"],
+        denials: &[
+            "not", "never", "dont", "won't", "wont", "cannot", "cant", "shan't",
+        ],
+        denial_ending: Some("n't"),
+        hedges: &["if", "unless", "whether", "maybe", "perhaps", "might"],
+        determiners: &[
+            "draw", "your", "the", "a", "an", "his", "her", "their", "my", "this",
+        ],
+    },
+    Lexicon {
+        draw: &["patta"],
+        decline: &["rifiuto", "rifiuta", "declino", "respingo"],
+        accept: &["accetto", "accetta"],
+        offer: &["propongo", "propone", "offro", "offre"],
+        resign: &["abbandono", "abbandona"],
+        resign_pairs: &[("mi", "arrendo")],
+        declined: &["rifiutata", "respinta"],
+        accepted: &["accettata", "concordata"],
+        offered: &["proposta", "offerta"],
+        denials: &["non", "mai"],
+        denial_ending: None,
+        hedges: &["se", "forse", "magari", "qualora"],
+        determiners: &["la", "tua", "sua", "vostra", "una"],
+    },
+    Lexicon {
+        draw: &["nulle"],
+        decline: &["refuse", "refuses", "décline", "rejette"],
+        accept: &["accepte", "acceptes"],
+        offer: &["propose", "proposes", "offre", "offres"],
+        resign: &["abandonne"],
+        resign_pairs: &[],
+        declined: &["refusée", "déclinée"],
+        accepted: &["acceptée", "convenue"],
+        offered: &["proposée", "offerte"],
+        denials: &["ne", "n'", "pas", "jamais"],
+        denial_ending: None,
+        hedges: &["si", "peut", "peut-être", "éventuellement"],
+        determiners: &["la", "ta", "votre", "une", "ton", "sa", "son"],
+    },
+    Lexicon {
+        draw: &["remis", "remisangebot"],
+        decline: &["lehne", "ablehnen", "ablehne"],
+        accept: &["nehme", "annehmen", "annehme", "akzeptiere"],
+        offer: &["biete", "anbieten", "anbiete", "schlage"],
+        resign: &["aufgeben", "aufgebe"],
+        resign_pairs: &[("gebe", "auf")],
+        declined: &["abgelehnt"],
+        accepted: &["angenommen", "vereinbart"],
+        offered: &["angeboten"],
+        denials: &["nicht", "nie", "niemals", "kein", "keine", "keinen"],
+        denial_ending: None,
+        hedges: &["wenn", "falls", "ob", "vielleicht"],
+        determiners: &["das", "ihr", "ihres", "dein", "ein"],
+    },
+    Lexicon {
+        draw: &["tablas"],
+        decline: &["rechazo", "rechaza", "declino"],
+        accept: &["acepto", "acepta"],
+        offer: &["ofrezco", "ofrece", "propongo", "propone"],
+        resign: &["abandono", "abandona"],
+        resign_pairs: &[("me", "rindo")],
+        declined: &["rechazadas"],
+        accepted: &["aceptadas", "acordadas"],
+        offered: &["ofrecidas", "propuestas"],
+        denials: &["no", "nunca", "jamás"],
+        denial_ending: None,
+        hedges: &["si", "quizás", "quizá", "acaso"],
+        determiners: &["las", "su", "tu", "sus", "tus"],
+    },
 ];
-const ACCEPT: [&str; 2] = ["accept", "accepts"];
-const OFFER: [&str; 4] = ["offer", "offers", "propose", "proposes"];
-const RESIGN: [&str; 2] = ["resign", "resigns"];
-const DENIALS: [&str; 8] = [
-    "not", "never", "dont", "won't", "wont", "cannot", "cant", "shan't",
-];
-const HEDGES: [&str; 6] = ["if", "unless", "whether", "maybe", "perhaps", "might"];
-/// Words that make `offer` a noun: `your offer`, `the draw offer`.
-const DETERMINERS: [&str; 10] = [
-    "draw", "your", "the", "a", "an", "his", "her", "their", "my", "this",
-];
+
+/// French elisions written onto the next word: `j'abandonne`,
+/// `l'offre`, `n'accepte`.
+const ELISIONS: [&str; 7] = ["j'", "l'", "d'", "n'", "qu'", "m'", "s'"];
 
 /// The phrases of `text`, in order.
 pub fn phrase_words(text: &str) -> Vec<PhraseWords> {
@@ -63,12 +166,21 @@ pub fn phrase_words(text: &str) -> Vec<PhraseWords> {
             .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
             .filter(|w| !w.is_empty())
             .map(|w| w.to_lowercase().replace('’', "'"))
+            .flat_map(elided)
             .take(MAX_SENTENCE_WORDS + 1)
             .collect();
         if words.len() > MAX_SENTENCE_WORDS {
             continue;
         }
-        for command in said(&words) {
+        let mut commands: Vec<Command> = Vec::new();
+        for lexicon in &LEXICONS {
+            for command in said(&words, lexicon) {
+                if !commands.contains(&command) {
+                    commands.push(command);
+                }
+            }
+        }
+        for command in commands {
             found.push(PhraseWords { command, line });
         }
     }
@@ -100,46 +212,64 @@ fn sentences(text: &str) -> impl Iterator<Item = (&str, usize, bool)> {
     out.into_iter().filter(|(s, _, _)| !s.trim().is_empty())
 }
 
-/// What one sentence's words say.
-fn said(words: &[String]) -> Vec<Command> {
-    if words.iter().any(|w| HEDGES.contains(&w.as_str())) {
+/// A word with a French elision split off: `j'abandonne` is `j'` and
+/// `abandonne`; any other word is itself.
+fn elided(word: String) -> Vec<String> {
+    match ELISIONS
+        .iter()
+        .find(|e| word.len() > e.len() && word.starts_with(*e))
+    {
+        Some(e) => vec![e.to_string(), word[e.len()..].to_string()],
+        None => vec![word],
+    }
+}
+
+/// What one sentence's words say in the words of `lexicon`.
+fn said(words: &[String], lexicon: &Lexicon) -> Vec<Command> {
+    let is = |set: &[&str], w: &str| set.contains(&w);
+    if words.iter().any(|w| is(lexicon.hedges, w)) {
         return Vec::new();
     }
-    let has = |set: &[&str]| words.iter().position(|w| set.contains(&w.as_str()));
+    let has = |set: &[&str]| words.iter().position(|w| is(set, w));
     let pair = |a: &str, b: &str| words.windows(2).any(|w| w[0] == a && w[1] == b);
-    let denied = |at: usize| {
-        words[at.saturating_sub(3)..at]
-            .iter()
-            .any(|w| DENIALS.contains(&w.as_str()) || w.ends_with("n't"))
+    let after_draw = |set: &[&str]| {
+        words
+            .windows(2)
+            .any(|w| is(lexicon.draw, &w[0]) && is(set, &w[1]))
     };
-    let draw = words.iter().any(|w| w == "draw");
+    let denied = |at: usize| {
+        words[at.saturating_sub(3)..at].iter().any(|w| {
+            is(lexicon.denials, w) || lexicon.denial_ending.is_some_and(|e| w.ends_with(e))
+        })
+    };
+    let draw = words.iter().any(|w| is(lexicon.draw, w));
     let mut said = Vec::new();
-    let decline = has(&DECLINE).filter(|&at| draw && !denied(at));
-    let accept = has(&ACCEPT).filter(|_| draw);
-    if decline.is_some()
-        || pair("draw", "declined")
-        || pair("draw", "refused")
-        || accept.is_some_and(denied)
-    {
+    let decline = has(lexicon.decline).filter(|&at| draw && !denied(at));
+    let accept = has(lexicon.accept).filter(|_| draw);
+    if decline.is_some() || after_draw(lexicon.declined) || accept.is_some_and(denied) {
         said.push(Command::DeclineDraw);
-    } else if accept.is_some_and(|at| !denied(at))
-        || pair("draw", "accepted")
-        || pair("draw", "agreed")
-    {
+    } else if accept.is_some_and(|at| !denied(at)) || after_draw(lexicon.accepted) {
         said.push(Command::AcceptDraw);
     } else if draw
         && words.iter().enumerate().any(|(at, w)| {
-            OFFER.contains(&w.as_str())
+            is(lexicon.offer, w)
                 && !denied(at)
                 && !at
                     .checked_sub(1)
-                    .is_some_and(|p| DETERMINERS.contains(&words[p].as_str()))
+                    .is_some_and(|p| is(lexicon.determiners, &words[p]))
         })
-        || pair("draw", "offered")
+        || after_draw(lexicon.offered)
     {
         said.push(Command::OfferDraw);
     }
-    if has(&RESIGN).is_some_and(|at| !denied(at)) {
+    let resigns = has(lexicon.resign).is_some_and(|at| !denied(at))
+        || lexicon.resign_pairs.iter().any(|(a, b)| {
+            words
+                .windows(2)
+                .enumerate()
+                .any(|(at, w)| w[0] == *a && w[1] == *b && !denied(at))
+        });
+    if resigns {
         said.push(Command::Resign);
     }
     for choice in [Choice::Daily, Choice::Off] {
@@ -205,6 +335,52 @@ mod tests {
             "He offered a draw in round 3",
             "I am resigned to a long game",
             "Nice draw by Carlsen yesterday",
+        ] {
+            assert_eq!(commands(text), [], "{text}");
+        }
+    }
+
+    /// The defect this guards: `c2c4, et je propose la nulle.` had its
+    /// move recorded and its draw offer silently lost.
+    #[test]
+    fn the_phrases_in_italian_french_german_and_spanish() {
+        for (text, command) in [
+            ("Propongo la patta.", Command::OfferDraw),
+            ("Accetto la patta, grazie", Command::AcceptDraw),
+            ("Non accetto la patta", Command::DeclineDraw),
+            ("Rifiuto la patta", Command::DeclineDraw),
+            ("Patta accettata!", Command::AcceptDraw),
+            ("Abbandono. Complimenti", Command::Resign),
+            ("c2c4, et je propose la nulle.", Command::OfferDraw),
+            ("J'accepte la nulle", Command::AcceptDraw),
+            ("Je n'accepte pas la nulle", Command::DeclineDraw),
+            ("Nulle refusée.", Command::DeclineDraw),
+            ("J'abandonne", Command::Resign),
+            ("Ich biete Remis an.", Command::OfferDraw),
+            ("Ich nehme das Remis an", Command::AcceptDraw),
+            ("Remis angenommen", Command::AcceptDraw),
+            ("Ich lehne das Remis ab", Command::DeclineDraw),
+            ("Ich gebe auf.", Command::Resign),
+            ("Ofrezco tablas", Command::OfferDraw),
+            ("Acepto las tablas", Command::AcceptDraw),
+            ("No acepto las tablas", Command::DeclineDraw),
+            ("Tablas rechazadas", Command::DeclineDraw),
+            ("Abandono.", Command::Resign),
+            ("Me rindo", Command::Resign),
+        ] {
+            assert_eq!(commands(text), [command], "{text}");
+        }
+        for text in [
+            "Se proponi la patta ci penso",
+            "Non abbandono mai!",
+            "Grazie per la tua proposta di patta",
+            "Si tu proposes la nulle, je refuse",
+            "Je n'abandonne pas",
+            "Ich gebe nicht auf",
+            "Danke für Ihr Remisangebot",
+            "Vielleicht biete ich Remis an",
+            "No me rindo",
+            "¿Ofreces tablas?",
         ] {
             assert_eq!(commands(text), [], "{text}");
         }

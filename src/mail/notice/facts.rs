@@ -2,12 +2,17 @@
 //! game's latest event (players, position, moves, clocks, leave, the
 //! event itself), from which every line of every copy is said.
 
+use std::borrow::Cow;
+
 use chrono::{DateTime, Duration, Utc};
 
 use super::picture::{Replayed, replay_played};
-use crate::game::{Clock, Ending, EventKind, Game, LateMove, LeaveDays, Player, RecordedMove};
+use crate::game::{
+    Clock, Ending, EventKind, Game, Language, LateMove, LeaveDays, Player, RecordedMove,
+};
+use crate::mail::messages::{self, Args};
 use crate::mail::text::one_line;
-use dynamo_core::{Color, Position};
+use dynamo_core::{ByColor, Color, Position};
 
 /// The event a notice is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,6 +100,11 @@ pub struct Notice {
     pub late: Option<LateNote>,
     /// Each player's leave going on or to come, while the game goes on.
     pub leave: Vec<LeaveNote>,
+    /// Each player's language, from the game's header.
+    pub languages: ByColor<Language>,
+    /// The language the lines are said in: English as built, each
+    /// player's own in their copy ([`Notice::speaking`]).
+    pub language: Language,
 }
 
 impl Notice {
@@ -154,7 +164,37 @@ impl Notice {
             clocks,
             late,
             leave,
+            languages: ByColor::new_with(|side| game.language(side)),
+            language: Language::English,
         }
+    }
+
+    /// The notice said in `language`: itself when it speaks it already.
+    pub fn speaking(&self, language: Language) -> Cow<'_, Notice> {
+        if self.language == language {
+            Cow::Borrowed(self)
+        } else {
+            Cow::Owned(Notice {
+                language,
+                ..self.clone()
+            })
+        }
+    }
+
+    /// A message of the notice's language.
+    pub(crate) fn say(&self, id: &str, args: &Args) -> String {
+        messages::say(self.language, id, args)
+    }
+
+    /// `White` or `Black`, in the notice's language.
+    pub(crate) fn side_word(&self, side: Color) -> String {
+        messages::word(
+            self.language,
+            match side {
+                Color::White => "side-white",
+                Color::Black => "side-black",
+            },
+        )
     }
 
     /// How many moves are recorded: 0 for a new game.
@@ -174,7 +214,7 @@ impl Notice {
     pub fn name(&self, side: Color) -> String {
         let name = one_line(&self.player(side).name);
         if name.is_empty() {
-            side.title().to_string()
+            self.side_word(side)
         } else {
             name
         }
@@ -182,14 +222,22 @@ impl Notice {
 
     /// `Ada (White)`.
     pub(crate) fn named(&self, side: Color) -> String {
-        format!("{} ({})", self.name(side), side.title())
+        self.say(
+            "named",
+            &Args::new()
+                .text("name", self.name(side))
+                .text("side", self.side_word(side)),
+        )
     }
 
     /// The greeting of every mail to the player of `side` (notices,
     /// answers, reminders): `Dear Karl-Heinz Schmidt,` for a player
     /// written `Schmidt, Karl-Heinz`.
     pub fn salutation(&self, side: Color) -> String {
-        format!("Dear {},", addressed_as(&self.name(side)))
+        self.say(
+            "salutation",
+            &Args::new().text("name", addressed_as(&self.name(side))),
+        )
     }
 }
 

@@ -11,15 +11,20 @@ use std::fmt::Write;
 use dynamo_core::Color;
 
 use super::facts::Notice;
-use super::lines::SIGNATURE;
 use crate::diagram::{self, Charset};
 use crate::html::escape;
+use crate::mail::messages::Args;
 use crate::render::BOARD_PX;
 
 impl Notice {
     /// The HTML copy for the player of `side`; `board_cid` names the
     /// inline picture (no `<>`).
     pub fn html(&self, side: Color, board_cid: &str, reply_to: &str) -> String {
+        self.speaking(self.languages[side])
+            .html_said(side, board_cid, reply_to)
+    }
+
+    fn html_said(&self, side: Color, board_cid: &str, reply_to: &str) -> String {
         let mut out = String::new();
         out.push_str("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\n");
         out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
@@ -49,7 +54,8 @@ impl Notice {
         self.how_to_reply_html(&mut out, side, reply_to);
         let _ = writeln!(
             out,
-            "<p>Moves:</p>\n<pre style=\"white-space:pre-wrap\">{}</pre>",
+            "<p>{}</p>\n<pre style=\"white-space:pre-wrap\">{}</pre>",
+            escape(&self.say("moves-heading", &Args::new())),
             escape(&self.move_list())
         );
         let _ = writeln!(
@@ -63,14 +69,19 @@ impl Notice {
             escape(&fen)
         );
         if let Some(previous) = previous {
-            let _ = writeln!(
-                out,
-                "<p>Board before the last move (no-undo rule): \
-                 <code style=\"word-break:break-all\">{}</code></p>",
+            let code = format!(
+                "<code style=\"word-break:break-all\">{}</code>",
                 escape(&previous)
             );
+            // The FEN goes into the sentence as markup, the rest escaped.
+            let sentence = escape(&self.say("fen-before", &Args::new().text("fen", "\u{1}")));
+            let _ = writeln!(out, "<p>{}</p>", sentence.replace('\u{1}', &code));
         }
-        let _ = writeln!(out, "<p style=\"color:#777\">{SIGNATURE}</p>");
+        let _ = writeln!(
+            out,
+            "<p style=\"color:#777\">{}</p>",
+            escape(&self.say("signature", &Args::new()))
+        );
         out.push_str("</div>\n</body></html>\n");
         out
     }
@@ -95,7 +106,11 @@ impl Notice {
     /// The "How to reply" heading and lines, as the HTML copy of a notice
     /// and of an answer both show them.
     pub(crate) fn how_to_reply_html(&self, out: &mut String, side: Color, reply_to: &str) {
-        out.push_str("<h3 style=\"margin-bottom:0.3em\">How to reply</h3>\n<p>");
+        let _ = write!(
+            out,
+            "<h3 style=\"margin-bottom:0.3em\">{}</h3>\n<p>",
+            escape(&self.say("how-to-reply", &Args::new()))
+        );
         let reply: Vec<String> = self
             .reply_lines(side, reply_to)
             .iter()

@@ -9,10 +9,8 @@ use dynamo_core::{Color, Status};
 use super::facts::Notice;
 use crate::game::clock::format_time_short;
 use crate::game::{Ending, EventKind, RecordedMove};
+use crate::mail::messages::{self, Args};
 use crate::mail::text::{header_text, one_line};
-
-/// The last line of every copy.
-pub(super) const SIGNATURE: &str = "Sent by dynamo, the Dynamo Chess adjudicator.";
 
 impl Notice {
     /// The last move with its number, `14... Qd8/d7d5`, if any.
@@ -22,49 +20,69 @@ impl Notice {
 
     /// What happened, in a sentence, with its time.
     pub fn headline(&self) -> String {
+        let by_other = |id: &str, by: Color| {
+            self.say(
+                id,
+                &Args::new()
+                    .text("by", self.named(by))
+                    .text("other", self.name(!by)),
+            )
+        };
         let what = match &self.happened.kind {
-            EventKind::Created => format!(
-                "A new game: {} against {}, rules {}, time control {}",
-                self.named(Color::White),
-                self.named(Color::Black),
-                self.rules,
-                self.time_control
+            EventKind::Created => self.say(
+                "headline-created",
+                &Args::new()
+                    .text("white", self.named(Color::White))
+                    .text("black", self.named(Color::Black))
+                    .text("rules", &self.rules)
+                    .text("control", &self.time_control),
             ),
             EventKind::Moved => match self.moves.last() {
-                Some(m) => format!("{} played {}", self.named(m.mover), numbered(m)),
-                None => "A move was recorded".to_string(),
+                Some(m) => self.say(
+                    "headline-moved",
+                    &Args::new()
+                        .text("mover", self.named(m.mover))
+                        .text("move", numbered(m)),
+                ),
+                None => self.say("headline-move-recorded", &Args::new()),
             },
-            EventKind::DrawOffered { by } => format!("{} offers a draw", self.named(*by)),
-            EventKind::DrawAccepted { by } => format!(
-                "{} accepts {}'s draw offer: the game is drawn",
-                self.named(*by),
-                self.name(!*by)
+            EventKind::DrawOffered { by } => self.say(
+                "headline-draw-offered",
+                &Args::new().text("by", self.named(*by)),
             ),
-            EventKind::DrawDeclined { by } => format!(
-                "{} declines {}'s draw offer; the game goes on",
-                self.named(*by),
-                self.name(!*by)
+            EventKind::DrawAccepted { by } => by_other("headline-draw-accepted", *by),
+            EventKind::DrawDeclined { by } => by_other("headline-draw-declined", *by),
+            EventKind::Resigned { by } => self.say(
+                "headline-resigned",
+                &Args::new().text("by", self.named(*by)),
             ),
-            EventKind::Resigned { by } => format!("{} resigns", self.named(*by)),
-            EventKind::Adjudicated { outcome, reason } => format!(
-                "The director has decided the game: {outcome}, {}",
-                one_line(reason)
+            EventKind::Adjudicated { outcome, reason } => self.say(
+                "headline-adjudicated",
+                &Args::new()
+                    .text("outcome", outcome.to_string())
+                    .text("reason", one_line(reason)),
             ),
             EventKind::Undone { .. } | EventKind::Corrected(_) => {
                 self.correction_headline().unwrap_or_default()
             }
-            EventKind::Leave { by, days } => format!(
-                "{} is on leave from {} to {}: {}'s clock does not run on those days",
-                self.named(*by),
-                long_date(days.from()),
-                long_date(days.to()),
-                self.name(*by)
+            EventKind::Leave { by, days } => self.say(
+                "headline-leave",
+                &Args::new()
+                    .text("by", self.named(*by))
+                    .text("from", self.long_date(days.from()))
+                    .text("to", self.long_date(days.to()))
+                    .text("name", self.name(*by)),
             ),
             EventKind::Chose { by, role } => self.chose_headline(*by, *role),
         };
         match self.happened.at {
-            Some(at) => format!("{what} ({}).", format_time_short(at)),
-            None => format!("{what}."),
+            Some(at) => self.say(
+                "with-time",
+                &Args::new()
+                    .text("what", what)
+                    .text("at", format_time_short(at)),
+            ),
+            None => self.say("without-time", &Args::new().text("what", what)),
         }
     }
 
@@ -76,20 +94,22 @@ impl Notice {
         }
         let turn = self.position.turn();
         let check = if self.position.status() == Status::Check {
-            " You are in check."
+            format!(" {}", self.say("turn-in-check", &Args::new()))
         } else {
-            ""
+            String::new()
         };
+        let named =
+            |id: &str, side: Color| self.say(id, &Args::new().text("name", self.name(side)));
         if let Some(choice) = self.choice_line(side) {
             if turn == side {
-                format!("{}, it is your turn.{check} {choice}", self.name(side))
+                format!("{}{check} {choice}", named("turn-yours-to-choose", side))
             } else {
                 choice
             }
         } else if turn == side {
-            format!("{}, it is your move.{check}", self.name(side))
+            format!("{}{check}", named("turn-yours", side))
         } else {
-            format!("Waiting for {}'s move.", self.name(turn))
+            named("turn-waiting", turn)
         }
     }
 
@@ -97,18 +117,24 @@ impl Notice {
     /// `Checkmate: Black wins.`, `Game over: 1-0 (Black resigns).`
     pub fn state(&self) -> String {
         if let Some(Ending { outcome, reason }) = &self.ending {
+            let args = Args::new()
+                .text("outcome", outcome.to_string())
+                .text("reason", one_line(reason));
             return if reason.is_empty() {
-                format!("Game over: {outcome}.")
+                self.say("state-over", &args)
             } else {
-                format!("Game over: {outcome} ({}).", one_line(reason))
+                self.say("state-over-because", &args)
             };
         }
         let turn = self.position.turn();
+        let side = |id: &str, side: Color, name: &'static str| {
+            self.say(id, &Args::new().text(name, self.side_word(side)))
+        };
         match self.position.status() {
-            Status::Checkmate => format!("Checkmate: {} wins.", (!turn).title()),
-            Status::Stalemate => "Stalemate: the game is drawn.".to_string(),
-            Status::Check => format!("{} to move, in check.", turn.title()),
-            Status::Ongoing => format!("{} to move.", turn.title()),
+            Status::Checkmate => side("state-checkmate", !turn, "winner"),
+            Status::Stalemate => self.say("state-stalemate", &Args::new()),
+            Status::Check => side("state-in-check", turn, "side"),
+            Status::Ongoing => side("state-to-move", turn, "side"),
         }
     }
 
@@ -121,27 +147,43 @@ impl Notice {
                 .take(40)
                 .collect::<String>()
         };
+        let by = |id: &str, by: Color| self.say(id, &Args::new().text("by", short(by)));
         match &self.happened.kind {
-            EventKind::Created => "new game".to_string(),
-            EventKind::Moved => self.last_move().unwrap_or_else(|| "move".to_string()),
-            EventKind::DrawOffered { by } => format!("{} offers a draw", short(*by)),
-            EventKind::DrawAccepted { .. } => "draw agreed".to_string(),
-            EventKind::DrawDeclined { by } => format!("{} declines the draw", short(*by)),
-            EventKind::Resigned { by } => format!("{} resigns", short(*by)),
-            EventKind::Adjudicated { .. } => "adjudicated".to_string(),
+            EventKind::Created => self.say("summary-new-game", &Args::new()),
+            EventKind::Moved => self
+                .last_move()
+                .unwrap_or_else(|| self.say("summary-move", &Args::new())),
+            EventKind::DrawOffered { by: side } => by("summary-draw-offered", *side),
+            EventKind::DrawAccepted { .. } => self.say("summary-draw-agreed", &Args::new()),
+            EventKind::DrawDeclined { by: side } => by("summary-draw-declined", *side),
+            EventKind::Resigned { by: side } => by("summary-resigned", *side),
+            EventKind::Adjudicated { .. } => self.say("summary-adjudicated", &Args::new()),
             EventKind::Undone { .. } | EventKind::Corrected(_) => {
                 self.correction_summary().unwrap_or_default()
             }
-            EventKind::Leave { by, days } => {
-                format!("{} on leave {} to {}", short(*by), days.from(), days.to())
-            }
-            EventKind::Chose { by, role } => format!("{} chose a {}", short(*by), role.name()),
+            EventKind::Leave { by, days } => self.say(
+                "summary-leave",
+                &Args::new()
+                    .text("by", short(*by))
+                    .text("from", days.from().to_string())
+                    .text("to", days.to().to_string()),
+            ),
+            EventKind::Chose { by, role } => self.say(
+                "summary-chose",
+                &Args::new()
+                    .text("by", short(*by))
+                    .text("piece", role.name()),
+            ),
         }
     }
 
-    /// The subject of the copy for `side`: `Dynamo: Alice – Bob, 14...
-    /// Qd8/d7d5 — your move`, ready to be a header.
+    /// The subject of the copy for `side`, in their language: `Dynamo:
+    /// Alice – Bob, 14... Qd8/d7d5 — your move`, ready to be a header.
     pub fn subject(&self, side: Color) -> String {
+        self.speaking(self.languages[side]).subject_said(side)
+    }
+
+    fn subject_said(&self, side: Color) -> String {
         let short = |s: Color| {
             header_text(&self.name(s))
                 .chars()
@@ -150,22 +192,27 @@ impl Notice {
         };
         let what = self.summary();
         let turn = self.position.turn();
-        let tail = match &self.ending {
-            Some(ending) => format!("game over, {}", ending.outcome),
-            None if turn == side => "your move".to_string(),
-            None => format!("{} to move", short(turn)),
+        let mut tail = match &self.ending {
+            Some(ending) => self.say(
+                "subject-game-over",
+                &Args::new().text("outcome", ending.outcome.to_string()),
+            ),
+            None if turn == side => self.say("subject-your-move", &Args::new()),
+            None => self.say("subject-to-move", &Args::new().text("name", short(turn))),
         };
-        let check = if self.ending.is_none() && self.position.status() == Status::Check {
-            " (check)"
-        } else {
-            ""
-        };
-        header_text(&format!(
-            "Dynamo: {} – {}, {} — {tail}{check}",
-            short(Color::White),
-            short(Color::Black),
-            header_text(&what)
-        ))
+        if self.ending.is_none() && self.position.status() == Status::Check {
+            tail = format!("{tail} {}", self.say("subject-check", &Args::new()));
+        }
+        header_text(
+            &self.say(
+                "subject",
+                &Args::new()
+                    .text("white", short(Color::White))
+                    .text("black", short(Color::Black))
+                    .text("what", header_text(&what))
+                    .text("tail", tail),
+            ),
+        )
     }
 
     /// `Event: Club match, round 3`, when the game names an event.
@@ -173,12 +220,20 @@ impl Notice {
         let event = one_line(&self.event_name);
         let round = one_line(&self.round);
         let round = (!matches!(round.as_str(), "" | "-" | "?")).then_some(round);
-        match (event.is_empty() || event == "?", round) {
-            (true, None) => None,
-            (true, Some(r)) => Some(format!("Round {r}")),
-            (false, None) => Some(format!("Event: {event}")),
-            (false, Some(r)) => Some(format!("Event: {event}, round {r}")),
-        }
+        let id = match (event.is_empty() || event == "?", &round) {
+            (true, None) => return None,
+            (true, Some(_)) => "event-round",
+            (false, None) => "event-name",
+            (false, Some(_)) => "event-name-round",
+        };
+        Some(
+            self.say(
+                id,
+                &Args::new()
+                    .text("event", event)
+                    .text("round", round.unwrap_or_default()),
+            ),
+        )
     }
 
     /// The lines about the game, before the board: what happened and
@@ -212,13 +267,16 @@ impl Notice {
     pub(super) fn details(&self) -> Vec<String> {
         let mut lines = Vec::new();
         match self.moves.last() {
-            Some(m) => lines.push(format!(
-                "Last move: {} by {}, received {}",
-                numbered(m),
-                self.name(m.mover),
-                format_time_short(m.received)
-            )),
-            None => lines.push("No moves yet.".to_string()),
+            Some(m) => lines.push(
+                self.say(
+                    "last-move",
+                    &Args::new()
+                        .text("move", numbered(m))
+                        .text("name", self.name(m.mover))
+                        .text("at", format_time_short(m.received)),
+                ),
+            ),
+            None => lines.push(self.say("no-moves", &Args::new())),
         }
         lines.extend(self.late_lines());
         if let Some(exits) = self.exits_line() {
@@ -231,11 +289,14 @@ impl Notice {
             lines.push(draw);
         }
         if let Some(ending) = &self.ending {
-            lines.push(format!(
-                "Result: {} — {}",
-                ending.outcome,
-                one_line(&ending.reason)
-            ));
+            lines.push(
+                self.say(
+                    "result",
+                    &Args::new()
+                        .text("outcome", ending.outcome.to_string())
+                        .text("reason", one_line(&ending.reason)),
+                ),
+            );
         }
         lines
     }
@@ -336,19 +397,18 @@ impl Notice {
         self.leave
             .iter()
             .map(|l| {
-                let name = self.name(l.side);
-                if l.current {
-                    format!(
-                        "Leave: {name} is on leave until {}; {name}'s clock is stopped.",
-                        long_date(l.days.to())
-                    )
-                } else {
-                    format!(
-                        "Leave: {name} will be on leave from {} to {}; {name}'s clock will not run on those days.",
-                        long_date(l.days.from()),
-                        long_date(l.days.to())
-                    )
-                }
+                let args = Args::new()
+                    .text("name", self.name(l.side))
+                    .text("from", self.long_date(l.days.from()))
+                    .text("to", self.long_date(l.days.to()));
+                self.say(
+                    if l.current {
+                        "leave-now"
+                    } else {
+                        "leave-coming"
+                    },
+                    &args,
+                )
             })
             .collect()
     }
@@ -356,10 +416,11 @@ impl Notice {
     /// The standing draw offer, in a sentence.
     pub fn draw_line(&self) -> Option<String> {
         self.draw_offer.map(|by| {
-            format!(
-                "Draw offer: {} has offered a draw; it stands until {} accepts or declines it, or moves.",
-                self.name(by),
-                self.name(!by)
+            self.say(
+                "draw-standing",
+                &Args::new()
+                    .text("by", self.name(by))
+                    .text("other", self.name(!by)),
             )
         })
     }
@@ -372,23 +433,39 @@ impl Notice {
             let mut parts = Vec::new();
             for role in dynamo_core::Role::ALL {
                 let n = pieces.iter().filter(|p| p.role == role).count();
-                match n {
-                    0 => {}
-                    1 => parts.push(format!("a {}", role.name())),
-                    n => parts.push(format!("{n} {}s", role.name())),
+                if n > 0 {
+                    parts.push(
+                        self.say(
+                            "piece-count",
+                            &Args::new()
+                                .text("piece", role.name())
+                                .number("count", n as u64),
+                        ),
+                    );
                 }
             }
             let what = match parts.split_last() {
-                None => "nothing".to_string(),
+                None => self.say("lost-nothing", &Args::new()),
                 Some((last, [])) => last.clone(),
-                Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+                Some((last, rest)) => self.say(
+                    "list-and",
+                    &Args::new()
+                        .text("rest", rest.join(", "))
+                        .text("last", last.clone()),
+                ),
             };
-            format!("{} lost {what}", color.title())
+            self.say(
+                "lost-side",
+                &Args::new()
+                    .text("side", self.side_word(color))
+                    .text("what", what),
+            )
         };
-        format!(
-            "Off the board: {}; {}.",
-            side(Color::White),
-            side(Color::Black)
+        self.say(
+            "lost",
+            &Args::new()
+                .text("white", side(Color::White))
+                .text("black", side(Color::Black)),
         )
     }
 
@@ -420,7 +497,7 @@ impl Notice {
     /// The move list, one full move a line: ` 1. e2e4      f7f6`.
     pub fn move_list(&self) -> String {
         if self.moves.is_empty() {
-            return "(none)\n".to_string();
+            return format!("{}\n", self.say("moves-none", &Args::new()));
         }
         let width = self
             .moves
@@ -469,9 +546,11 @@ pub fn numbered(mv: &RecordedMove) -> String {
     format!("{label} {}", one_line(&mv.notation))
 }
 
-/// `1 December 2026`.
-fn long_date(day: chrono::NaiveDate) -> String {
-    day.format("%-d %B %Y").to_string()
+impl Notice {
+    /// `1 December 2026`, in the notice's language.
+    fn long_date(&self, day: chrono::NaiveDate) -> String {
+        messages::long_date(self.language, day)
+    }
 }
 
 #[cfg(test)]

@@ -6,13 +6,18 @@ use std::fmt::Write;
 use dynamo_core::Color;
 
 use super::facts::Notice;
-use super::lines::SIGNATURE;
 use crate::diagram::{self, Charset};
+use crate::mail::messages::Args;
 
 impl Notice {
     /// The plain-text copy for the player of `side`; `reply_to` is where
     /// replies go, in words.
     pub fn text(&self, side: Color, reply_to: &str) -> String {
+        self.speaking(self.languages[side])
+            .text_said(side, reply_to)
+    }
+
+    fn text_said(&self, side: Color, reply_to: &str) -> String {
         let mut out = String::new();
         for line in self.opening(side) {
             let _ = writeln!(out, "{line}");
@@ -23,18 +28,21 @@ impl Notice {
         for line in self.details() {
             let _ = writeln!(out, "{line}");
         }
-        out.push_str("\nHow to reply\n------------\n");
+        let heading = self.say("how-to-reply", &Args::new());
+        let rule = "-".repeat(heading.chars().count());
+        let _ = write!(out, "\n{heading}\n{rule}\n");
         for line in self.reply_lines(side, reply_to) {
             let _ = writeln!(out, "{line}");
         }
-        out.push_str("\nMoves:\n");
+        let _ = writeln!(out, "\n{}", self.say("moves-heading", &Args::new()));
         out.push_str(&self.move_list());
         let (fen, previous) = self.fen_lines();
         let _ = writeln!(out, "\nFEN: {fen}");
         if let Some(previous) = previous {
-            let _ = writeln!(out, "Board before the last move (no-undo rule): {previous}");
+            let before = self.say("fen-before", &Args::new().text("fen", previous));
+            let _ = writeln!(out, "{before}");
         }
-        let _ = write!(out, "\n-- \n{SIGNATURE}\n");
+        let _ = write!(out, "\n-- \n{}\n", self.say("signature", &Args::new()));
         out
     }
 }

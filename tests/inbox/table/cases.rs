@@ -777,6 +777,71 @@ pub const CASES: &[Case] = &[
         "not yet",
         Missing,
     ),
+    // The phrases in the players' own languages, each with its
+    // language's client where the table has one.
+    maildir(
+        "French move and draw offer",
+        Start,
+        French,
+        "c2c4, et je propose la nulle.",
+        Recorded("1. c2c4, offering a draw"),
+    ),
+    maildir(
+        "Italian move and draw offer",
+        Start,
+        GmailTop,
+        "e2e4 e propongo la patta",
+        Recorded("1. e2e4, offering a draw"),
+    ),
+    maildir(
+        "German resignation",
+        AfterE4,
+        German,
+        "Ich gebe auf. Gut gespielt!",
+        Recorded("Black resigns"),
+    ),
+    maildir(
+        "Spanish resignation",
+        AfterE4,
+        Spanish,
+        "Abandono. Enhorabuena, Alice",
+        Recorded("Black resigns"),
+    ),
+    maildir(
+        "Italian draw accepted",
+        DrawOffered,
+        GmailTop,
+        "Accetto la patta, grazie",
+        Recorded("Black accepts the draw"),
+    ),
+    maildir(
+        "French draw declined",
+        DrawOffered,
+        French,
+        "Je n'accepte pas la nulle.",
+        Recorded("Black declines the draw"),
+    ),
+    maildir(
+        "German draw declined",
+        DrawOffered,
+        German,
+        "Ich lehne das Remis ab",
+        Recorded("Black declines the draw"),
+    ),
+    maildir(
+        "Spanish draw accepted",
+        DrawOffered,
+        Spanish,
+        "Tablas aceptadas",
+        Recorded("Black accepts the draw"),
+    ),
+    maildir(
+        "Spanish denied resignation",
+        AfterE4,
+        Spanish,
+        "No me rindo todavía",
+        Missing,
+    ),
     // Through IMAP: draw offers answered, and a few of each kind.
     imap(
         "draw accepted",
