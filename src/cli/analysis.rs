@@ -30,7 +30,8 @@ pub(crate) struct EngineArgs {
     #[arg(long, value_name = "N")]
     pub(crate) depth: Option<u32>,
     /// Stop after this many seconds (decimals allowed); the last completed
-    /// depth stands.
+    /// depth stands. Without --depth, a search by time or nodes prunes
+    /// (null move, late-move reductions) to go deeper.
     #[arg(long, value_name = "SECONDS")]
     pub(crate) time: Option<f64>,
     /// Stop after about this many nodes.
@@ -40,8 +41,8 @@ pub(crate) struct EngineArgs {
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub(crate) multipv: usize,
     /// Search threads (Lazy SMP), 1 to 256. The best move and score at a
-    /// given depth are the same for any number; more threads reach deeper
-    /// in a given time.
+    /// given --depth are the same for any number; more threads reach
+    /// deeper in a given time.
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_THREADS)))]
     pub(crate) threads: u16,
@@ -73,6 +74,10 @@ impl EngineArgs {
             multipv: self.multipv,
             threads: usize::from(self.threads),
             table_mb: self.hash,
+            // A depth is the director's reproducible answer; a search by
+            // time or nodes varies with the machine anyway, and prunes to
+            // go deeper.
+            pruning: self.depth.is_none() && (time.is_some() || self.nodes.is_some()),
         })
     }
 }

@@ -237,7 +237,7 @@ pub(super) fn sync_folder_now(_folder: &Path) -> Result<(), FileError> {
 
 /// One `syncfs` for each file system holding one of `folders`.
 #[cfg(target_os = "linux")]
-fn flush_file_systems(folders: &BTreeSet<PathBuf>) -> Result<(), FileError> {
+pub(super) fn flush_file_systems(folders: &BTreeSet<PathBuf>) -> Result<(), FileError> {
     use std::os::unix::fs::MetadataExt;
     let mut devices = BTreeSet::new();
     for folder in folders {
@@ -254,7 +254,7 @@ fn flush_file_systems(folders: &BTreeSet<PathBuf>) -> Result<(), FileError> {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn flush_file_systems(folders: &BTreeSet<PathBuf>) -> Result<(), FileError> {
+pub(super) fn flush_file_systems(folders: &BTreeSet<PathBuf>) -> Result<(), FileError> {
     // Batch::begin never opens a batch of this kind here.
     flush_each(Vec::new(), folders)
 }

@@ -20,6 +20,7 @@ mod folder;
 mod group;
 mod lock;
 mod read;
+mod staged;
 mod write;
 
 pub use crash::{CRASH_AT_ENV, crash_point};
@@ -28,6 +29,7 @@ pub use folder::make_private_dirs;
 pub use group::{Batch, Flush};
 pub use lock::{FileLock, LOCK_WAIT, LockError};
 pub use read::{ReadError, read_regular, real_location, real_path};
+pub use staged::Staged;
 pub use write::{
     remove, remove_dead_temps, remove_dead_temps_of, remove_stale_temps, rename, write_atomic,
     write_private,

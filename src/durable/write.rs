@@ -4,14 +4,14 @@
 use std::ffi::OsString;
 use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::crash::crash_point;
 use super::error::FileError;
 use super::group;
 
 /// The folder a path lives in (`.` for a bare file name).
-fn folder_of(path: &Path) -> &Path {
+pub(super) fn folder_of(path: &Path) -> &Path {
     match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -144,40 +144,11 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
 
 fn write_with(path: &Path, bytes: &[u8], access: Access) -> Result<(), FileError> {
     let folder = folder_of(path);
-    let old = match fs::metadata(path) {
-        Ok(meta) => Some(meta),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(e) => return Err(FileError::new(path, e)),
-    };
-    let mut tmp_name = temp_prefix(path);
-    tmp_name.push(std::process::id().to_string());
-    let tmp = folder.join(tmp_name);
-    let mut options = OpenOptions::new();
-    // A new name only: never through a link or into a file left there.
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        // Private until it has the old file's owner and mode: the game
-        // may hold addresses its mode keeps from other users.
-        let public = old.is_none() && access == Access::Kept;
-        options.mode(if public { 0o666 } else { 0o600 });
-    }
-    let mut file = match options.open(&tmp) {
-        // Left by a killed process of the same id: under the lock no live
-        // write has this name.
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-            let _ = fs::remove_file(&tmp);
-            options.open(&tmp)
-        }
-        opened => opened,
-    }
-    .map_err(|e| FileError::new(&tmp, e))?;
+    let (tmp, file, old) = temporary(path, access)?;
     let written = (|| {
-        if let Some(old) = &old {
-            keep_owner_and_mode(&file, old, access).map_err(|e| FileError::new(&tmp, e))?;
-        }
-        file.write_all(bytes).map_err(|e| FileError::new(&tmp, e))?;
+        (&file)
+            .write_all(bytes)
+            .map_err(|e| FileError::new(&tmp, e))?;
         // In a batch, a new file waits for the batch's flush; one that
         // replaces another is flushed before the rename (durable/group.rs).
         let grouped = match old {
@@ -198,6 +169,64 @@ fn write_with(path: &Path, bytes: &[u8], access: Access) -> Result<(), FileError
         return written;
     }
     sync_folder(folder)
+}
+
+/// The new content of `path`, `bytes`, in its temporary file, not
+/// flushed, with the old file's owner and mode (as [`write_atomic`]
+/// gives them); the temporary file's path. For a caller that flushes
+/// many such files at once before renaming each (`staged.rs`).
+pub(super) fn write_unflushed(path: &Path, bytes: &[u8]) -> Result<PathBuf, FileError> {
+    let (tmp, mut file, _) = temporary(path, Access::Kept)?;
+    if let Err(e) = file.write_all(bytes) {
+        drop(file);
+        let _ = fs::remove_file(&tmp);
+        return Err(FileError::new(&tmp, e));
+    }
+    Ok(tmp)
+}
+
+/// A temporary file for a new content of `path`, made with the old
+/// file's owner and mode (see [`write_atomic`]): its path, the file, and
+/// the old file's metadata if there is one.
+fn temporary(path: &Path, access: Access) -> Result<(PathBuf, File, Option<Metadata>), FileError> {
+    let folder = folder_of(path);
+    let old = match fs::metadata(path) {
+        Ok(meta) => Some(meta),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(FileError::new(path, e)),
+    };
+    let mut tmp_name = temp_prefix(path);
+    tmp_name.push(std::process::id().to_string());
+    let tmp = folder.join(tmp_name);
+    let mut options = OpenOptions::new();
+    // A new name only: never through a link or into a file left there.
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Private until it has the old file's owner and mode: the game
+        // may hold addresses its mode keeps from other users.
+        let public = old.is_none() && access == Access::Kept;
+        options.mode(if public { 0o666 } else { 0o600 });
+    }
+    let file = match options.open(&tmp) {
+        // Left by a killed process of the same id: under the lock no live
+        // write has this name.
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            let _ = fs::remove_file(&tmp);
+            options.open(&tmp)
+        }
+        opened => opened,
+    }
+    .map_err(|e| FileError::new(&tmp, e))?;
+    if let Some(old) = &old
+        && let Err(e) = keep_owner_and_mode(&file, old, access)
+    {
+        drop(file);
+        let _ = fs::remove_file(&tmp);
+        return Err(FileError::new(&tmp, e));
+    }
+    Ok((tmp, file, old))
 }
 
 /// Gives `file` the owner, group and permission bits of `old`, as far as

@@ -45,7 +45,7 @@ fn lock_path(path: &Path) -> PathBuf {
 /// `wait` for another writer, then removes what killed writers left.
 fn lock(path: &Path, wait: Duration) -> Result<FileLock, GameError> {
     let lock = lock_path(path);
-    let held = FileLock::acquire_within(&lock, wait).map_err(|e| match e {
+    let (held, clean) = FileLock::acquire_noting(&lock, wait).map_err(|e| match e {
         LockError::Busy { waited, .. } => GameError::Locked {
             path: path.to_path_buf(),
             lock: lock.clone(),
@@ -61,7 +61,11 @@ fn lock(path: &Path, wait: Duration) -> Result<FileLock, GameError> {
             path: path.to_path_buf(),
         });
     }
-    durable::remove_stale_temps(path);
+    // Only a holder killed while it held the lock can have left one:
+    // else the folder, perhaps of 10,000 games, is not listed.
+    if !clean {
+        durable::remove_stale_temps(path);
+    }
     Ok(held)
 }
 

@@ -17,7 +17,7 @@ use super::own::{Way, Ways, make_public, read_page};
 use super::positions::Positions;
 use super::scan::{each, load};
 use super::{feed, game_page, index_page, pgn, player_page, section_page};
-use crate::durable::{self, write_atomic};
+use crate::durable::{self, Staged, write_atomic};
 use crate::game::Game;
 
 /// How the pages are built.
@@ -89,6 +89,10 @@ pub struct Done {
 pub struct Target<'d> {
     ways: Ways<'d>,
     check: bool,
+    /// For a full build: every file written first, made durable at once
+    /// and renamed into place by [`Target::finish`] (`durable::Staged`),
+    /// not flushed one by one.
+    staged: Option<Staged>,
     done: Mutex<Done>,
 }
 
@@ -98,7 +102,18 @@ impl<'d> Target<'d> {
         Target {
             ways: Ways::new(dir),
             check: false,
+            staged: None,
             done: Mutex::default(),
+        }
+    }
+
+    /// Files written into `dir` as [`Target::writing`] writes them, but
+    /// made durable together when finished: two flushes for a full
+    /// build, not two a page; each page old or new after a kill.
+    pub fn staging(dir: &'d Path) -> Target<'d> {
+        Target {
+            staged: Some(Staged::new()),
+            ..Target::writing(dir)
         }
     }
 
@@ -107,6 +122,7 @@ impl<'d> Target<'d> {
         Target {
             ways: Ways::new(dir),
             check: true,
+            staged: None,
             done: Mutex::default(),
         }
     }
@@ -126,9 +142,15 @@ impl<'d> Target<'d> {
         let old = read_page(&target);
         let same = old.as_deref() == Some(bytes);
         if !same && !self.check {
-            write_atomic(&target, bytes)?;
+            let written = match &self.staged {
+                Some(staged) => staged.write(&target, bytes)?,
+                None => {
+                    write_atomic(&target, bytes)?;
+                    target.clone()
+                }
+            };
             if old.is_none() {
-                make_public(&target, 0o644)?;
+                make_public(&written, 0o644)?;
             }
         }
         let mut done = self.done.lock().unwrap_or_else(|e| e.into_inner());
@@ -146,12 +168,16 @@ impl<'d> Target<'d> {
         Ok(())
     }
 
-    /// What was done, each list in path order.
-    pub fn finish(self) -> Done {
+    /// What was done, each list in path order; the files staged made
+    /// durable and renamed into place.
+    pub fn finish(self) -> Result<Done, SiteError> {
+        if let Some(staged) = self.staged {
+            staged.commit()?;
+        }
         let mut done = self.done.into_inner().unwrap_or_else(|e| e.into_inner());
         done.written.sort();
         done.differences.sort();
-        done
+        Ok(done)
     }
 }
 

@@ -51,6 +51,35 @@ impl Identity {
     }
 }
 
+/// A game file that `dynamo` is about to write, with its folder's
+/// identity just before: taken under the game's lock before the write
+/// ([`OwnWrite::before`]), handed to the pages' update after it. When
+/// that identity is the one the cache recorded for the folder, the
+/// write is the only change there since the pages were written, and
+/// the folder is not listed again for it (the write changed the
+/// folder's times); only this file and those whose entries had not
+/// settled are read again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OwnWrite {
+    /// The game file, as its absolute real path (`GameFile::key`).
+    pub file: std::path::PathBuf,
+    /// Its folder's identity before the write.
+    pub before: Identity,
+}
+
+impl OwnWrite {
+    /// The write about to be made to the game file at `real` (a real
+    /// path); `None` when its folder cannot be looked at (then the
+    /// update lists the folder, as for a change made by another).
+    pub fn before(real: &Path) -> Option<OwnWrite> {
+        let (before, _) = Identity::of(real.parent()?).ok()?;
+        Some(OwnWrite {
+            file: real.to_path_buf(),
+            before,
+        })
+    }
+}
+
 /// One folder of the games folder as it was last listed: its identity
 /// when listed, whether that had settled, and its sub-folders (hidden ones
 /// left out), each by its path under the games folder. While a folder's

@@ -49,6 +49,7 @@ pub use build::{Difference, Settings, Written};
 pub use cache::CACHE_FILE;
 pub use club::slug;
 pub use error::SiteError;
+pub use identity::OwnWrite;
 pub use own::MANIFEST;
 pub use place::{Apart, Kept, SiteDir};
 pub use site_config::SiteConfig;

@@ -41,14 +41,40 @@ pub enum Touched {
     Damaged(String),
 }
 
-/// A folder listed again: its path under the games folder, how it was
-/// listed, and its game files.
-type Fresh = (String, Listed, Vec<(PathBuf, String)>);
+/// A folder whose identity moved: its path under the games folder, how
+/// it stands now, and its game files.
+type Fresh = (String, Listed, Games);
+
+/// The game files of a folder whose identity moved.
+enum Games {
+    /// Listed again: each file's path and its path under the games
+    /// folder.
+    Listed(Vec<(PathBuf, String)>),
+    /// Not listed: the cache's, `dynamo`'s own write to this one (its
+    /// path under the games folder) the only change ([`Own`]).
+    Own(String),
+}
+
+/// `dynamo`'s own write to a game file, as the update sees it: the
+/// file's folder and the file, by their paths under the games folder,
+/// and the folder's identity before the write (`identity::OwnWrite`).
+#[derive(Debug, Clone)]
+pub struct Own {
+    pub folder: String,
+    pub file: String,
+    pub before: Identity,
+}
 
 /// The folders whose identity is not the one `top` recorded, each listed
 /// again; `None` when one of them now holds other sub-folders, a section
 /// file it had not or a name that is not text, or is gone.
-fn fresh(games_dir: &Path, top: &Top) -> Option<Vec<Fresh>> {
+/// A folder whose identity moved only by `own`'s write (it was the one
+/// recorded just before) is not listed: its listing is the cache's. The
+/// folder of `own` has its identity now counted as settled, listed or
+/// not, since `dynamo` knows what changed it last: a change by another
+/// within the same tick of the file system's clock, just after it, is
+/// seen by the next full build (`dynamo site DIR --check` reports it).
+fn fresh(games_dir: &Path, top: &Top, own: Option<&Own>) -> Option<Vec<Fresh>> {
     let mut out = Vec::new();
     let mut stack = vec![String::new()];
     while let Some(rel) = stack.pop() {
@@ -65,6 +91,19 @@ fn fresh(games_dir: &Path, top: &Top) -> Option<Vec<Fresh>> {
             stack.extend(known.listed.folders.iter().cloned());
             continue;
         }
+        let only_own = own.filter(|o| {
+            o.folder == rel && known.listed.settled && known.listed.identity == o.before
+        });
+        if let Some(own) = only_own {
+            stack.extend(known.listed.folders.iter().cloned());
+            let listed = Listed {
+                identity,
+                settled: true,
+                folders: known.listed.folders.clone(),
+            };
+            out.push((rel, listed, Games::Own(own.file.clone())));
+            continue;
+        }
         let listing = list(games_dir, &rel).ok()?;
         if !listing.named || listing.folders != known.listed.folders {
             return None;
@@ -75,12 +114,15 @@ fn fresh(games_dir: &Path, top: &Top) -> Option<Vec<Fresh>> {
             return None;
         }
         stack.extend(listing.folders.iter().cloned());
+        // Trusted as settled after `dynamo`'s own write, as when not
+        // listed: else every event of a run of them lists it again.
+        let ours = own.is_some_and(|o| o.folder == rel);
         let listed = Listed {
             identity,
-            settled,
+            settled: settled || ours,
             folders: listing.folders,
         };
-        out.push((rel, listed, listing.games));
+        out.push((rel, listed, Games::Listed(listing.games)));
     }
     Some(out)
 }
@@ -125,8 +167,9 @@ pub fn update(
     dir: &Path,
     settings: &Settings,
     top: &mut Top,
+    own: Option<&Own>,
 ) -> Result<Touched, SiteError> {
-    let Some(fresh) = fresh(games_dir, top) else {
+    let Some(fresh) = fresh(games_dir, top, own) else {
         return Ok(Touched::Whole);
     };
     let Some(moved) = sections_moved(games_dir, top) else {
@@ -141,16 +184,29 @@ pub fn update(
             Ok(rows) => rows,
             Err(why) => return Ok(stand_back(why)),
         };
-        let mut listed: Vec<&str> = games.iter().map(|(_, f)| f.as_str()).collect();
-        let mut cached: Vec<&str> = rows.iter().map(|r| r.file.as_str()).collect();
-        listed.sort_unstable();
-        cached.sort_unstable();
-        if listed != cached {
-            return Ok(Touched::Whole);
-        }
+        let only = match games {
+            Games::Listed(games) => {
+                let mut listed: Vec<&str> = games.iter().map(|(_, f)| f.as_str()).collect();
+                let mut cached: Vec<&str> = rows.iter().map(|r| r.file.as_str()).collect();
+                listed.sort_unstable();
+                cached.sort_unstable();
+                if listed != cached {
+                    return Ok(Touched::Whole);
+                }
+                None
+            }
+            // A new file: the club changed.
+            Games::Own(file) if !rows.iter().any(|r| &r.file == file) => {
+                return Ok(Touched::Whole);
+            }
+            Games::Own(file) => Some(file),
+        };
         for row in &mut rows {
+            // Beside `dynamo`'s own write, only an entry taken before its
+            // file settled may no longer stand for it.
+            let looked = only.is_none_or(|file| &row.file == file || !row.entry.settled);
             let path = games_dir.join(&row.file);
-            if row.entry.stands_for(&path) {
+            if !looked || row.entry.stands_for(&path) {
                 continue;
             }
             let Ok((identity, settled)) = Identity::of(&path) else {
@@ -249,7 +305,7 @@ pub fn update(
         };
         put_game(&club, i, game, path, settings, &target)?;
     }
-    let done = target.finish();
+    let done = target.finish()?;
     for (rel, listed, _) in fresh {
         if let Some(known) = top.folders.get_mut(&rel) {
             known.listed = listed;

@@ -22,14 +22,14 @@ use super::cache_format::{Row, RowRef};
 use super::club::{Club, parent, player_key};
 use super::error::SiteError;
 use super::facts::{self, Index, file_order};
-use super::identity::Identity;
+use super::identity::{Identity, OwnWrite};
 use super::own::{self, Removal, Ways};
 use super::place::SiteDir;
 use super::plan::Plan;
 use super::scan::{Folder, each, fingerprint, load};
 use super::summary::Summary;
-use super::touch::{self, Touched};
-use crate::durable::{FileError, FileLock};
+use super::touch::{self, Own, Touched};
+use crate::durable::{FileError, FileLock, LOCK_WAIT};
 use crate::game::Game;
 use crate::tournament::Section;
 
@@ -45,7 +45,8 @@ struct Opened {
 }
 
 /// Opens `site`'s folder for writing; the temporary files of writes
-/// killed there and in the pages' cache are removed under its lock.
+/// killed there and in the pages' cache are removed under its lock,
+/// when the lock says a writer was killed (`FileLock::acquire_noting`).
 fn open(site: &SiteDir) -> Result<Opened, SiteError> {
     let dir = &site.dir;
     std::fs::create_dir_all(dir).map_err(|e| FileError::new(dir, e))?;
@@ -53,9 +54,13 @@ fn open(site: &SiteDir) -> Result<Opened, SiteError> {
     if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()) {
         return Err(SiteError::Link { path });
     }
-    let lock = FileLock::acquire(&path)?;
+    let (lock, clean) = FileLock::acquire_noting(&path, LOCK_WAIT).map_err(FileError::from)?;
     let real = std::fs::canonicalize(dir).map_err(|e| FileError::new(dir, e))?;
-    own::remove_dead_temps(dir, &site.games_dir.join(CACHE_FILE));
+    // Only a writer killed while it held the lock leaves them: else the
+    // site's folders, a page for every game and player, are not walked.
+    if !clean {
+        own::remove_dead_temps(dir, &site.games_dir.join(CACHE_FILE));
+    }
     let listed = own::load(dir)?;
     Ok(Opened {
         _lock: lock,
@@ -84,9 +89,9 @@ fn rebuild_locked(
     // right whatever an update left wrong.
     let (summaries, ids): (Vec<Summary>, Vec<_>) = summarise(&folder)?.into_iter().unzip();
     let club = assemble(games_dir, &folder, summaries, &sections, true)?;
-    let target = Target::writing(dir);
+    let target = Target::staging(dir);
     put_all(&club, &folder.paths(), settings, &target)?;
-    let done = target.finish();
+    let done = target.finish()?;
     let (found, mut links) = own::files(dir)?;
     links.extend(done.links.iter().cloned());
     let mut gone: BTreeSet<&String> = found.iter().collect();
@@ -237,7 +242,7 @@ pub fn check(site: &SiteDir, settings: &Settings) -> Result<Vec<Difference>, Sit
     let club = assemble(games_dir, &folder, summaries, &sections, false)?;
     let target = Target::checking(dir);
     put_all(&club, &folder.paths(), settings, &target)?;
-    let done = target.finish();
+    let done = target.finish()?;
     let mut out = done.differences;
     let (found, links) = own::files(dir)?;
     let extra = found.into_iter().filter(|p| !done.paths.contains(p));
@@ -279,9 +284,18 @@ fn assemble(
 /// most of an event's time. A file rewritten in place (not replaced) in
 /// a folder where nothing else changed is therefore not seen until the
 /// next full build; `dynamo site DIR --check` reports its pages.
-pub fn update(site: &SiteDir, settings: &Settings) -> Result<Written, SiteError> {
+///
+/// `own`, when given, is the write of the event's game file, with its
+/// folder's identity taken just before: a folder that only it changed
+/// is not listed again either (`touch.rs`).
+pub fn update(
+    site: &SiteDir,
+    settings: &Settings,
+    own: Option<&OwnWrite>,
+) -> Result<Written, SiteError> {
     let (games_dir, dir) = (site.games_dir.as_path(), site.dir.as_path());
     let opened = open(site)?;
+    let own = own.and_then(|o| in_games(games_dir, o));
     let rebuilt = |why: Unusable| -> Result<Written, SiteError> {
         let mut done = rebuild_locked(site, &opened, settings)?;
         done.rebuilt = match why {
@@ -295,7 +309,7 @@ pub fn update(site: &SiteDir, settings: &Settings) -> Result<Written, SiteError>
         Ok(top) => top,
         Err(why) => return rebuilt(why),
     };
-    let done = match touch::update(games_dir, dir, settings, &mut top)? {
+    let done = match touch::update(games_dir, dir, settings, &mut top, own.as_ref())? {
         Touched::Done(done) => done,
         Touched::Damaged(why) => return rebuilt(Unusable::Damaged(why)),
         Touched::Whole => match whole(site, &opened, settings, &top)? {
@@ -316,6 +330,29 @@ pub fn update(site: &SiteDir, settings: &Settings) -> Result<Written, SiteError>
         }
     }
     Ok(done)
+}
+
+/// `own` as the update sees it, by paths under `games_dir`; `None` for
+/// a file outside it or in a hidden folder, which no page shows.
+fn in_games(games_dir: &Path, own: &OwnWrite) -> Option<Own> {
+    let real = std::fs::canonicalize(games_dir).ok()?;
+    let rel = own.file.strip_prefix(&real).ok()?;
+    let parts: Vec<&str> = rel.iter().map(|p| p.to_str()).collect::<Option<_>>()?;
+    let (name, folders) = parts.split_last()?;
+    if parts.iter().any(|p| p.starts_with('.')) {
+        return None;
+    }
+    let folder = folders.join("/");
+    let file = if folder.is_empty() {
+        (*name).to_string()
+    } else {
+        format!("{folder}/{name}")
+    };
+    Some(Own {
+        folder,
+        file,
+        before: own.before,
+    })
 }
 
 /// An update from the whole cache, for an event after which files came
@@ -441,7 +478,7 @@ fn whole(
         };
         put_game(&club, i, &game, path, settings, &target)?;
     }
-    let done = target.finish();
+    let done = target.finish()?;
     let ways = Ways::new(dir);
     let mut removed = Vec::new();
     let mut links: Vec<String> = done.links.iter().cloned().collect();

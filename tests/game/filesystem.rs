@@ -178,11 +178,21 @@ start a game with 'dynamo new games/NAME.pgn --white … --black …' or name th
     env.fails(&["verify", "games"], 2, message);
 }
 
+/// A write killed under the game's lock leaves its temporary file and a
+/// lock file that says a holder was killed: the next holder removes
+/// every temporary file of the game's writes, and only those. (A lock
+/// let go whole says none can be there, and the folder is not listed.)
 #[test]
 fn stale_temp_files_are_removed_when_the_lock_is_taken() {
     let env = TestEnv::new();
     env.new_game(&[]);
-    // What killed writes left, and names that only look alike.
+    let killed = env.run_with(
+        &["move", "g.pgn", "e2e4"],
+        &[("DYNAMO_CRASH_AT", "before-rename")],
+    );
+    assert_ne!(killed.code, 0, "not killed before its rename");
+    assert!(env.read("g.pgn.lock").starts_with("held "));
+    // What other killed writes left, and names that only look alike.
     for name in [".g.pgn.tmp12345", ".g.pgn.tmp7"] {
         env.write(name, "half a game");
     }
@@ -191,6 +201,7 @@ fn stale_temp_files_are_removed_when_the_lock_is_taken() {
     }
     // Even a refused move takes the lock, and cleans up.
     let out = env.run(&["move", "g.pgn", "e7e5", "--by", "black"]);
+    assert_eq!(env.read("g.pgn.lock"), "free\n");
     assert_eq!(out.code, 1, "{}", out.stderr);
     let mut names: Vec<String> = fs::read_dir(env.path("."))
         .unwrap()

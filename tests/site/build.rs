@@ -261,6 +261,61 @@ fn a_delay_holds_back_the_latest_moves() {
     assert!(!player.contains("Bf1/g2E"));
 }
 
+/// The site's own files under `dir`, hidden ones (its lock, its list, a
+/// killed write's temporary file) left out.
+fn pages(dir: &std::path::Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut all = files(dir);
+    all.retain(|path, _| !path.split('/').any(|part| part.starts_with('.')));
+    all
+}
+
+/// A full build killed anywhere — after its pages are written and made
+/// durable, or between two of their renames — leaves each page the old
+/// one or the new, never part of one; the next build leaves the pages a
+/// build from nothing writes, no temporary file behind
+/// (docs/director.md, "Web pages").
+#[test]
+fn a_build_killed_anywhere_leaves_each_page_old_or_new() {
+    let env = club("");
+    build(&env, "site");
+    let old = pages(&env.path("site"));
+    // A move the game's, the section's, both players' pages, the index
+    // and the feed show; no `[site] dir`, so no page changes with it.
+    env.ok(&[
+        "move",
+        "games/club/r01-b01.pgn",
+        "e7e6",
+        "--at",
+        "2020-11-23T10:00:00Z",
+    ]);
+    build(&env, "fresh");
+    let new = pages(&env.path("fresh"));
+    let changed = new.iter().filter(|(p, b)| old.get(*p) != Some(b)).count();
+    assert!(changed >= 4, "{changed} pages changed");
+    for point in ["pages-flushed", "page-renamed:1", "page-renamed:3"] {
+        let killed = env.run_with(
+            &["site", "site"],
+            &[("DYNAMO_CRASH_AT", point), ("DYNAMO_SITE_SECRET", SECRET)],
+        );
+        assert_ne!(killed.code, 0, "not stopped at {point}");
+        for (path, bytes) in pages(&env.path("site")) {
+            assert!(
+                old.get(&path) == Some(&bytes) || new.get(&path) == Some(&bytes),
+                "{path} is neither the old page nor the new after a kill at {point}"
+            );
+        }
+    }
+    build(&env, "site");
+    assert_eq!(pages(&env.path("site")), new);
+    let left: Vec<String> = files(&env.path("site"))
+        .into_keys()
+        .filter(|p| p.contains(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    let check = env.run(&["site", "site", "--check"]);
+    assert_eq!((check.code, check.stdout.as_str()), (0, ""));
+}
+
 /// Defect: a section's page was headed by its folder's name (`club`);
 /// the event's name from section.toml heads it, the folder stays among
 /// its facts.

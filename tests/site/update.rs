@@ -181,7 +181,11 @@ fn every_route_leaves_the_pages_a_full_build_writes() {
     same_as_a_full_build(env, "resign");
 
     // Edited by hand in place (the same file, the same size), then an
-    // event in another game.
+    // event in another game of its folder: an edit in place changes no
+    // folder, so no event's update looks at the file (only `dynamo`'s
+    // own write changed the folder: it is not listed again, docs/
+    // director.md "Web pages"); `--check` says so, and a full build puts
+    // it right.
     let path = env.path("games/club/r02-b01.pgn");
     let text = std::fs::read_to_string(&path).expect("the game");
     let edited = text.replacen("[Round \"2\"]", "[Round \"9\"]", 1);
@@ -192,6 +196,17 @@ fn every_route_leaves_the_pages_a_full_build_writes() {
         .and_then(|mut f| std::io::Write::write_all(&mut f, edited.as_bytes()))
         .expect("edited in place");
     env.ok(&["move", "games/club/r01-b01.pgn", "e7e5", "--at", &at(6)]);
+    let check = env.run(&["site", "pages", "--check"]);
+    assert_eq!(
+        (check.code, check.stdout.as_str()),
+        (
+            1,
+            "changed games/club/r02-b01.html\nchanged games/club/r02-b01.pgn\n"
+        ),
+        "{}",
+        check.stderr
+    );
+    env.ok(&["site", "pages"]);
     same_as_a_full_build(env, "a game edited in place");
     assert!(
         env.read("pages/games/club/r02-b01.pgn")
@@ -300,4 +315,61 @@ fn a_damaged_folder_file_read_for_a_new_game_is_a_warning() {
         "could not be used",
     );
     same_as_a_full_build(&env, "a game made with a folder file damaged");
+}
+
+/// An event killed after its game was written and before its pages, a
+/// game file added by hand and one removed by hand: the next event in
+/// the same folder, whose own write is not the folder's only change,
+/// leaves the pages a full build writes (docs/director.md, "Web pages").
+#[test]
+fn an_event_after_a_killed_one_or_a_hand_change_sees_it() {
+    let env = club("dir = \"pages\"\n");
+    build(&env, "pages");
+    std::thread::sleep(Duration::from_millis(2500));
+    let killed = env.run_with(
+        &[
+            "move",
+            "games/club/r01-b01.pgn",
+            "e7e6",
+            "--at",
+            "2020-11-23T10:00:00Z",
+        ],
+        &[("DYNAMO_CRASH_AT", "pages-before")],
+    );
+    assert_ne!(killed.code, 0, "not stopped before the pages");
+    assert!(env.read("games/club/r01-b01.pgn").contains("e7e6"));
+    env.ok(&[
+        "move",
+        "games/club/r02-b01.pgn",
+        "e2e4",
+        "--at",
+        "2020-11-23T11:00:00Z",
+    ]);
+    same_as_a_full_build(&env, "an event killed before its pages");
+    assert!(env.read("pages/games/club/r01-b01.pgn").contains("e7e6"));
+
+    let game = env.read("games/g.pgn");
+    env.write(
+        "games/copy.pgn",
+        &game.replace("Alice", "Carol").replace("alice@", "carol@"),
+    );
+    env.ok(&[
+        "move",
+        "games/g.pgn",
+        "e7e5",
+        "--at",
+        "2020-11-23T12:00:00Z",
+    ]);
+    same_as_a_full_build(&env, "a game file added by hand");
+    assert!(env.path("pages/games/copy.html").exists());
+    std::fs::remove_file(env.path("games/copy.pgn")).expect("removed");
+    env.ok(&[
+        "move",
+        "games/g.pgn",
+        "g1f3",
+        "--at",
+        "2020-11-23T13:00:00Z",
+    ]);
+    same_as_a_full_build(&env, "a game file removed by hand");
+    assert!(!env.path("pages/games/copy.html").exists());
 }

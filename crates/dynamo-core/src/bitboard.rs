@@ -162,7 +162,7 @@ const RAY_RISES: [bool; 8] = [true, true, true, false, false, false, false, true
 /// The squares from a square (exclusive) to the edge in each direction of
 /// [`Step::KING`]: even directions are ranks and files, odd ones
 /// diagonals, and direction `d + 4` is the reverse of `d`.
-pub(crate) fn ray(sq: Square, dir: usize) -> Bitboard {
+pub fn ray(sq: Square, dir: usize) -> Bitboard {
     RAYS[sq.index()][dir]
 }
 
@@ -182,11 +182,11 @@ pub(crate) fn ray_len(sq: Square, dir: usize) -> usize {
 }
 
 /// The directions of [`Step::KING`] along ranks and files.
-pub(crate) const STRAIGHT: [usize; 4] = [0, 2, 4, 6];
+pub const STRAIGHT: [usize; 4] = [0, 2, 4, 6];
 /// The directions of [`Step::KING`] along diagonals.
-pub(crate) const DIAGONAL: [usize; 4] = [1, 3, 5, 7];
+pub const DIAGONAL: [usize; 4] = [1, 3, 5, 7];
 /// Every direction of [`Step::KING`].
-pub(crate) const ALL_LINES: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+pub const ALL_LINES: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 
 /// The direction opposite `dir`.
 #[inline]
@@ -248,6 +248,44 @@ const fn build_rays() -> [[Bitboard; 8]; 64] {
 }
 
 static RAYS: [[Bitboard; 8]; 64] = build_rays();
+
+/// The squares a knight on `sq` jumps to (§3), on the board.
+#[inline]
+pub fn knight_jumps(sq: Square) -> Bitboard {
+    KNIGHT_JUMPS[sq.index()]
+}
+
+static KNIGHT_JUMPS: [Bitboard; 64] = {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut sq: i8 = 0;
+    while sq < 64 {
+        let mut bits = 0u64;
+        let mut i = 0;
+        while i < Step::KNIGHT.len() {
+            let (file, rank) = (sq % 8 + Step::KNIGHT[i].file, sq / 8 + Step::KNIGHT[i].rank);
+            if file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+                bits |= 1 << (rank * 8 + file);
+            }
+            i += 1;
+        }
+        table[sq as usize] = Bitboard(bits);
+        sq += 1;
+    }
+    table
+};
+
+/// The empty squares from `sq` (exclusive) along `dir` up to the first
+/// piece of `occupied` or the edge: how far a slider on `sq` sees.
+#[inline]
+pub fn empty_along(sq: Square, dir: usize, occupied: Bitboard) -> Bitboard {
+    let line = ray(sq, dir);
+    match (line & occupied).nearest(dir) {
+        Some(blocker) => {
+            Bitboard(line.0 & !ray(blocker, dir).0 & !Bitboard::from_square(blocker).0)
+        }
+        None => line,
+    }
+}
 
 #[cfg(test)]
 mod tests {

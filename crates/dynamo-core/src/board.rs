@@ -25,13 +25,13 @@ pub struct Board {
 
 /// Where each piece stands on a [`Board`]: a set of squares for each
 /// byte value a square can hold ([`Board::piece_sets`]).
-#[derive(Clone, Copy)]
-pub(crate) struct PieceSets([Bitboard; 16]);
+#[derive(Debug, Clone, Copy)]
+pub struct PieceSets([Bitboard; 16]);
 
 impl PieceSets {
     /// The squares that hold exactly `piece`.
     #[inline]
-    pub(crate) fn of(&self, piece: Piece) -> Bitboard {
+    pub fn of(&self, piece: Piece) -> Bitboard {
         self.0[usize::from(code(piece))]
     }
 }
@@ -175,13 +175,13 @@ impl Board {
     }
 
     /// The squares of every piece, by piece, for the check test
-    /// (check.rs) and perft's counting (count.rs) to read a whole
-    /// position's pieces at once. Each occupied square's byte is the index
+    /// (check.rs), perft's counting (count.rs) and the engine's
+    /// evaluation to read a whole position's pieces at once. Each occupied square's byte is the index
     /// of its piece's set, so the loop visits the pieces once, with no
     /// branch on a piece's colour or kind (a branch on the colour was a
     /// misprediction every other piece).
     #[inline]
-    pub(crate) fn piece_sets(&self) -> PieceSets {
+    pub fn piece_sets(&self) -> PieceSets {
         let mut sets = [Bitboard::EMPTY; 16];
         for sq in self.occupied {
             sets[usize::from(self.squares[sq.index()])].insert(sq);

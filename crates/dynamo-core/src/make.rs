@@ -170,6 +170,36 @@ impl Scratch {
         pos.turn = !pos.turn;
     }
 
+    /// Passes: the other side moves next on the same board, which no
+    /// rule allows but a search's null move supposes (if the side to move
+    /// could pass and still be winning, a real move will do at least as
+    /// well, zugzwang aside). The board before the opponent's last move
+    /// becomes this board, so the no-undo rule (§7) forbids nothing after
+    /// the pass, and the en-passant square lapses. Nothing is done, and
+    /// `false` returned, while a pawn awaits its owner's choice (§9.1).
+    /// [`Scratch::unmake`] takes the pass back.
+    pub fn make_null(&mut self) -> bool {
+        let pos = &mut self.position;
+        if pos.pending.is_some() {
+            return false;
+        }
+        self.undos.push(Undo {
+            previous: pos.previous,
+            castling: pos.castling,
+            ep_square: pos.ep_square,
+            halfmoves: pos.halfmoves,
+            fullmoves: pos.fullmoves,
+            kings: pos.kings,
+            pending: None,
+        });
+        pos.halfmoves = pos.halfmoves_after(false);
+        pos.fullmoves = pos.fullmoves_after();
+        pos.previous = Some(pos.board);
+        pos.ep_square = None;
+        pos.turn = !pos.turn;
+        true
+    }
+
     /// Takes back the last move made; `false` when none is left.
     pub fn unmake(&mut self) -> bool {
         let Some(undo) = self.undos.pop() else {

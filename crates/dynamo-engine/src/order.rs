@@ -43,6 +43,11 @@ pub fn removes_enemy(pos: &Position, m: &Move) -> bool {
     })
 }
 
+/// The order key of the lesser killer: keys at or above it are the
+/// table's move, removals and killers, the moves a search tries first and
+/// does not reduce.
+pub const KILLER_KEY: i32 = (1 << 27) - 1;
+
 /// Killers and history for one search thread.
 pub struct Heuristics {
     killers: Vec<[Option<Move>; 2]>,
@@ -93,7 +98,7 @@ impl Heuristics {
                 return 1 << 27;
             }
             if k[1] == Some(*m) {
-                return (1 << 27) - 1;
+                return KILLER_KEY;
             }
         }
         self.history[pos.turn().index()][from_index(m.from())][to_index(m.to())] + gain

@@ -2,11 +2,11 @@
 //! search with principal-variation windows, a quiescence search over moves
 //! that take enemy material off, and a transposition table.
 //!
-//! A fixed-depth search is a function of the position: nothing here
-//! prunes by a guess (no null move, no reductions, no futility), so
-//! alpha-beta computes the exact depth-limited minimax value whatever the
-//! move order, and the table only ever returns true bounds of that value
-//! (`tt.rs`). The root's moves are ordered without the table, killers or
+//! An exact search (`SearchOptions::pruning` off) is a function of the
+//! position: nothing prunes by a guess (no null move, no reductions, no
+//! futility), so alpha-beta computes the exact depth-limited minimax value
+//! whatever the move order, and the table only ever returns true bounds
+//! of that value (`tt.rs`). The root's moves are ordered without the table, killers or
 //! history (by what they take off, then last iteration's best first), and
 //! a later move replaces the best only with a strictly higher score; so
 //! the best move and score at a given depth are the same with the table
@@ -14,16 +14,29 @@
 //! the same tree and share the table, changing only how fast the main
 //! thread gets there). The principal variation after the best move may be
 //! shorter when a table cut-off ends it.
+//!
+//! With pruning on, the search guesses to go deeper in the same time: a
+//! null move (the side to move passes; if the reply searched shallower
+//! still fails high, the node is cut), late-move reductions (quiet moves
+//! late in the order searched a ply or two shallower, searched again at
+//! full depth if they beat alpha). The value at a depth then depends on
+//! the move order, the table and the threads: a search by time or nodes,
+//! whose depth reached depends on the machine anyway, is where it pays.
+//! Check extensions (a move that checks searched a ply deeper) were tried
+//! and dropped: checks are common in Dynamo, where a slider with a clear
+//! line checks from any distance, and extending them made the tree grow
+//! faster than the reductions saved (docs/reference.md, "Measuring the
+//! engine's strength").
 
 use std::time::Duration;
 
-use dynamo_core::{Move, Position, Scratch};
+use dynamo_core::{Move, Piece, Position, Role, Scratch};
 
 use crate::eval::evaluate;
 use crate::key::{State, key};
 use crate::limits::{Clock, Limits, Meter};
-use crate::order::{Heuristics, removal_gain, removes_enemy};
-use crate::score::{INFINITY, MATE, Score, from_table, to_table};
+use crate::order::{Heuristics, KILLER_KEY, removal_gain, removes_enemy};
+use crate::score::{INFINITY, MATE, MATE_BOUND, Score, from_table, to_table};
 use crate::tt::{Bound, Hit, Table};
 
 /// Plies of quiescence at most below the horizon: the exchange of
@@ -41,6 +54,10 @@ pub struct SearchOptions {
     pub threads: usize,
     /// The table's size in MB; 0 searches without a table.
     pub table_mb: usize,
+    /// Null move and late-move reductions (see the
+    /// module text): deeper in the same time, but no longer the exact
+    /// value of the depth.
+    pub pruning: bool,
 }
 
 impl Default for SearchOptions {
@@ -50,6 +67,7 @@ impl Default for SearchOptions {
             multipv: 1,
             threads: 1,
             table_mb: 64,
+            pruning: false,
         }
     }
 }
@@ -123,7 +141,7 @@ impl Search {
             for helper in 1..options.threads.max(1) {
                 let clock = &clock;
                 scope.spawn(move || {
-                    let mut w = Worker::new(table, clock);
+                    let mut w = Worker::new(table, clock, options.pruning);
                     let mut roots = root_moves(pos);
                     let mut scratch = Scratch::new(pos.clone());
                     // Helpers start a ply apart, to fill the table ahead of
@@ -135,7 +153,7 @@ impl Search {
                     }
                 });
             }
-            let mut w = Worker::new(table, &clock);
+            let mut w = Worker::new(table, &clock, options.pruning);
             let mut roots = root_moves(pos);
             let mut scratch = Scratch::new(pos.clone());
             for depth in 1..=max_depth {
@@ -185,16 +203,18 @@ struct Worker<'a> {
     heuristics: Heuristics,
     aborted: bool,
     pv: Vec<Vec<Move>>,
+    pruning: bool,
 }
 
 impl<'a> Worker<'a> {
-    fn new(table: Option<&'a Table>, clock: &'a Clock) -> Worker<'a> {
+    fn new(table: Option<&'a Table>, clock: &'a Clock, pruning: bool) -> Worker<'a> {
         Worker {
             table,
             meter: Meter::new(clock),
             heuristics: Heuristics::default(),
             aborted: false,
             pv: vec![Vec::new(); 130],
+            pruning,
         }
     }
 
@@ -225,12 +245,12 @@ impl<'a> Worker<'a> {
                 self.pv[1].clear();
                 s.make(m);
                 let score = if best.is_none() {
-                    -self.negamax(s, depth - 1, -INFINITY, INFINITY, 1)
+                    -self.negamax(s, depth - 1, -INFINITY, INFINITY, 1, true)
                 } else {
-                    let zero = -self.negamax(s, depth - 1, -alpha - 1, -alpha, 1);
+                    let zero = -self.negamax(s, depth - 1, -alpha - 1, -alpha, 1, true);
                     if zero > alpha && !self.aborted {
                         self.pv[1].clear();
-                        -self.negamax(s, depth - 1, -INFINITY, -alpha, 1)
+                        -self.negamax(s, depth - 1, -INFINITY, -alpha, 1, true)
                     } else {
                         zero
                     }
@@ -274,7 +294,15 @@ impl<'a> Worker<'a> {
     /// The depth-limited value of the scratch position, which is left as
     /// it was found: each child is made when the search reaches it and
     /// unmade after, so a node cut off early builds few of its children.
-    fn negamax(&mut self, s: &mut Scratch, depth: u32, alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn negamax(
+        &mut self,
+        s: &mut Scratch,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        null_allowed: bool,
+    ) -> i32 {
         if depth == 0 {
             return self.quiescence(s, alpha, beta, ply, QUIESCENCE_PLIES);
         }
@@ -304,6 +332,11 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        let in_check = pos.is_check();
+        if null_allowed && self.null_move_cuts(s, depth, beta, ply, in_check) {
+            return beta;
+        }
+        let pos = s.position();
         // The order keys read the position before any move; the sort is
         // stable, so equal keys keep the generation order.
         let mut moves: Vec<(i32, Move)> = pos
@@ -312,24 +345,25 @@ impl<'a> Worker<'a> {
             .map(|m| (self.heuristics.score(pos, &m, ply, hash_move), m))
             .collect();
         if moves.is_empty() {
-            return if pos.is_check() {
-                -(MATE - ply as i32)
-            } else {
-                0
-            };
+            return if in_check { -(MATE - ply as i32) } else { 0 };
         }
         moves.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut a = alpha;
-        for (i, (_, m)) in moves.iter().enumerate() {
+        for (i, &(key, ref m)) in moves.iter().enumerate() {
             s.make(m);
+            let next = depth - 1;
             let score = if i == 0 {
-                -self.negamax(s, depth - 1, -beta, -a, ply + 1)
+                -self.negamax(s, next, -beta, -a, ply + 1, true)
             } else {
-                let zero = -self.negamax(s, depth - 1, -a - 1, -a, ply + 1);
+                let reduced = next.saturating_sub(self.reduction(s, i, key, depth, in_check));
+                let mut zero = -self.negamax(s, reduced, -a - 1, -a, ply + 1, true);
+                if zero > a && reduced < next && !self.aborted {
+                    zero = -self.negamax(s, next, -a - 1, -a, ply + 1, true);
+                }
                 if zero > a && zero < beta && !self.aborted {
-                    -self.negamax(s, depth - 1, -beta, -a, ply + 1)
+                    -self.negamax(s, next, -beta, -a, ply + 1, true)
                 } else {
                     zero
                 }
@@ -371,6 +405,63 @@ impl<'a> Worker<'a> {
             table.store(hash, state, hit);
         }
         best
+    }
+
+    /// The null move: with pruning on, out of check, below the root,
+    /// with a piece besides the king and pawns (with only those, having
+    /// to move is often what loses, and passing would hide it) and the
+    /// evaluation at or above beta, the side to move passes and the
+    /// opponent searches two or three plies shallower; if the pass still
+    /// holds beta, the node is cut. Never twice in a row.
+    fn null_move_cuts(
+        &mut self,
+        s: &mut Scratch,
+        depth: u32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> bool {
+        if !self.pruning || in_check || ply == 0 || depth < 3 || beta.abs() >= MATE_BOUND {
+            return false;
+        }
+        let pos = s.position();
+        let board = pos.board();
+        let us = pos.turn();
+        let sets = board.piece_sets();
+        let pieces = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .iter()
+            .any(|&role| !sets.of(Piece::new(us, role)).is_empty());
+        if !pieces || evaluate(pos) < beta || !s.make_null() {
+            return false;
+        }
+        let r = if depth >= 6 { 3 } else { 2 };
+        let score = -self.negamax(
+            s,
+            depth - 1 - r.min(depth - 1),
+            -beta,
+            -beta + 1,
+            ply + 1,
+            false,
+        );
+        s.unmake();
+        !self.aborted && score >= beta
+    }
+
+    /// How many plies shallower the `i`th move (order key `key`) is
+    /// searched: with pruning on, quiet moves after the first three (the
+    /// table's, removals and killers are never reduced) by one ply, the
+    /// late ones of a deep node by two; never in check or when the move
+    /// checks.
+    fn reduction(&self, s: &Scratch, i: usize, key: i32, depth: u32, in_check: bool) -> u32 {
+        // The check test last: it is the costly one, made only for a
+        // move that would otherwise be reduced.
+        if !self.pruning || i < 3 || depth < 3 || in_check || key >= KILLER_KEY {
+            return 0;
+        }
+        if s.position().is_check() {
+            return 0;
+        }
+        if i >= 10 && depth >= 6 { 2 } else { 1 }
     }
 
     fn set_pv(&mut self, ply: usize, m: Move) {

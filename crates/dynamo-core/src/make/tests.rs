@@ -111,3 +111,30 @@ fn the_owners_choice_is_unmade_with_the_move() {
     assert!(s.unmake());
     assert_eq!(s.position(), &pull);
 }
+
+/// A pass, the search's null move, hands the move over on the same
+/// board, with the no-undo rule forbidding nothing, and is unmade like a
+/// move; it is refused while a pawn awaits its owner's choice.
+#[test]
+fn a_pass_hands_the_move_over_and_is_unmade() {
+    let placement = "r4rk1/pp3ppp/2n5/3q4/3P4/2N2N2/PP3PPP/R2Q1RK1";
+    let pos = Position::from_fen(&format!("{placement} w - - 0 1"), Rules::NOST).expect("fen");
+    let black = Position::from_fen(&format!("{placement} b - - 1 1 {placement}"), Rules::NOST)
+        .expect("fen");
+    let mut s = Scratch::new(pos.clone());
+    assert!(s.make_null());
+    assert_eq!(s.position().board(), pos.board());
+    assert_eq!(s.position().turn(), Color::Black);
+    assert_eq!(s.position().legal_moves(), black.legal_moves());
+    assert!(s.unmake());
+    assert_eq!(s.position(), &pos);
+
+    let rules: Rules = "nost,promotion=owner".parse().expect("rule set");
+    let pull = Position::from_fen("8/8/4r3/4P3/7k/8/8/K7 b - - 0 1", rules).expect("fen");
+    let m = crate::notation::parse_move(&pull, "Re6E/e5e8").expect("the pull");
+    let mut s = Scratch::new(pull);
+    s.make(&m);
+    let awaiting = s.position().clone();
+    assert!(!s.make_null());
+    assert_eq!(s.position(), &awaiting);
+}

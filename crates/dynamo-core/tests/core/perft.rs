@@ -1,8 +1,8 @@
-//! The perft vectors of `perft.txt`, each count checked two
+//! The perft vectors of `perft.txt`, each count checked three
 //! independent ways, and every move on the way through its notation.
 
 use dynamo_core::notation::format;
-use dynamo_core::perft::perft;
+use dynamo_core::perft::{perft, perft_made};
 use dynamo_core::{Position, Rules, parse_move};
 
 struct Vector {
@@ -90,6 +90,16 @@ fn perft_vectors_counted_by_playing_moves() {
     for v in vectors() {
         let pos = Position::from_fen(&v.fen, v.rules).expect("vector position");
         assert_eq!(perft(&pos, v.depth), v.count, "perft.txt line {}", v.line);
+    }
+}
+
+#[test]
+fn perft_vectors_counted_as_a_search_makes_moves() {
+    for v in vectors() {
+        let pos = Position::from_fen(&v.fen, v.rules).expect("vector position");
+        let (count, made) = perft_made(&pos, v.depth);
+        assert_eq!(count, v.count, "perft.txt line {}", v.line);
+        assert!(made >= count, "perft.txt line {}", v.line);
     }
 }
 

@@ -10,6 +10,16 @@ use dynamo_engine::{Limits, Score};
 use crate::solve::{OWNER_PROBLEMS, PROBLEMS, position};
 
 fn search(pos: &Position, depth: u32, table_mb: usize, threads: usize) -> Report {
+    search_pruning(pos, depth, table_mb, threads, false)
+}
+
+fn search_pruning(
+    pos: &Position,
+    depth: u32,
+    table_mb: usize,
+    threads: usize,
+    pruning: bool,
+) -> Report {
     let options = SearchOptions {
         limits: Limits {
             depth: Some(depth),
@@ -18,6 +28,7 @@ fn search(pos: &Position, depth: u32, table_mb: usize, threads: usize) -> Report
         multipv: 1,
         threads,
         table_mb,
+        pruning,
     };
     Search::run(pos, &options, |_| {}).expect("a legal move")
 }
@@ -36,6 +47,23 @@ fn finds_every_mate_of_the_problems_within_its_depth() {
         }
         let pos = position(fen, rules);
         let r = search(&pos, 2 * u32::from(n) - 1, 16, 1);
+        let (best, score) = verdict(&r);
+        assert_eq!(score, Score::Mate(i32::from(n)), "{what}");
+        assert!(keys.contains(&best.as_str()), "{what}: {best}");
+    }
+}
+
+/// The guesses of a pruning search (null move, reductions) do not hide a
+/// problem's mate, zugzwangs included: a key found, the mate's length
+/// right, within two plies more than the exact search needs.
+#[test]
+fn a_pruning_search_finds_the_problems_mates() {
+    for &(what, fen, rules, n, keys) in PROBLEMS.iter().chain(OWNER_PROBLEMS) {
+        if keys.is_empty() {
+            continue;
+        }
+        let pos = position(fen, rules);
+        let r = search_pruning(&pos, 2 * u32::from(n) + 1, 16, 1, true);
         let (best, score) = verdict(&r);
         assert_eq!(score, Score::Mate(i32::from(n)), "{what}");
         assert!(keys.contains(&best.as_str()), "{what}: {best}");
