@@ -21,6 +21,8 @@ It also checks the layers' rules:
   `render`, which never import them, and never import the recorder,
   mail, the inbox or the config (nor the network crate: see
   `.ci/net-imports.py`);
+- the services (`services`) sit under the command line alone: nothing
+  of the library below them imports them;
 - the front ends (`cli`, `inbox`) never change a game themselves: no call
   of the game layer's mutation API (`with_move`, `resign`, `offer_draw`,
   `accept_draw`, `decline_draw`, `adjudicate`, `undo`, `set_tags`,
@@ -161,6 +163,16 @@ NEVER_IMPORTS = [(("game",), ("recorder",)), (("mail",), ("recorder",))]
 NEVER_IMPORTS += [((lower,), ("site",)) for lower in ("game", "mail", "tournament", "render")]
 NEVER_IMPORTS += [
     (("site",), (upper,)) for upper in ("recorder", "mail", "inbox", "config")
+]
+
+# The services: above the config, the inbox, the recorder and every floor
+# under them, below the command line; nothing under them imports them.
+NEVER_IMPORTS += [
+    ((lower,), ("services",))
+    for lower in (
+        "config", "inbox", "recorder", "site", "mail", "tournament", "render",
+        "diagram", "game", "durable", "id", "base32",
+    )
 ]
 
 FRONT_ENDS = ("cli", "inbox")

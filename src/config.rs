@@ -14,6 +14,8 @@ use std::time::Duration;
 use dynamo_core::Rules;
 use serde::{Deserialize, Deserializer};
 
+use crate::archive::Archive;
+pub use crate::archive::ArchiveConfig;
 use crate::game::TimeControl;
 pub use crate::inbox::inbox_config::InboxConfig;
 pub use crate::mail::mail_config::MailConfig;
@@ -54,6 +56,9 @@ pub struct Config {
     pub inbox: Option<InboxConfig>,
     /// The web pages; `None` when the config has no `[site]` table.
     pub site: Option<SiteConfig>,
+    /// The club's record on git; `None` when the config has no
+    /// `[archive]` table (no archive).
+    pub archive: Option<ArchiveConfig>,
     /// The file these settings were read from; `None` for the defaults
     /// and for text parsed alone. Not a key of the file.
     #[serde(skip)]
@@ -73,6 +78,7 @@ impl Default for Config {
             mail: None,
             inbox: None,
             site: None,
+            archive: None,
             file: None,
         }
     }
@@ -87,7 +93,35 @@ impl Config {
             lock_wait,
             require_identity: self.require_identity,
             conditionals: Some(Store::new(&self.conditional_dir)),
+            archive: self.archive(lock_wait),
         }
+    }
+
+    /// The archive in the games folder, with `[archive] git = true`; its
+    /// lock waited for at most `lock_wait`.
+    pub fn archive(&self, lock_wait: Duration) -> Option<Archive> {
+        let table = self.archive.as_ref().filter(|a| a.git)?;
+        Some(Archive::new(
+            &self.games_dir,
+            table.author.as_deref(),
+            lock_wait,
+        ))
+    }
+
+    /// The private state the archive must never take, wherever the config
+    /// puts it: the conditional lines, the outbox, the inbox's state, the
+    /// key, the config itself.
+    pub fn private_paths(&self) -> Vec<PathBuf> {
+        let mut paths = vec![self.conditional_dir.clone()];
+        if let Some(mail) = &self.mail {
+            paths.extend([
+                mail.outbox.clone(),
+                mail.inbox_state.clone(),
+                mail.key_file.clone(),
+            ]);
+        }
+        paths.extend(self.file.clone());
+        paths
     }
 }
 

@@ -4,6 +4,7 @@
 //! [`dynamo_core`]. The command line (`src/cli`) is a thin
 //! layer over it.
 
+pub mod archive;
 pub mod base32;
 pub mod config;
 pub mod diagram;
@@ -15,5 +16,6 @@ pub mod inbox;
 pub mod mail;
 pub mod recorder;
 pub mod render;
+pub mod services;
 pub mod site;
 pub mod tournament;

@@ -5,6 +5,7 @@
 //! README and the guides run as written (`examples`). The rules engine has
 //! its own tests in `crates/dynamo-core/tests`.
 
+mod archive;
 mod cli;
 mod conditional;
 mod digest;

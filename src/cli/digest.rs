@@ -8,21 +8,20 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use anyhow::{Context, Result};
 use chrono::{DateTime, Utc};
 use dynamo::game::Game;
 use dynamo::game::clock;
-use dynamo::mail::digest::plan::{self, Made};
 use dynamo::mail::digest::{Choice, Choices};
-use dynamo::mail::{self, MailError, Pending};
+use dynamo::mail::{self, MailError};
+use dynamo::services::{DigestRun, DigestState, Digests};
 use serde_json::json;
 
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::game::files::game_files;
 use crate::cli::printer::Printer;
-use crate::cli::{config_file, failure, notify, store};
+use crate::cli::{config_file, notify, store};
 use crate::exit::{Exit, Failure};
 
 /// Send each player who chose one mail a day (`digest daily`) their
@@ -65,7 +64,6 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer)
         None => clock::truncate(Utc::now()),
     };
     let mail_error = |e: MailError| Failure::new(Exit::Io, e.to_string());
-    let patience = mail_config.timeout * 2 + Duration::from_secs(30);
     // Replies owed are played before the held notices are gathered, so
     // that their notices are in this digest.
     let catch_up = CatchUp::from_config(&config, printer).read_only(args.dry_run);
@@ -73,116 +71,62 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer)
     if let Ok(files) = game_files(&config, &args.paths) {
         catch_up.before_reading(&files);
     }
-    let lock = plan::lock(mail_config, patience).map_err(mail_error)?;
-    let survey = plan::survey(mail_config, args.dry_run, &lock).map_err(mail_error)?;
-    let mut problems: Vec<String> = survey.unknown.clone();
-    problems.extend(
-        survey
-            .broken
-            .iter()
-            .map(|(p, why)| format!("{}: {why}", p.display())),
-    );
-    let mut rows = Vec::new();
-    let mut pending: Vec<Pending> = Vec::new();
-    if !survey.owed.is_empty() {
+    let mut digests = Digests::open(mail_config, args.dry_run).map_err(mail_error)?;
+    let (secret, games) = if digests.owed() {
         let secret = match args.dry_run {
             true => {
                 mail::Secret::load(mail_config, false).map_err(|e| notify::secret_failure(&e))?
             }
             false => notify::secret(mail_config)?,
         };
-        let games = load_games(&config, &args.paths, &catch_up, &mut problems)?;
-        for owed in &survey.owed {
-            let made = plan::make(mail_config, &secret, owed, &games, now, args.dry_run, &lock);
-            let (state, count) = match made {
-                Ok(Made::Queued { pending: p, games }) => {
-                    pending.push(*p);
-                    ("queued", games)
-                }
-                Ok(Made::WouldMake(games)) => ("would send", games),
-                Ok(Made::Already) => ("made already today", 0),
-                Ok(Made::NoGames) => ("no game in progress", 0),
-                Ok(Made::Elsewhere) => continue,
-                Err(e) => {
-                    problems.push(format!("{}: {e}", owed.player));
-                    continue;
-                }
-            };
-            rows.push((owed.player.clone(), state, count, owed.held.len()));
-        }
-    }
-    drop(lock);
-    let report = mail::deliver(mail_config, pending, false);
-    let sent = |player: &str| {
-        report
-            .sent
-            .iter()
-            .find(|q| q.to.iter().any(|t| t.eq_ignore_ascii_case(player)))
+        let games = load_games(&config, &args.paths, &catch_up, &mut digests.problems)?;
+        (Some(secret), games)
+    } else {
+        (None, Vec::new())
     };
+    let run = digests.make(secret.as_ref(), &games, now);
     let mut out = io::stdout().lock();
     if json {
-        let digests: Vec<_> = rows
-            .iter()
-            .map(|(player, state, games, held)| {
-                let state = match (*state, sent(player)) {
-                    ("queued", Some(_)) => "sent",
-                    (s, _) => s,
-                };
-                json!({"player": player, "state": state, "games": games, "held": held})
-            })
-            .collect();
         let summary = json!({
             "now": now.to_rfc3339(),
             "dry_run": args.dry_run,
-            "digests": digests,
-            "busy": survey.busy,
-            "void": survey.void,
-            "problems": problems,
+            "digests": run.rows,
+            "busy": run.busy,
+            "void": run.void,
+            "problems": run.problems,
         });
         writeln!(out, "{summary}")?;
     } else {
-        text(&mut out, &rows, &report, now, survey.busy)?;
+        text(&mut out, &run, now)?;
     }
     out.flush().context("writing to standard output")?;
-    if let Some(e) = report.first_error() {
-        problems.push(format!("{e}\n{}", notify::where_queued(&report)));
-    }
-    if problems.is_empty() {
-        return Ok(Exit::Ok);
-    }
-    let exit = report.first_error().map_or(Exit::Io, failure::mail_exit);
-    Err(Failure::new(exit, problems.join("\n")).into())
+    notify::run_outcome(run.problems, &run.report)
 }
 
-type Row = (String, &'static str, usize, usize);
-
-fn text(
-    out: &mut dyn Write,
-    rows: &[Row],
-    report: &mail::Report,
-    now: DateTime<Utc>,
-    busy: usize,
-) -> io::Result<()> {
-    for (player, state, games, held) in rows {
-        let notices = match held {
+fn text(out: &mut dyn Write, run: &DigestRun, now: DateTime<Utc>) -> io::Result<()> {
+    for row in &run.rows {
+        let (player, games) = (&row.player, row.games);
+        let notices = match row.held {
             1 => "1 notice held".to_string(),
             n => format!("{n} notices held"),
         };
-        match *state {
-            "queued" => {}
-            "would send" => writeln!(
+        match row.state {
+            DigestState::Queued | DigestState::Sent => {}
+            DigestState::WouldSend => writeln!(
                 out,
                 "{player}: would send a digest of {games} game(s) ({notices})"
             )?,
-            "made already today" => writeln!(
+            DigestState::MadeAlready => writeln!(
                 out,
                 "{player}: digest made already on {} (UTC); {notices} wait for the next day's",
                 now.date_naive()
             )?,
-            other => writeln!(out, "{player}: {other}; {notices} dropped")?,
+            DigestState::NoGames => {
+                writeln!(out, "{player}: no game in progress; {notices} dropped")?
+            }
         }
     }
-    for q in &report.sent {
+    for q in &run.report.sent {
         writeln!(
             out,
             "sent digest to {}: \"{}\" ({})",
@@ -191,6 +135,7 @@ fn text(
             q.message_id
         )?;
     }
+    let busy = run.busy;
     if busy > 0 {
         writeln!(
             out,
@@ -198,7 +143,7 @@ fn text(
         )?;
     }
     // Quiet for cron, which mails any output; a person is told.
-    if rows.is_empty() && busy == 0 && io::stdout().is_terminal() {
+    if run.rows.is_empty() && busy == 0 && io::stdout().is_terminal() {
         writeln!(out, "nothing due")?;
     }
     Ok(())

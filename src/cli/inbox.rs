@@ -23,7 +23,7 @@ use dynamo::recorder::conditional::Store;
 use crate::cli::args::QuietArgs;
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::printer::{Printer, Said};
-use crate::cli::{config_file, notify, recording, store};
+use crate::cli::{config_file, notify, store};
 use crate::exit::{Exit, Failure};
 
 /// Read players' replies to their notices and record their moves: each
@@ -133,8 +133,9 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer)
         secret: secret.as_ref(),
         lock_wait: store::lock_wait()?,
         dry_run: args.dry_run,
-        pages: recording::pages(&config),
+        pages: dynamo::services::pages(&config),
         conditionals: Store::new(&config.conditional_dir),
+        archive: config.archive(store::lock_wait()?),
     };
     let mut inbox = Inbox::new(settings);
     let said = printer.said(args.quiet.quiet);
@@ -333,12 +334,9 @@ fn mailed(report: &Report, said: Said, out: &mut impl Write, tally: &mut Tally) 
     if !said.quiet() {
         let _ = said.sent(report, out);
     }
-    if let Some(e) = report.first_error() {
+    if let Some(why) = notify::undelivered(report) {
         tally.failed = true;
-        eprintln!(
-            "dynamo: mailing failed: {e}\n{}",
-            notify::where_queued(report)
-        );
+        eprintln!("dynamo: mailing failed: {why}");
     }
 }
 

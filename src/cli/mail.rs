@@ -92,14 +92,7 @@ fn send_latest(config: &MailConfig, catch_up: &CatchUp, path: &Path, said: Said)
     let report = mail::deliver(config, queued, true);
     said.deliveries(&report, true)
         .context("writing to standard output")?;
-    match report.first_error() {
-        None => Ok(Exit::Ok),
-        Some(e) => Err(Failure::new(
-            failure::mail_exit(e),
-            format!("{e}\n{}", notify::where_queued(&report)),
-        )
-        .into()),
-    }
+    notify::run_outcome(Vec::new(), &report)
 }
 
 /// Sends what the outbox owes (only `game_id`'s when given), reports

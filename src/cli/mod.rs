@@ -17,6 +17,7 @@ use crate::exit::Exit;
 
 mod across;
 mod analysis;
+mod archive;
 mod args;
 mod conditional;
 mod config_file;
@@ -80,6 +81,10 @@ pub(crate) enum Command {
     /// opponent's move is.
     #[command(subcommand)]
     Conditional(conditional::Command),
+    /// The club's record on git: `dynamo archive init`.
+    #[command(subcommand)]
+    Archive(archive::Command),
+    History(archive::history::Args),
 }
 
 pub fn main() -> ExitCode {
@@ -110,6 +115,8 @@ pub fn main() -> ExitCode {
         Command::Inbox(args) => inbox::execute(args, config, &printer),
         Command::Init(args) => init::execute(args, &printer),
         Command::Conditional(command) => conditional::execute(command, config, &printer),
+        Command::Archive(command) => archive::execute(command, config, &printer),
+        Command::History(args) => archive::history(args, config, &printer),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -15,8 +15,8 @@ use std::path::Path;
 
 use anyhow::Result;
 use dynamo::config::{Config, MailConfig};
-use dynamo::mail::{self, Pending, Report, Secret, SecretError};
-use dynamo::recorder::Notices;
+use dynamo::mail::{Pending, Report, Secret, SecretError};
+use dynamo::services::{Corrected, Mailer, deliver};
 
 use crate::cli::failure;
 use crate::cli::printer::{Said, counted};
@@ -51,31 +51,15 @@ pub(crate) fn secret_failure(e: &SecretError) -> anyhow::Error {
     Failure::new(exit, e.to_string()).into()
 }
 
-/// Mailing of the event a command records; `None` when off.
-pub(crate) struct Mailing<'c> {
-    config: &'c MailConfig,
-    secret: Secret,
-}
-
-impl Mailing<'_> {
-    /// The recorder's subscriber that queues the notices of each event.
-    pub(crate) fn notices(&self) -> Notices<'_> {
-        Notices::new(self.config, &self.secret)
-    }
-}
-
 /// Whether the command mails its event (`--mail`, or `mail_after_move`
 /// in the config); mailing without a `[mail]` table, or without a secret
 /// for the reply tokens, is refused before anything is recorded.
-pub(crate) fn mailing(config: &Config, flag: bool) -> Result<Option<Mailing<'_>>> {
+pub(crate) fn mailing(config: &Config, flag: bool) -> Result<Option<Mailer<'_>>> {
     if !(flag || config.mail_after_move) {
         return Ok(None);
     }
     let config = mail_config(config)?;
-    Ok(Some(Mailing {
-        config,
-        secret: secret(config)?,
-    }))
+    Ok(Some(Mailer::new(config, secret(config)?)))
 }
 
 /// Ends a command that recorded `what` in the game at `path`: sends its
@@ -83,15 +67,14 @@ pub(crate) fn mailing(config: &Config, flag: bool) -> Result<Option<Mailing<'_>>
 /// the command's own report went: when standard output failed, the
 /// notices still go and standard error says the event is recorded.
 pub(crate) fn finish(
-    mailing: Option<Mailing>,
+    mailing: Option<Mailer>,
     queued: Vec<Pending>,
     path: &Path,
     what: &str,
     shown: Result<()>,
     said: Said,
 ) -> Result<Exit> {
-    let report = mailing.map(|m| mail::deliver(m.config, queued, false));
-    let stdout_ok = shown.is_ok();
+    let report = deliver(mailing.as_ref().map(Mailer::config), queued);
     let mut problems = Vec::new();
     if let Err(e) = &shown {
         if failure::is_broken_pipe(e) {
@@ -105,9 +88,9 @@ pub(crate) fn finish(
     }
     if let Some(report) = &report {
         // A failure to say them is not one of the mailing.
-        let _ = said.deliveries(report, stdout_ok);
-        if let Some(e) = report.first_error() {
-            problems.push(format!("mailing it failed: {e}\n{}", where_queued(report)));
+        let _ = said.deliveries(report, shown.is_ok());
+        if let Some(why) = undelivered(report) {
+            problems.push(format!("mailing it failed: {why}"));
         }
     }
     if problems.is_empty() {
@@ -128,8 +111,70 @@ pub(crate) fn finish(
     .into())
 }
 
+/// Ends a command that did `what` and queued letters to go with it: the
+/// letters sent when it mails (`mail`), said as `said`; what could not
+/// be sent is the command's failure, with where the letters wait.
+pub(crate) fn send_letters(
+    mail: Option<&MailConfig>,
+    queued: Vec<Pending>,
+    what: &str,
+    said: Said,
+) -> Result<Exit> {
+    if queued.is_empty() {
+        return Ok(Exit::Ok);
+    }
+    let Some(report) = deliver(mail, queued) else {
+        return Ok(Exit::Ok);
+    };
+    // A failure to say them is not one of the mailing.
+    let _ = said.deliveries(&report, true);
+    match (report.first_error(), undelivered(&report)) {
+        (Some(e), Some(why)) => Err(Failure::new(
+            failure::mail_exit(e),
+            format!("{what}, but mailing the letters failed: {why}"),
+        )
+        .into()),
+        _ => Ok(Exit::Ok),
+    }
+}
+
+/// Ends corrections across games that did `what`: what the web pages
+/// could not follow warned of (`dynamo site DIR` puts it right), then
+/// the letters sent as [`send_letters`] sends them.
+pub(crate) fn send_corrected(
+    corrected: Corrected,
+    mailer: Option<&Mailer>,
+    what: &str,
+    said: Said,
+) -> Result<Exit> {
+    for problem in &corrected.page_problems {
+        eprintln!("dynamo: warning: {problem}");
+    }
+    send_letters(mailer.map(Mailer::config), corrected.letters, what, said)
+}
+
+/// Ends a run (`remind`, `digest`) that delivered `report` after finding
+/// `problems` on its way: each problem, then the delivery's failure,
+/// one line each, with the mail's exit code when mailing failed.
+pub(crate) fn run_outcome(mut problems: Vec<String>, report: &Report) -> Result<Exit> {
+    problems.extend(undelivered(report));
+    if problems.is_empty() {
+        return Ok(Exit::Ok);
+    }
+    let exit = report.first_error().map_or(Exit::Io, failure::mail_exit);
+    Err(Failure::new(exit, problems.join("\n")).into())
+}
+
+/// What a delivery could not do, in words: its first error, and where
+/// what was not sent waits.
+pub(crate) fn undelivered(report: &Report) -> Option<String> {
+    report
+        .first_error()
+        .map(|e| format!("{e}\n{}", where_queued(report)))
+}
+
 /// Where the undelivered notices of a report are.
-pub(crate) fn where_queued(report: &Report) -> String {
+fn where_queued(report: &Report) -> String {
     let queued = report.waiting.len() + report.not_tried.len();
     let mut lines = Vec::new();
     if queued > 0 {

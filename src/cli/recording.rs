@@ -19,12 +19,13 @@ use dynamo::recorder::{
     Creating, NotRecorded, Notices, Pages, Recorded, Recorder, Refusal, Request, SubscriberError,
     When,
 };
-use dynamo::site::Settings;
+use dynamo::services::Mailer;
+use dynamo::services::pages;
 use dynamo_core::Color;
 use dynamo_core::quoted;
 
 use crate::cli::args::{Output, QuietArgs, TimeArgs};
-use crate::cli::notify::{self, Mailing};
+use crate::cli::notify;
 use crate::cli::printer::{Printer, Said};
 use crate::cli::{failure, store};
 use crate::exit::{Exit, Failure};
@@ -65,7 +66,7 @@ impl RecordArgs {
 /// what it recorded.
 pub(crate) struct Recording<'c> {
     config: &'c Config,
-    mailing: Option<Mailing<'c>>,
+    mailing: Option<Mailer<'c>>,
     /// When the event happened (`--at`, else now).
     pub(crate) when: When,
     queued: Vec<Pending>,
@@ -123,14 +124,12 @@ impl<'c> Recording<'c> {
         check: impl FnOnce(&Game, Option<Color>) -> Result<(), E>,
     ) -> Result<Result<Recorded, Refusal<E>>> {
         let file = GameFile::existing(path).map_err(failure::recording_in)?;
-        let mut notices = self.mailing.as_ref().map(Mailing::notices);
+        let mut notices = self.mailing.as_ref().map(Mailer::notices);
         let mut recorder = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?;
         let result = recorder.record_in(&file, request, check);
         // The event stands; a conditional reply it called for waits for
-        // the next command on the game.
-        for problem in recorder.take_problems() {
-            eprintln!("dynamo: warning: {problem}");
-        }
+        // the next command on the game, a commit for the next command.
+        warn(recorder.take_problems());
         self.followed.append(&mut recorder.take_followed());
         drop(recorder);
         if let Some(n) = notices.as_mut() {
@@ -150,7 +149,7 @@ impl<'c> Recording<'c> {
         &mut self,
         work: impl FnOnce(&mut Recorder<'_>) -> T,
     ) -> Result<T> {
-        let mut notices = self.mailing.as_ref().map(Mailing::notices);
+        let mut notices = self.mailing.as_ref().map(Mailer::notices);
         let mut recorder = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?;
         let done = work(&mut recorder);
         drop(recorder);
@@ -174,9 +173,11 @@ impl<'c> Recording<'c> {
 
     /// Creates `game` at `path`, its notices queued first when mailing.
     pub(crate) fn create(&mut self, path: &Path, game: &Game) -> Result<Recorded> {
-        let mut notices = self.mailing.as_ref().map(Mailing::notices);
-        let result = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?
-            .create(&GameFile::named(path), game);
+        let mut notices = self.mailing.as_ref().map(Mailer::notices);
+        let mut recorder = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?;
+        let result = recorder.create(&GameFile::named(path), game);
+        warn(recorder.take_problems());
+        drop(recorder);
         if let Some(n) = notices.as_mut() {
             self.queued.append(&mut n.take());
         }
@@ -195,9 +196,11 @@ impl<'c> Recording<'c> {
         &mut self,
         make: impl FnOnce(&mut Creating<'_, '_>) -> Result<T>,
     ) -> Result<T> {
-        let mut notices = self.mailing.as_ref().map(Mailing::notices);
-        let result =
-            Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?.create_all(make);
+        let mut notices = self.mailing.as_ref().map(Mailer::notices);
+        let mut recorder = Self::recorder(self.config, notices.as_mut(), self.pages.as_mut())?;
+        let result = recorder.create_all(make);
+        warn(recorder.take_problems());
+        drop(recorder);
         if let Some(n) = notices.as_mut() {
             self.queued.append(&mut n.take());
         }
@@ -243,6 +246,14 @@ pub(crate) fn run(
     recording.finish(path, what, shown, said)
 }
 
+/// What went wrong after an event was recorded, each a warning on
+/// standard error: the event stands.
+fn warn(problems: Vec<String>) {
+    for problem in problems {
+        eprintln!("dynamo: warning: {problem}");
+    }
+}
+
 impl RecordArgs {
     /// The recording these arguments start (see [`Recording::start`]),
     /// and where it says its notices.
@@ -281,15 +292,4 @@ pub(crate) fn subscriber_failure(e: SubscriberError) -> anyhow::Error {
         Ok(e) => Failure::new(failure::mail_exit(&e), e.to_string()).into(),
         Err(e) => Failure::new(Exit::Io, e.to_string()).into(),
     }
-}
-
-/// The web pages every recorded event brings up to date, with `[site]
-/// dir` in the config; the commands and the inbox alike.
-pub(crate) fn pages(config: &Config) -> Option<Pages> {
-    let site = config.site.as_ref()?;
-    let dir = site.dir.as_ref()?;
-    let settings = Settings {
-        delay_moves: site.delay_moves,
-    };
-    Some(Pages::new(dir, config.site_dir(dir), settings))
 }

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::error::InboxError;
+use crate::archive::Archive;
 use crate::mail::Secret;
 use crate::mail::mail_config::MailConfig;
 use crate::recorder::conditional::Store;
@@ -31,6 +32,9 @@ pub struct Settings<'a> {
     /// `conditional_dir`: the players' conditional lines, played when
     /// the move they answer is recorded, as the commands play them.
     pub conditionals: Store,
+    /// `[archive] git`: each reply's event a commit, as the commands'
+    /// are; `None` without one.
+    pub archive: Option<Archive>,
 }
 
 impl<'a> Settings<'a> {
@@ -51,6 +55,7 @@ impl<'a> Settings<'a> {
             // The sender is known by the reply token.
             require_identity: false,
             conditionals: Some(self.conditionals.clone()),
+            archive: self.archive.clone(),
         })
     }
 }

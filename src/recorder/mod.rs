@@ -7,7 +7,8 @@
 //! What reacts to an event is a [`Subscriber`] registered on the
 //! [`Recorder`]: the players' notices ([`Notices`]), the director's
 //! letters of a change across games ([`Letters`]), the web pages
-//! ([`Pages`]), and whatever comes next without a front end knowing. `dynamo leave`'s walk over a
+//! ([`Pages`]), the club's record on git ([`Archiving`], made from the
+//! recorder's settings), and whatever comes next without a front end knowing. `dynamo leave`'s walk over a
 //! player's games, within the yearly allowance, is here too ([`leave`]),
 //! so that any front end can use it.
 //!
@@ -15,6 +16,7 @@
 //! imports it.
 
 mod action;
+mod archiving;
 pub mod conditional;
 mod error;
 mod judge;
@@ -26,6 +28,7 @@ mod service;
 mod subscriber;
 
 pub use action::{Action, Done, Recorded, Request, When, Who};
+pub use archiving::Archiving;
 pub use error::{NotRecorded, Refusal, SubscriberError};
 pub use letters::Letters;
 pub use mailing::Notices;

@@ -8,11 +8,13 @@ use chrono::Utc;
 use dynamo_core::Color;
 
 use super::action::{Action, Done, Recorded, Request, When, Who};
+use super::archiving::Archiving;
 use super::conditional::ended;
 use super::conditional::store::Store;
 use super::error::{NotRecorded, Refusal, SubscriberError};
 use super::judge::judge;
 use super::subscriber::Subscriber;
+use crate::archive::Archive;
 use crate::game::clock;
 use crate::game::store::{self, GameFile, HeldGame, UpdateError};
 use crate::game::{Game, GameError};
@@ -24,6 +26,9 @@ pub struct Recorder<'s> {
     wait: Duration,
     require_identity: bool,
     subscribers: Vec<&'s mut dyn Subscriber>,
+    /// The club's record on git, told of each event after the other
+    /// subscribers: its note is the last thing before the write.
+    archive: Option<Archiving>,
     /// The players' conditional lines, played as the games go on.
     pub(super) conditionals: Option<Store>,
     /// The conditional replies recorded, in order (`take_followed`).
@@ -44,6 +49,9 @@ pub struct RecorderSettings {
     /// The players' conditional lines (`conditional_dir`), played as the
     /// games go on; `None` plays none.
     pub conditionals: Option<Store>,
+    /// `[archive] git`: each event a commit in the games folder's
+    /// repository; `None` keeps no archive.
+    pub archive: Option<Archive>,
 }
 
 /// Why the front end's check or the judging stopped an update.
@@ -60,6 +68,7 @@ impl<'s> Recorder<'s> {
             wait,
             require_identity: false,
             subscribers: Vec::new(),
+            archive: None,
             conditionals: None,
             followed: Vec::new(),
             problems: Vec::new(),
@@ -72,6 +81,7 @@ impl<'s> Recorder<'s> {
         Recorder {
             require_identity: settings.require_identity,
             conditionals: settings.conditionals.clone(),
+            archive: settings.archive.clone().map(Archiving::new),
             ..Recorder::new(settings.lock_wait)
         }
     }
@@ -165,6 +175,7 @@ impl<'s> Recorder<'s> {
         let require_identity = self.require_identity;
         let conditionals = &self.conditionals;
         let subscribers = &mut self.subscribers;
+        let archive = &mut self.archive;
         let change = |game: &Game| {
             let now = clock::truncate(Utc::now());
             if deleting::is_marked(file.real()) {
@@ -181,7 +192,7 @@ impl<'s> Recorder<'s> {
                     .map_err(|e| Stop::Subscriber(SubscriberError::new(e)))?,
                 None => Vec::new(),
             };
-            for s in subscribers.iter_mut() {
+            for s in each(subscribers, archive) {
                 s.lines_ended(&ended);
                 s.prepare(file, &recorded.game).map_err(Stop::Subscriber)?;
             }
@@ -301,16 +312,32 @@ impl<'s> Recorder<'s> {
     }
 
     fn commit(&mut self, file: &GameFile, recorded: &Recorded) {
-        for s in self.subscribers.iter_mut() {
+        for s in each(&mut self.subscribers, &mut self.archive) {
             s.commit(file, recorded);
+        }
+        if let Some(archive) = self.archive.as_mut() {
+            self.problems.append(&mut archive.take_problems());
         }
     }
 
     fn discard(&mut self) {
-        for s in self.subscribers.iter_mut() {
+        for s in each(&mut self.subscribers, &mut self.archive) {
             s.discard();
         }
     }
+}
+
+/// Every subscriber in the order they are told: the front end's, then
+/// the archive.
+fn each<'a>(
+    subscribers: &'a mut [&mut dyn Subscriber],
+    archive: &'a mut Option<Archiving>,
+) -> impl Iterator<Item = &'a mut dyn Subscriber> {
+    let archive = archive.iter_mut().map(|a| a as &mut dyn Subscriber);
+    subscribers
+        .iter_mut()
+        .map(|s| &mut **s as &mut dyn Subscriber)
+        .chain(archive)
 }
 
 /// New games being made ([`Recorder::create_all`]).
@@ -324,7 +351,8 @@ impl Creating<'_, '_> {
     /// `file`.
     pub fn prepare(&mut self, file: &GameFile, game: &Game) -> Result<(), SubscriberError> {
         self.recorder.hold(file)?;
-        for s in self.recorder.subscribers.iter_mut() {
+        let recorder = &mut *self.recorder;
+        for s in each(&mut recorder.subscribers, &mut recorder.archive) {
             s.prepare(file, game)?;
         }
         self.games.push((file.clone(), game.clone()));

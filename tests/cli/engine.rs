@@ -182,3 +182,43 @@ fn adjudicate_analyse_without_a_result_records_nothing() {
         2
     );
 }
+
+/// The lines of `analyse` with the speed column left out: the same search
+/// gives the same depths, moves, scores and node counts on every run.
+fn searched(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| l.split("  nps").next().unwrap_or(l).to_string())
+        .collect()
+}
+
+/// A search by nodes is exact unless `--prune` asks for guesses: its
+/// completed depths are those of `--depth`, node for node. `--prune` is
+/// refused where it would change nothing or a verdict to keep.
+#[test]
+fn analyse_prunes_only_when_asked() {
+    let env = TestEnv::new();
+    let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 8";
+    // The guesses start at depth 3 below the root: depth 4 shows them.
+    let exact = searched(&env.ok(&["analyse", "--fen", fen, "--depth", "4"]));
+    let by_nodes = searched(&env.ok(&["analyse", "--fen", fen, "--nodes", "2000000"]));
+    assert!(by_nodes.len() >= exact.len(), "{by_nodes:?}");
+    assert_eq!(by_nodes[..exact.len()], exact[..]);
+    let pruned = searched(&env.ok(&["analyse", "--fen", fen, "--nodes", "2000000", "--prune"]));
+    assert_ne!(
+        pruned[..exact.len()],
+        exact[..],
+        "the guesses change the tree"
+    );
+    env.fails(
+        &["analyse", "--prune"],
+        2,
+        "dynamo: --prune: give --time or --nodes (a search to a depth stays exact)\n",
+    );
+    let both = env.run(&["analyse", "--prune", "--time", "1", "--depth", "3"]);
+    assert_eq!(both.code, 2);
+    assert!(
+        both.stderr.contains("cannot be used with"),
+        "{}",
+        both.stderr
+    );
+}

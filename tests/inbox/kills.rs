@@ -17,6 +17,7 @@ use dynamo::recorder::{Action, Recorder, Request, When, Who};
 use dynamo_core::Color;
 
 use super::world::{DIRECTOR, World, parse};
+use crate::support::git::{assert_fsck_clean, clean, event_kinds, git};
 use crate::support::kill::{kill_seed, run_killed};
 use crate::support::rng::Rng;
 
@@ -67,18 +68,30 @@ fn reply(secret: &Secret, game: &Game, side: Color, from: &str, id: &str, text: 
 
 #[test]
 fn random_kills_never_lose_double_or_forge_a_move() {
-    random_kills("files");
+    random_kills("files", false);
 }
 
 #[test]
 fn random_kills_never_lose_double_or_forge_a_move_flushing_the_file_system() {
-    random_kills("filesystem");
+    random_kills("filesystem", false);
+}
+
+/// With the club's record on git: besides, one commit per event, none
+/// taken for a hand edit, nothing left uncommitted, `git fsck` clean.
+#[test]
+fn random_kills_leave_one_commit_per_event_in_the_archive() {
+    random_kills("files", true);
 }
 
 /// The random kills, then the final run, with `[mail] inbox_flush` as
-/// `flush` says.
-fn random_kills(flush: &str) {
-    let w = World::with_config(&format!("inbox_flush = \"{flush}\"\n"));
+/// `flush` says, and the archive on if `archive`.
+fn random_kills(flush: &str, archive: bool) {
+    let extra = format!("inbox_flush = \"{flush}\"\n");
+    let w = if archive {
+        World::archived(&extra, "author = \"Dora Director <dora@club.example>\"")
+    } else {
+        World::with_config(&extra)
+    };
     std::fs::remove_file(w.env.path("games/g.pgn")).expect("the world's own game");
     let before = w.server.messages().len();
     let mut settings = MailConfig::new("127.0.0.1", w.server.port, Security::None, DIRECTOR);
@@ -214,4 +227,22 @@ fn random_kills(flush: &str) {
         .count();
     assert_eq!(answered, answers, "one answer per refused move");
     assert_eq!(counts.len(), notices + answers, "nothing else was sent");
+    if archive {
+        assert_archive_whole(&w, &expected_games);
+    }
+}
+
+/// The archive after the kills: one commit per event of every game (the
+/// world's own game, made then removed by hand, its three), none a
+/// killed run's event taken for a hand edit, the work tree clean.
+fn assert_archive_whole(w: &World, games: &[(String, Game)]) {
+    let dir = w.env.path("games");
+    let kinds = event_kinds(&dir);
+    let events: usize = games.iter().map(|(_, g)| g.events().len()).sum();
+    let edits = kinds.iter().filter(|k| *k == "hand-edit").count();
+    // The world's game: its creation, and its removal by the test's hand.
+    assert_eq!(edits, 1, "{kinds:?}");
+    assert_eq!(kinds.len(), events + 1 + 1 + 1, "{kinds:?}");
+    assert!(clean(&dir), "{}", git(&dir, &["status", "--porcelain"]));
+    assert_fsck_clean(&dir);
 }

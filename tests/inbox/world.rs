@@ -57,10 +57,27 @@ impl World {
 
     /// As [`World::new`], with more lines in the `[mail]` table.
     pub fn with_config(extra: &str) -> World {
+        World::start(extra, None)
+    }
+
+    /// As [`World::with_config`], with the club's record on git
+    /// (`[archive]` with `archive`'s lines, `dynamo archive init` run)
+    /// before the game is made.
+    pub fn archived(extra: &str, archive: &str) -> World {
+        World::start(extra, Some(archive))
+    }
+
+    fn start(extra: &str, archive: Option<&str>) -> World {
         let server = SmtpServer::start(Options::default());
         let env = TestEnv::new();
         let world = World { env, server };
-        world.config(extra);
+        match archive {
+            Some(lines) => {
+                world.config(&format!("{extra}\n[archive]\ngit = true\n{lines}\n"));
+                world.env.ok(&["archive", "init"]);
+            }
+            None => world.config(extra),
+        }
         world.env.ok(&[
             "new",
             GAME,

@@ -1,9 +1,11 @@
 //! What the tests share: [`TestEnv`], an empty folder to run `dynamo` in,
 //! [`smtp`], a real SMTP server on loopback for the mail tests,
 //! [`dovecot`], a real IMAP server on loopback for the inbox tests, the
-//! seeded generators of [`rng`] and the kill tests' harness, [`kill`].
+//! seeded generators of [`rng`], the kill tests' harness, [`kill`], and
+//! the real `git` the archive tests read, [`git`].
 
 pub mod dovecot;
+pub mod git;
 pub mod kill;
 pub mod rng;
 pub mod smtp;

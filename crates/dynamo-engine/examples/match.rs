@@ -19,8 +19,9 @@
 //! Options: `--time SECONDS` a move (0.1), `--openings N` (20; each is
 //! played twice, colours swapped), `--hash MB` (16), `--max-plies N`
 //! (300), `--part I/N` (only the openings whose number is I modulo N, to
-//! share a match between processes and add the counts), `--verbose`
-//! (each game's moves).
+//! share a match between processes and add the counts), `--new-arg ARG`
+//! and `--old-arg ARG` (repeatable: added to that binary's timed
+//! `analyse`, e.g. `--new-arg --prune`), `--verbose` (each game's moves).
 
 use std::collections::HashMap;
 use std::process::Command;
@@ -29,6 +30,8 @@ use dynamo_core::{Move, Position, Rules, Status, notation};
 
 struct Options {
     binaries: [String; 2],
+    /// Arguments added to each binary's timed search, NEW's first.
+    extra: [Vec<String>; 2],
     time: f64,
     openings: usize,
     hash: usize,
@@ -40,7 +43,7 @@ struct Options {
 fn usage(why: &str) -> ! {
     eprintln!("match: {why}");
     eprintln!(
-        "usage: match NEW OLD [--time SECONDS] [--openings N] [--hash MB] [--max-plies N] [--part I/N] [--verbose]"
+        "usage: match NEW OLD [--time SECONDS] [--openings N] [--hash MB] [--max-plies N] [--part I/N] [--new-arg ARG] [--old-arg ARG] [--verbose]"
     );
     std::process::exit(2)
 }
@@ -49,6 +52,7 @@ fn options() -> Options {
     let mut binaries = Vec::new();
     let mut o = Options {
         binaries: [String::new(), String::new()],
+        extra: [Vec::new(), Vec::new()],
         time: 0.1,
         openings: 20,
         hash: 16,
@@ -77,6 +81,8 @@ fn options() -> Options {
                     usage("--part I/N needs I below N");
                 }
             }
+            "--new-arg" => o.extra[0].push(value("--new-arg")),
+            "--old-arg" => o.extra[1].push(value("--old-arg")),
             "--verbose" => o.verbose = true,
             _ if arg.starts_with("--") => usage(&format!("unknown option {arg}")),
             _ => binaries.push(arg),
@@ -127,8 +133,12 @@ fn openings(count: usize) -> Vec<Position> {
 
 /// The move `binary` chooses in `pos` in its time, or at depth 1 if it
 /// completed no depth in its time (`true` then), or why it chose none.
-fn choose(binary: &str, pos: &Position, o: &Options) -> Result<(Move, bool), String> {
-    match analyse(binary, pos, o, &["--time", &o.time.to_string()]) {
+fn choose(side: usize, pos: &Position, o: &Options) -> Result<(Move, bool), String> {
+    let binary = &o.binaries[side];
+    let time = o.time.to_string();
+    let mut timed = vec!["--time", time.as_str()];
+    timed.extend(o.extra[side].iter().map(String::as_str));
+    match analyse(binary, pos, o, &timed) {
         Ok(m) => Ok((m, false)),
         Err(Some(why)) => Err(why),
         Err(None) => match analyse(binary, pos, o, &["--depth", "1"]) {
@@ -216,7 +226,7 @@ fn play(opening: &Position, white: usize, o: &Options, late: &mut [u32; 2]) -> (
                 "100 half-moves with nothing taken off".into(),
             );
         }
-        let m = match choose(&o.binaries[mover], &pos, o) {
+        let m = match choose(mover, &pos, o) {
             Ok((m, was_late)) => {
                 late[mover] += u32::from(was_late);
                 m

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use anyhow::Result;
 use dynamo::config::is_plausible_variable_name;
-use dynamo::config::{InboxConfig, MailConfig, Security};
+use dynamo::config::{ArchiveConfig, InboxConfig, MailConfig, Security};
 
 use crate::cli::config_file::locate;
 use crate::cli::printer::Printer;
@@ -83,7 +83,30 @@ pub(crate) fn execute(
         }
         None => writeln!(out, "# no [site] table: pages only from `dynamo site DIR`")?,
     }
+    match &config.archive {
+        Some(archive) => print_archive(out, archive)?,
+        None => writeln!(
+            out,
+            "# no [archive] table: the games folder is no git record"
+        )?,
+    }
     Ok(Exit::Ok)
+}
+
+fn print_archive(out: &mut impl Write, archive: &ArchiveConfig) -> Result<()> {
+    writeln!(out, "[archive]")?;
+    writeln!(out, "git = {}", archive.git)?;
+    match &archive.author {
+        Some(author) => writeln!(out, "author = {}", text(author))?,
+        None => writeln!(out, "# author: none (git's own user.name and user.email)")?,
+    }
+    writeln!(out, "remote = {}", text(&archive.remote))?;
+    writeln!(out, "sync = {}", text(&archive.sync.name()))?;
+    match &archive.director {
+        Some(director) => writeln!(out, "director = {}", text(director))?,
+        None => writeln!(out, "# director: none (every section written here)")?,
+    }
+    Ok(())
 }
 
 fn print_mail(out: &mut impl Write, mail: &MailConfig) -> Result<()> {

@@ -10,6 +10,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::Result;
+use dynamo::archive::Archive;
 use dynamo::config::Config;
 use dynamo::config::{host_and_port, is_plausible_variable_name, reachable};
 use dynamo::mail::Secret;
@@ -57,6 +58,28 @@ fn line(check: &str, result: Result<String, String>) -> Line {
     }
 }
 
+/// The archive usable: git recent enough, the games folder its
+/// repository, no private state inside it left to be committed.
+fn archived(config: &Config, archive: &Archive) -> Result<String, String> {
+    archive.check().map_err(|e| e.to_string())?;
+    let exposed = archive
+        .exposed(&config.private_paths())
+        .map_err(|e| e.to_string())?;
+    if exposed.is_empty() {
+        Ok(format!(
+            "{}: a git repository, private state kept out",
+            config.games_dir.display()
+        ))
+    } else {
+        let names: Vec<String> = exposed.iter().map(|p| p.display().to_string()).collect();
+        Err(format!(
+            "{}: private state inside the games folder and not in its .gitignore: {}",
+            config.games_dir.display(),
+            names.join(", ")
+        ))
+    }
+}
+
 /// Runs every check of `config`, prints them, and exits 0 when all pass,
 /// 1 otherwise.
 pub(crate) fn execute(config: &Config, printer: &Printer, out: &mut impl Write) -> Result<Exit> {
@@ -83,6 +106,9 @@ pub(crate) fn execute(config: &Config, printer: &Printer, out: &mut impl Write) 
     if let Some(dir) = config.site.as_ref().and_then(|s| s.dir.as_ref()) {
         lines.push(line("pages folder", writable(dir)));
         lines.push(line("pages for others", public(dir)));
+    }
+    if let Some(archive) = config.archive(dynamo::durable::LOCK_WAIT) {
+        lines.push(line("archive", archived(config, &archive)));
     }
     let all_ok = lines.iter().all(|l| l.ok);
     printer.out(&Checks(lines), out)?;

@@ -13,10 +13,11 @@ use dynamo::tournament::{PlayerChange, PlayerChangeError, Step, store_section};
 use dynamo_core::quoted;
 use serde_json::json;
 
-use crate::cli::across::{Across, Mailer};
+use crate::cli::across::{self, failure_of};
 use crate::cli::args::{QuietArgs, TimeArgs, now};
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::given::{self, address};
+use crate::cli::notify;
 use crate::cli::printer::Printer;
 use crate::cli::store;
 use crate::exit::{Exit, Failure};
@@ -75,7 +76,7 @@ pub(crate) fn execute(
     let mailer = if args.dry_run {
         None
     } else {
-        Mailer::new(config, args.mail)?
+        notify::mailing(config, args.mail)?
     };
     let games_dir = &config.games_dir;
     if !games_dir.is_dir() {
@@ -127,7 +128,7 @@ pub(crate) fn execute(
         )?;
         return Ok(Exit::Ok);
     }
-    Across::try_each(&games, args.reason.as_deref(), at, catch_up, |_, _| Ok(()))?;
+    across::try_each(&games, args.reason.as_deref(), at, catch_up, |_, _| Ok(()))?;
     let finished = steps
         .iter()
         .filter(|s| matches!(s, Step::Game { finished: true, .. }))
@@ -181,21 +182,23 @@ pub(crate) fn execute(
         }
         None => Vec::new(),
     };
-    let mut across = Across::new(config, mailer.as_ref(), built, email.as_str());
+    let mut across = across::start(config, mailer.as_ref(), built, email.as_str())?;
     let mut lines = Vec::new();
     let last = games.len().saturating_sub(1);
     let mut game_index = 0;
     for step in &steps {
         match step {
             Step::Game { path, edits, .. } => {
-                let recorded = across.set(
-                    path,
-                    edits,
-                    args.reason.as_deref(),
-                    When::At(at),
-                    game_index == last,
-                    |_| Ok(()),
-                )?;
+                let recorded = across
+                    .set(
+                        path,
+                        edits,
+                        args.reason.as_deref(),
+                        When::At(at),
+                        game_index == last,
+                        |_| Ok(()),
+                    )
+                    .map_err(failure_of)?;
                 game_index += 1;
                 let words = match &recorded.game.last_event().kind {
                     EventKind::Corrected(fix) => fix
@@ -228,7 +231,12 @@ pub(crate) fn execute(
     ));
     print(out, printer, &args, &steps, &change, &lines, false)?;
     let said = printer.said(args.quiet.quiet);
-    across.finish(mailer.as_ref(), "the address is changed", said)
+    notify::send_corrected(
+        across.finish(),
+        mailer.as_ref(),
+        "the address is changed",
+        said,
+    )
 }
 
 /// `1 game`, `3 games`.

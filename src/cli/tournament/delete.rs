@@ -11,17 +11,19 @@ use dynamo::game::Address;
 use dynamo::mail::notice::{Recipient, director_letters};
 use dynamo::mail::outbox::State;
 use dynamo::mail::{self, Built, Outbox};
+use dynamo::services::across::{Mailer, hold_games, queue_once, read_held};
 use dynamo::tournament::set_aside;
 use serde_json::json;
 
 use super::set::{played, section_games, section_named};
-use crate::cli::across::{Mailer, hold_games, queue_once, read_held};
+use crate::cli::across::failure_of;
 use crate::cli::args::{QuietArgs, now};
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::failure;
 use crate::cli::given;
 use crate::cli::notify;
 use crate::cli::printer::Printer;
+use crate::cli::store;
 use crate::exit::{Exit, Failure};
 
 /// Delete a section before its first move: the notices still queued for
@@ -52,7 +54,7 @@ pub(crate) fn execute(
 ) -> Result<Exit> {
     let (folder, section) = section_named(config, &args.name)?;
     given::reason(args.reason.as_deref())?;
-    let mailer = Mailer::new(config, args.mail)?;
+    let mailer = notify::mailing(config, args.mail)?;
     let games = section_games(&folder, &section, catch_up)?;
     let built = match &mailer {
         Some(m) => letters(m, &folder, &section, args.reason.as_deref())?,
@@ -74,9 +76,9 @@ pub(crate) fn execute(
         _ => None,
     };
     let paths: Vec<PathBuf> = games.iter().map(|(path, _)| path.clone()).collect();
-    let held = hold_games(&paths)?;
+    let held = hold_games(&paths, store::lock_wait()?).map_err(failure_of)?;
     let (_, section_now) = section_named(config, &args.name)?;
-    let games = read_held(&held)?;
+    let games = read_held(&held).map_err(failure_of)?;
     if section_now != section {
         return Err(Failure::new(
             Exit::Rejected,
@@ -134,7 +136,7 @@ pub(crate) fn execute(
     // in between is finished by running it again, which sends those it
     // finds queued rather than queueing them twice.
     let queued = match &mailer {
-        Some(m) => queue_once(m, &built, &section.name, CANCELLED)?,
+        Some(m) => queue_once(m, &built, &section.name, CANCELLED).map_err(failure_of)?,
         None => Vec::new(),
     };
     dynamo::durable::crash_point("cancel-letters-queued");
@@ -165,22 +167,12 @@ pub(crate) fn execute(
         Ok(out.flush()?)
     })();
     shown?;
-    let Some(m) = &mailer else {
-        return Ok(Exit::Ok);
-    };
-    let report = mail::deliver(m.config(), queued, false);
-    printer.said(args.quiet.quiet).deliveries(&report, true)?;
-    match report.first_error() {
-        None => Ok(Exit::Ok),
-        Some(e) => Err(Failure::new(
-            failure::mail_exit(e),
-            format!(
-                "the section is deleted, but mailing the letters failed: {e}\n{}",
-                notify::where_queued(&report)
-            ),
-        )
-        .into()),
-    }
+    notify::send_letters(
+        mailer.as_ref().map(Mailer::config),
+        queued,
+        "the section is deleted",
+        printer.said(args.quiet.quiet),
+    )
 }
 
 /// The web pages (`[site] dir`) built again whole, as `dynamo site DIR`

@@ -11,10 +11,11 @@ use dynamo::game::store::HeldGame;
 use dynamo::mail::notice::{Recipient, director_letters};
 use dynamo::mail::{Built, Pending};
 use dynamo::recorder::When;
+use dynamo::services::across::{Across, Mailer, queue_once, set_action};
 use dynamo::tournament::{Section, SectionCorrection, SectionError, store_section};
 use dynamo_core::quoted;
 
-use crate::cli::across::{Across, Mailer, queue_once, set_action};
+use crate::cli::across::failure_of;
 use crate::cli::failure;
 use crate::exit::{Exit, Failure};
 
@@ -52,12 +53,14 @@ pub(crate) fn complete(
         let Some(due) = record.correction.due(&part.file, &now) else {
             continue;
         };
-        let recorded = across.record_held(
-            game,
-            set_action(&due.edits, due.reason.as_deref()),
-            When::At(due.at),
-            |_| Ok(()),
-        )?;
+        let recorded = across
+            .record_held(
+                game,
+                set_action(&due.edits, due.reason.as_deref()),
+                When::At(due.at),
+                |_| Ok(()),
+            )
+            .map_err(failure_of)?;
         dynamo::durable::crash_point("amended");
         if let EventKind::Corrected(fix) = &recorded.game.last_event().kind {
             let each: Vec<String> = fix
@@ -82,7 +85,8 @@ pub(crate) fn complete(
             &letters(m, folder, record)?,
             &record.section.name,
             LETTER,
-        )?,
+        )
+        .map_err(failure_of)?,
         _ => Vec::new(),
     };
     dynamo::durable::crash_point("letters-queued");

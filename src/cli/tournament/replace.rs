@@ -13,6 +13,7 @@ use dynamo::mail::notice::{Notice, Recipient};
 use dynamo::mail::{self, Built};
 use dynamo::recorder::When;
 use dynamo::recorder::conditional::Store;
+use dynamo::services::across::{Mailer, queue_once};
 use dynamo::tournament::{
     ReplaceError, ReplacePlan, Replacement, TakenGame, plan_replacement, store_section,
 };
@@ -21,10 +22,11 @@ use serde_json::json;
 
 use super::delete::rebuild_pages;
 use super::set::{section_games, section_named};
-use crate::cli::across::{Across, Mailer, queue_once};
+use crate::cli::across::{self, failure_of};
 use crate::cli::args::{QuietArgs, TimeArgs, now};
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::given::{self, address};
+use crate::cli::notify;
 use crate::cli::printer::Printer;
 use crate::exit::{Exit, Failure};
 
@@ -83,7 +85,7 @@ pub(crate) fn execute(
     let (folder, section) = section_named(config, &args.name)?;
     let mailer = match args.dry_run {
         true => None,
-        false => Mailer::new(config, args.mail)?,
+        false => notify::mailing(config, args.mail)?,
     };
     let games = section_games(&folder, &section, catch_up)?;
     let at = match when {
@@ -118,7 +120,7 @@ pub(crate) fn execute(
         .filter(|g| !g.edits.is_empty())
         .map(|g| (g.path.clone(), g.edits.clone()))
         .collect();
-    Across::try_each(&changes, Some(&why), at, catch_up, |_, _| Ok(()))?;
+    across::try_each(&changes, Some(&why), at, catch_up, |_, _| Ok(()))?;
     let mut lines = Vec::new();
     if args.dry_run {
         for g in &plan.games {
@@ -130,7 +132,7 @@ pub(crate) fn execute(
         ));
         return print(out, printer, &args, &plan, &section.name, &lines, true);
     }
-    let mut across = Across::new(config, mailer.as_ref(), Vec::new(), &section.name);
+    let mut across = across::start(config, mailer.as_ref(), Vec::new(), &section.name)?;
     let conditionals = Store::new(&config.conditional_dir);
     for (path, edits) in &changes {
         let seat = plan.games.iter().find(|g| &g.path == path);
@@ -139,23 +141,25 @@ pub(crate) fn execute(
         // stays theirs, as played; the player's conditional lines go
         // with them, never played for the substitute, in the same lock
         // as the change of player, so no line can slip in between.
-        across.set(
-            path,
-            edits,
-            Some(&why),
-            When::At(at),
-            false,
-            |game| match (game.ending(), side) {
-                (Some(_), Some(side)) if !game.player(side).has_address(email.as_str()) => {
-                    Err(format!(
-                        "{} ended while the substitution was made; run it again",
-                        path.display()
-                    ))
-                }
-                (_, Some(side)) => conditionals.remove(game, side).map_err(|e| e.to_string()),
-                _ => Ok(()),
-            },
-        )?;
+        across
+            .set(
+                path,
+                edits,
+                Some(&why),
+                When::At(at),
+                false,
+                |game| match (game.ending(), side) {
+                    (Some(_), Some(side)) if !game.player(side).has_address(email.as_str()) => {
+                        Err(format!(
+                            "{} ended while the substitution was made; run it again",
+                            path.display()
+                        ))
+                    }
+                    (_, Some(side)) => conditionals.remove(game, side).map_err(|e| e.to_string()),
+                    _ => Ok(()),
+                },
+            )
+            .map_err(failure_of)?;
         dynamo::durable::crash_point("replaced");
     }
     for g in &plan.games {
@@ -173,12 +177,9 @@ pub(crate) fn execute(
             m,
             catch_up,
         )?;
-        across.queue(queue_once(
-            m,
-            &built,
-            &section.name,
-            "the director's letter",
-        )?);
+        across.queue(
+            queue_once(m, &built, &section.name, "the director's letter").map_err(failure_of)?,
+        );
     }
     store_section(&folder, &plan.section).map_err(|e| {
         let exit = if e.is_input() { Exit::Usage } else { Exit::Io };
@@ -198,7 +199,12 @@ pub(crate) fn execute(
     ));
     print(out, printer, &args, &plan, &section.name, &lines, false)?;
     let said = printer.said(args.quiet.quiet);
-    across.finish(mailer.as_ref(), "the substitute has the seat", said)
+    notify::send_corrected(
+        across.finish(),
+        mailer.as_ref(),
+        "the substitute has the seat",
+        said,
+    )
 }
 
 /// What a game's change is, in a few words.

@@ -9,14 +9,16 @@ use dynamo::config::Config;
 use dynamo::game::clock;
 use dynamo::game::{Game, TimeControl};
 use dynamo::recorder::When;
+use dynamo::services::across::{Across, read_held, set_action};
 use dynamo::tournament::{AmendPlan, Amendment, Section, SectionCorrection, SectionError};
 use dynamo_core::{Rules, quoted};
 use serde_json::json;
 
 use super::pending::{complete, section_failure};
-use crate::cli::across::{Across, Mailer, read_held, set_action};
+use crate::cli::across::{self, failure_of};
 use crate::cli::args::{QuietArgs, TimeArgs, check_first_deadline, now};
 use crate::cli::conditional::owed::CatchUp;
+use crate::cli::notify;
 use crate::cli::printer::Printer;
 use crate::exit::{Exit, Failure};
 
@@ -182,7 +184,7 @@ pub(crate) fn execute(
     if asked && let Some(start) = amendment.start_after(&section) {
         check_first_deadline(tc_after, start, "--start")?;
     }
-    let mailer = Mailer::new(
+    let mailer = notify::mailing(
         config,
         args.mail || pending.as_ref().is_some_and(|p| p.mail),
     )?;
@@ -191,7 +193,7 @@ pub(crate) fn execute(
         _ => now(),
     };
     let reason = args.reason.as_deref();
-    let mut across = Across::new(config, None, Vec::new(), &section.name);
+    let mut across = across::start(config, None, Vec::new(), &section.name)?;
     let mut lines = Vec::new();
     let mut done: Vec<SectionCorrection> = Vec::new();
     // First what a run stopped half-way began: its games, its section
@@ -199,7 +201,7 @@ pub(crate) fn execute(
     if let Some(record) = pending {
         let games = section_games(&folder, &section, catch_up)?;
         let paths: Vec<PathBuf> = games.into_iter().map(|(path, _)| path).collect();
-        let held = across.hold_all(&paths, None)?;
+        let held = across.hold_all(&paths, None).map_err(failure_of)?;
         let queued = complete(
             &mut across,
             &held,
@@ -238,9 +240,9 @@ pub(crate) fn execute(
             // is refused, nothing changed) or after the correction is
             // written down, and is then judged under it.
             let paths: Vec<PathBuf> = games.into_iter().map(|(path, _)| path).collect();
-            let held = across.hold_all(&paths, None)?;
+            let held = across.hold_all(&paths, None).map_err(failure_of)?;
             let (_, section_now) = section_named(config, &args.name)?;
-            let games = read_held(&held)?;
+            let games = read_held(&held).map_err(failure_of)?;
             let plan = amendment.plan(&section_now, &games);
             refuse_played(&plan, &games)?;
             if section_now != section {
@@ -258,7 +260,8 @@ pub(crate) fn execute(
             // anything is written.
             for (path, edits) in &plan.games {
                 if let Some((_, game)) = games.iter().find(|(p, _)| p == path) {
-                    Across::try_on(path, game, &set_action(edits, reason), at)?;
+                    Across::preview(path, game, &set_action(edits, reason), at)
+                        .map_err(failure_of)?;
                 }
             }
             let record = SectionCorrection::new(&plan, &games, at, reason, mailer.is_some());
@@ -310,5 +313,10 @@ pub(crate) fn execute(
     })();
     shown?;
     let said = printer.said(args.quiet.quiet);
-    across.finish(mailer.as_ref(), "the section is corrected", said)
+    notify::send_corrected(
+        across.finish(),
+        mailer.as_ref(),
+        "the section is corrected",
+        said,
+    )
 }

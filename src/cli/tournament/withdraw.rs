@@ -10,6 +10,7 @@ use dynamo::game::clock::format_time;
 use dynamo::mail;
 use dynamo::mail::notice::{Recipient, director_letters};
 use dynamo::recorder::{Action, When};
+use dynamo::services::across::{Mailer, queue_once};
 use dynamo::tournament::{
     Fate, WithdrawError, WithdrawPlan, WithdrawRule, plan_withdrawal, store_section,
 };
@@ -17,10 +18,11 @@ use dynamo_core::quoted;
 use serde_json::json;
 
 use super::set::{section_games, section_named};
-use crate::cli::across::{Across, Mailer, queue_once};
+use crate::cli::across::{self, failure_of};
 use crate::cli::args::{QuietArgs, TimeArgs, now};
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::given;
+use crate::cli::notify;
 use crate::cli::printer::Printer;
 use crate::exit::{Exit, Failure};
 
@@ -81,7 +83,7 @@ pub(crate) fn execute(
         .map_err(|e| usage(format!("--player: {}: {e}", quoted(&args.player))))?;
     given::reason(args.reason.as_deref())?;
     let (folder, section) = section_named(config, &args.name)?;
-    let mailer = Mailer::new(config, args.mail)?;
+    let mailer = notify::mailing(config, args.mail)?;
     let games = section_games(&folder, &section, catch_up)?;
     let at = match when {
         When::At(at) => at,
@@ -111,29 +113,29 @@ pub(crate) fn execute(
             Some((g.path.clone(), action))
         })
         .collect();
-    Across::try_actions(&actions, at, catch_up, |_, _| Ok(()))?;
+    across::try_actions(&actions, at, catch_up, |_, _| Ok(()))?;
     let built = match &mailer {
         Some(m) => letters(&plan, &section.event, rule, args.reason.as_deref(), m)?,
         None => Vec::new(),
     };
     let mut lines = Vec::new();
-    let mut across = Across::new(config, mailer.as_ref(), Vec::new(), &section.name);
+    let mut across = across::start(config, mailer.as_ref(), Vec::new(), &section.name)?;
     if actions.is_empty() {
         // No game to carry the letters: they are queued now, once.
         if let Some(m) = &mailer {
-            across.queue(queue_once(
-                m,
-                &built,
-                &section.name,
-                "the director's letter",
-            )?);
+            across.queue(
+                queue_once(m, &built, &section.name, "the director's letter")
+                    .map_err(failure_of)?,
+            );
         }
     } else {
-        across = Across::new(config, mailer.as_ref(), built, &section.name);
+        across = across::start(config, mailer.as_ref(), built, &section.name)?;
     }
     let last = actions.len().saturating_sub(1);
     for (i, (path, action)) in actions.into_iter().enumerate() {
-        across.record(&path, action, When::At(at), i == last, |_| Ok(()))?;
+        across
+            .record(&path, action, When::At(at), i == last, |_| Ok(()))
+            .map_err(failure_of)?;
     }
     for g in &plan.games {
         lines.push(format!("{}: {}", g.path.display(), fate_words(&g.fate)));
@@ -186,7 +188,12 @@ pub(crate) fn execute(
     })();
     shown?;
     let said = printer.said(args.quiet.quiet);
-    across.finish(mailer.as_ref(), "the player is withdrawn", said)
+    notify::send_corrected(
+        across.finish(),
+        mailer.as_ref(),
+        "the player is withdrawn",
+        said,
+    )
 }
 
 /// One letter to the player and one to each opponent whose games change,

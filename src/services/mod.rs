@@ -1,0 +1,15 @@
+//! The workflows a front end runs, written once for the command line and
+//! any other: each decides and records, and returns what it did as plain
+//! data for its front end to print. Above the config, the recorder and
+//! mail; the command line is parse, call, print (docs/ARCHITECTURE.md,
+//! "Layers and the import rule").
+
+pub mod across;
+pub mod delivery;
+pub mod digest;
+pub mod remind;
+
+pub use across::{Across, AcrossError, Corrected, Mailer, pages};
+pub use delivery::deliver;
+pub use digest::{DigestRow, DigestRun, DigestState, Digests};
+pub use remind::{RemindRun, Reminded, Reminder};
