@@ -7,7 +7,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::Args;
-use dynamo_core::{Position, Status, notation};
+use dynamo_core::{Color, Position, Status, notation};
 use dynamo_engine::search::{Report, Search, SearchOptions};
 use dynamo_engine::tt::Table;
 use dynamo_engine::{Limits, Score};
@@ -18,6 +18,7 @@ use crate::cli::conditional::owed::CatchUp;
 use crate::cli::printer::{Printer, Report as PrinterReport};
 use crate::cli::search_bounds::{MAX_THREADS, check_hash, refused_table, seconds};
 use crate::exit::{Exit, Failure};
+use dynamo::recorder::conditional::line::numbered;
 
 // The search's limits and shape, flattened into `analyse` and
 // `adjudicate`. (Plain comments: a doc comment here would become the help
@@ -117,41 +118,46 @@ pub(crate) fn show(
     let mut failed = Ok(());
     Search::run_with(pos, &options, table.as_ref(), |report| {
         if failed.is_ok() {
-            failed = print(report, printer, out);
+            failed = print(pos, report, printer, out);
         }
     });
     failed
 }
 
-fn print(report: &Report, printer: &Printer, out: &mut impl Write) -> Result<()> {
+fn print(pos: &Position, report: &Report, printer: &Printer, out: &mut impl Write) -> Result<()> {
     let ranked = report.lines.len() > 1;
     for (i, line) in report.lines.iter().enumerate() {
         let pv: Vec<String> = line.pv.iter().map(notation::format).collect();
         let depth = Depth {
             best: pv.first().cloned().unwrap_or_default(),
             depth: report.depth,
+            line: numbered(pos, &pv),
             multipv: ranked.then_some(i + 1),
             nodes: report.nodes,
             nps: report.nps(),
             pv,
             score: Scored(line.score),
             time_ms: report.elapsed.as_millis() as u64,
+            to_move: pos.turn(),
         };
         printer.out(&depth, out)?;
     }
     Ok(out.flush()?)
 }
 
-/// One line of a completed depth: `depth  6  best …  score …  pv …  nodes
-/// …  nps …` (`#2` after the depth for the second of `--multipv` lines),
-/// or one JSON object: depth, best, score (`{"mate": N}` or `{"pawns":
-/// x}`, the side to move's view), pv, nodes, nps, time_ms, and multipv
-/// under `--multipv`. The keys are in the order the JSON has always had
-/// them: alphabetical.
+/// One line of a completed depth: `depth  6  best …  score … for White  pv
+/// 12. …  nodes …  nps …` (`#2` after the depth for the second of
+/// `--multipv` lines), the score from the view of the side to move, named,
+/// and the variation numbered as the notices number moves; or one JSON
+/// object: depth, best, score (`{"mate": N}` or `{"pawns": x}`, the side
+/// to move's view), to_move, pv, line (the variation numbered), nodes,
+/// nps, time_ms, and multipv under `--multipv`. The keys are in the order
+/// the JSON has always had them: alphabetical.
 #[derive(Serialize)]
 struct Depth {
     best: String,
     depth: u32,
+    line: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     multipv: Option<usize>,
     nodes: u64,
@@ -159,6 +165,12 @@ struct Depth {
     pv: Vec<String>,
     score: Scored,
     time_ms: u64,
+    #[serde(serialize_with = "color_name")]
+    to_move: Color,
+}
+
+fn color_name<S: serde::Serializer>(color: &Color, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(color.name())
 }
 
 impl fmt::Display for Depth {
@@ -166,11 +178,12 @@ impl fmt::Display for Depth {
         let rank = self.multipv.map(|n| format!(" #{n}")).unwrap_or_default();
         writeln!(
             f,
-            "depth {:>2}{rank}  best {}  score {}  pv {}  nodes {}  nps {}",
+            "depth {:>2}{rank}  best {}  score {} for {}  pv {}  nodes {}  nps {}",
             self.depth,
             self.best,
             self.score.0.text(),
-            self.pv.join(" "),
+            self.to_move.title(),
+            self.line,
             self.nodes,
             self.nps,
         )

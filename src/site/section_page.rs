@@ -15,10 +15,12 @@ pub const TIE_BREAKS: &str = "Ranked by points, then the number of wins (Baumbac
      Sonneborn-Berger score (SB), then the head-to-head result among the players still tied. \
      · marks a game in progress.";
 
-/// The page's HTML.
+/// The page's HTML, headed by the event's name as section.toml gives it
+/// (the games' Event tag): the folder's name is the director's, and the
+/// facts give it as the section's.
 pub fn page(club: &Club, s: &ClubSection) -> String {
     let sec = &s.section;
-    let title = text(&sec.name);
+    let title = text(&sec.event);
     let mut body = String::new();
     let _ = writeln!(body, "<h1>{title}</h1>");
     let tc = sec
@@ -32,9 +34,9 @@ pub fn page(club: &Club, s: &ClubSection) -> String {
         .count();
     let _ = writeln!(
         body,
-        "<dl class=\"facts\">\n<dt>Event</dt><dd>{}</dd>\n<dt>Rules</dt><dd>{}</dd>\n\
+        "<dl class=\"facts\">\n<dt>Section</dt><dd>{}</dd>\n<dt>Rules</dt><dd>{}</dd>\n\
          <dt>Time control</dt><dd>{tc}</dd>\n<dt>Games</dt><dd>{} finished, {} in progress</dd>\n</dl>",
-        text(&sec.event),
+        text(&sec.name),
         text(&sec.rules),
         finished,
         s.games.len() - finished,

@@ -129,6 +129,32 @@ fn analyse_prints_one_json_object_a_depth() {
 }
 
 #[test]
+fn analyse_names_the_side_to_move_and_numbers_its_variation() {
+    let env = TestEnv::new();
+    // After 1. e2e4, Black to move: the scores are Black's, the line starts
+    // at 1... and White's reply is 2.
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let text = env.ok(&["analyse", "--fen", fen, "--depth", "2"]);
+    let last = text.lines().last().expect("a depth");
+    assert!(last.contains(" for Black  pv 1... "), "{text}");
+    assert!(last.contains(" 2. "), "{text}");
+    let out = env.ok(&["analyse", "--fen", fen, "--depth", "2", "--json"]);
+    let v: Value = serde_json::from_str(out.lines().last().expect("a depth")).expect("JSON");
+    assert_eq!(v["to_move"], "black");
+    let line = v["line"].as_str().expect("line");
+    let pv: Vec<&str> = v["pv"]
+        .as_array()
+        .expect("pv")
+        .iter()
+        .map(|m| m.as_str().expect("a move"))
+        .collect();
+    assert_eq!(line, format!("1... {} 2. {}", pv[0], pv[1]));
+    // The mate in two of the guide, White to move at move 2.
+    let text = env.ok(&["analyse", "--fen", TWO_MOVER, "--depth", "3"]);
+    assert!(text.contains("score mate 2 for White  pv 2. "), "{text}");
+}
+
+#[test]
 fn adjudicate_analyse_without_a_result_records_nothing() {
     let env = TestEnv::new();
     env.new_game(&[]);

@@ -1,7 +1,7 @@
 //! `dynamo games` keeps what a director acts on (docs/director.md, "The overview:
 //! `dynamo games`"): a section's four games, one event in one folder,
 //! with a late move, a draw offer and leave in their notes, pinned whole
-//! at 80, 100, 120 and 200 columns. At every width who is to move and
+//! at 80, 100, 120, 150 and 200 columns. At every width who is to move and
 //! the notes stay; the event and the folder every line shares are said
 //! once above the table; columns left out for the width are named below
 //! the count, with the flags that show them.
@@ -177,11 +177,11 @@ r2-b2.pgn  Grace…  Ada L…                              1-0 Bl…
 const AT_100: &str = "\
 Event: Club championship
 Folder: games/club/
-FILE       WHITE     BLACK     TO MOVE   LEFT                   RESULT      NOTES
-r1-b1.pgn  Ada Lov…  Charles…  Ada Lov…  21 hours
-r1-b2.pgn  Émilie …  Grace H…  Grace H…  OVERDUE by 6 days 3 …              LATE: White's move 1 ar…
-r2-b1.pgn  Charles…  Émilie …  Émilie …  on leave, 48 days 21…              White offers a draw; Ém…
-r2-b2.pgn  Grace H…  Ada Lov…                                   1-0 Black…
+FILE       WHITE       BLACK       TO MOVE    LEFT              RESULT      NOTES
+r1-b1.pgn  Ada Lovel…  Charles B…  Ada Love…  21 hours
+r1-b2.pgn  Émilie du…  Grace Hop…  Grace Ho…  OVERDUE by 6 da…              LATE: White's move 1 ar…
+r2-b1.pgn  Charles B…  Émilie du…  Émilie d…  on leave, 48 da…              White offers a draw; Ém…
+r2-b2.pgn  Grace Hop…  Ada Lovel…                               1-0 Black…
 4 games: 3 in progress (1 overdue), 1 finished
 Left out: ROUND, MOVE, LAST MOVE, RECEIVED UTC, DEADLINE UTC (--wide shows all, --columns chooses)
 ";
@@ -189,11 +189,23 @@ Left out: ROUND, MOVE, LAST MOVE, RECEIVED UTC, DEADLINE UTC (--wide shows all, 
 const AT_120: &str = "\
 Event: Club championship
 Folder: games/club/
-FILE       WHITE       BLACK       TO MOVE     LEFT                        RESULT      NOTES
+FILE       WHITE       BLACK       TO MOVE     LEFT              RESULT         NOTES
 r1-b1.pgn  Ada Lovel…  Charles B…  Ada Lovel…  21 hours
-r1-b2.pgn  Émilie du…  Grace Hop…  Grace Hop…  OVERDUE by 6 days 3 hours               LATE: White's move 1 arrived 2 d…
-r2-b1.pgn  Charles B…  Émilie du…  Émilie du…  on leave, 48 days 21 hours              White offers a draw; Émilie du C…
-r2-b2.pgn  Grace Hop…  Ada Lovel…                                          1-0 Black…
+r1-b2.pgn  Émilie du…  Grace Hop…  Grace Hop…  OVERDUE by 6 da…                 LATE: White's move 1 arrived 2 days aft…
+r2-b1.pgn  Charles B…  Émilie du…  Émilie du…  on leave, 48 da…                 White offers a draw; Émilie du Châtelet…
+r2-b2.pgn  Grace Hop…  Ada Lovel…                                1-0 Black re…
+4 games: 3 in progress (1 overdue), 1 finished
+Left out: ROUND, MOVE, LAST MOVE, RECEIVED UTC, DEADLINE UTC (--wide shows all, --columns chooses)
+";
+
+const AT_150: &str = "\
+Event: Club championship
+Folder: games/club/
+FILE       WHITE               BLACK               TO MOVE             LEFT                   RESULT          NOTES
+r1-b1.pgn  Ada Lovelace        Charles Babbage     Ada Lovelace        21 hours
+r1-b2.pgn  Émilie du Châtelet  Grace Hopper        Grace Hopper        OVERDUE by 6 days 3 …                  LATE: White's move 1 arrived 2 days aft…
+r2-b1.pgn  Charles Babbage     Émilie du Châtelet  Émilie du Châtelet  on leave, 48 days 21…                  White offers a draw; Émilie du Châtelet…
+r2-b2.pgn  Grace Hopper        Ada Lovelace                                                   1-0 Black res…
 4 games: 3 in progress (1 overdue), 1 finished
 Left out: ROUND, MOVE, LAST MOVE, RECEIVED UTC, DEADLINE UTC (--wide shows all, --columns chooses)
 ";
@@ -201,11 +213,11 @@ Left out: ROUND, MOVE, LAST MOVE, RECEIVED UTC, DEADLINE UTC (--wide shows all, 
 const AT_200: &str = "\
 Event: Club championship
 Folder: games/club/
-FILE       ROUND  WHITE              BLACK             MOVE  TO MOVE           LAST MOVE  DEADLINE UTC              LEFT                        RESULT          NOTES
-r1-b1.pgn  1      Ada Lovelace       Charles Babbage      2  Ada Lovelace      1... e7e5  2020-11-25 09:00          21 hours
-r1-b2.pgn  1      Émilie du Châtel…  Grace Hopper         1  Grace Hopper      1. d2d4    2020-11-18 09:00          OVERDUE by 6 days 3 hours                   LATE: White's move 1 arrived 2 days aft…
-r2-b1.pgn  2      Charles Babbage    Émilie du Châte…     1  Émilie du Châte…  1. e2e4    2021-01-12 09:00 (leave)  on leave, 48 days 21 hours                  White offers a draw; Émilie du Châtelet…
-r2-b2.pgn  2      Grace Hopper       Ada Lovelace         1                    1. d2d4                                                          1-0 Black res…
+FILE       ROUND  WHITE               BLACK               MOVE  TO MOVE             LAST MOVE  DEADLINE UTC              LEFT                   RESULT          NOTES
+r1-b1.pgn  1      Ada Lovelace        Charles Babbage        2  Ada Lovelace        1... e7e5  2020-11-25 09:00          21 hours
+r1-b2.pgn  1      Émilie du Châtelet  Grace Hopper           1  Grace Hopper        1. d2d4    2020-11-18 09:00          OVERDUE by 6 days 3 …                  LATE: White's move 1 arrived 2 days aft…
+r2-b1.pgn  2      Charles Babbage     Émilie du Châtelet     1  Émilie du Châtelet  1. e2e4    2021-01-12 09:00 (leave)  on leave, 48 days 21…                  White offers a draw; Émilie du Châtelet…
+r2-b2.pgn  2      Grace Hopper        Ada Lovelace           1                      1. d2d4                                                     1-0 Black res…
 4 games: 3 in progress (1 overdue), 1 finished
 Left out: RECEIVED UTC (--wide shows all, --columns chooses)
 ";
@@ -222,11 +234,12 @@ r2-b2.pgn
 ";
 
 #[test]
-fn the_overview_at_80_100_120_and_200_columns() {
+fn the_overview_at_80_100_120_150_and_200_columns() {
     let env = section();
     assert_eq!(games(&env, Some(80), &[]), AT_80);
     assert_eq!(games(&env, Some(100), &[]), AT_100);
     assert_eq!(games(&env, Some(120), &[]), AT_120);
+    assert_eq!(games(&env, Some(150), &[]), AT_150);
     assert_eq!(games(&env, Some(200), &[]), AT_200);
 }
 
@@ -321,4 +334,29 @@ fn what_is_not_shared_stays_on_each_line() {
     let one = games(&env, None, &["games/cup/r1-b1.pgn"]);
     assert!(one.starts_with("FILE  "), "{one}");
     assert!(one.contains("\ngames/cup/r1-b1.pgn  Cup  "), "{one}");
+}
+
+/// Defect: at 150 columns every name was cut while LEFT kept its 26
+/// columns: a name says whose game it is, the time left reads from its
+/// first words.
+#[test]
+fn names_have_room_before_the_time_left() {
+    let env = section();
+    let table = games(&env, Some(150), &[]);
+    for name in [
+        "Ada Lovelace",
+        "Charles Babbage",
+        "Émilie du Châtelet",
+        "Grace Hopper",
+    ] {
+        let chars: Vec<char> = name.chars().collect();
+        for end in 1..chars.len() {
+            let cut: String = chars[..end].iter().chain(['…'].iter()).collect();
+            assert!(!table.contains(&cut), "{name} cut at 150 columns:\n{table}");
+        }
+    }
+    for line in table.lines() {
+        assert!(line.chars().count() <= 150, "{line:?}");
+    }
+    assert!(table.contains("OVERDUE by 6 da"), "{table}");
 }

@@ -168,11 +168,11 @@ fn the_table_fits_the_width_it_is_given() {
         games(&env, Some("100"), &[]),
         "\
 Folder: games/
-FILE      EVENT       WHITE       BLACK       TO MOVE     LEFT                        RESULT
-g1.pgn    Winter cup  Ada Lovel…  Charles B…  Ada Lovel…  21 hours
-g2.pgn    Spring op…  Charles B…  Émilie du…  Charles B…  26 days 21 hours
-g10.pgn   Spring op…  王小明      Ada Lovel…  王小明      OVERDUE by 11 days 3 hours
-g100.pgn  Winter cup  Ada Lovel…  Grace Hop…                                          1-0 Black res…
+FILE      EVENT       WHITE           BLACK          TO MOVE        LEFT              RESULT
+g1.pgn    Winter cup  Ada Lovelace    Charles Babb…  Ada Lovelace   21 hours
+g2.pgn    Spring op…  Charles Babba…  Émilie du Ch…  Charles Babb…  26 days 21 hours
+g10.pgn   Spring op…  王小明          Ada Lovelace   王小明         OVERDUE by 11 d…
+g100.pgn  Winter cup  Ada Lovelace    Grace Hopper                                    1-0 Black res…
 4 games: 3 in progress (1 overdue), 1 finished
 Left out: ROUND, MOVE, LAST MOVE, RECEIVED UTC, DEADLINE UTC (--wide shows all, --columns chooses)
 "

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{EVE_ESCAPED, MOVES, PRIVATE, SECRET, build, club, files, text_of};
+use super::{EVE_ESCAPED, MOVES, PRIVATE, SECRET, build, club, club_with, files, text_of};
 
 /// No address, mail reference, note or secret in any file of the site,
 /// and Eve's name shown as written, never as markup (docs/director.md, "Web pages").
@@ -314,4 +314,20 @@ fn a_build_killed_anywhere_leaves_each_page_old_or_new() {
     assert!(left.is_empty(), "{left:?}");
     let check = env.run(&["site", "site", "--check"]);
     assert_eq!((check.code, check.stdout.as_str()), (0, ""));
+}
+
+/// Defect: a section's page was headed by its folder's name (`club`);
+/// the event's name from section.toml heads it, the folder stays among
+/// its facts.
+#[test]
+fn a_section_page_is_headed_by_its_event() {
+    let env = club_with("", &["--event", "Winter Cup & Plate 2020"]);
+    build(&env, "site");
+    let page = env.read("site/sections/club.html");
+    assert!(
+        page.contains("<h1>Winter Cup &amp; Plate 2020</h1>"),
+        "{page}"
+    );
+    assert!(page.contains("<dt>Section</dt><dd>club</dd>"), "{page}");
+    assert!(!page.contains("<h1>club</h1>"), "{page}");
 }

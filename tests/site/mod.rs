@@ -48,6 +48,11 @@ pub const MOVES: [&str; 3] = ["e2e4", "Ng8f6", "Bf1/g2E"];
 /// the director's note; the config has `[mail]` with a secret and
 /// `[site]` with `extra` lines.
 pub fn club(site: &str) -> TestEnv {
+    club_with(site, &[])
+}
+
+/// [`club`] with more arguments for its `tournament new`.
+pub fn club_with(site: &str, new_args: &[&str]) -> TestEnv {
     let env = TestEnv::new();
     env.write(
         "dynamo.toml",
@@ -57,7 +62,7 @@ pub fn club(site: &str) -> TestEnv {
         ),
     );
     env.write("players.txt", PLAYERS);
-    env.ok(&[
+    let mut new = vec![
         "tournament",
         "new",
         "club",
@@ -67,7 +72,9 @@ pub fn club(site: &str) -> TestEnv {
         "2020-11-20T09:00:00Z",
         "--time-control",
         "10/50d",
-    ]);
+    ];
+    new.extend_from_slice(new_args);
+    env.ok(&new);
     for (i, m) in MOVES.iter().enumerate() {
         let at = format!("2020-11-21T1{i}:00:00Z");
         env.ok(&["move", "games/club/r01-b01.pgn", m, "--at", &at]);

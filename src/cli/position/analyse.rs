@@ -12,8 +12,9 @@ use crate::cli::printer::Printer;
 use crate::exit::Exit;
 
 /// Search the position with the engine and print, for each completed
-/// depth, the best move, the score (pawns, or mate in N, from the side to
-/// move's view), the principal variation, nodes and nodes per second.
+/// depth, the best move, the score (pawns, or mate in N, from the view of
+/// the side to move, which it names), the principal variation with its
+/// move numbers, nodes and nodes per second.
 /// Without --depth, --time or --nodes it searches to depth 6.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {

@@ -53,8 +53,10 @@ pub(super) const RIGHT: [bool; 13] = {
 };
 
 /// How a table too wide for the terminal gives way, least important
-/// first: long texts are cut, then the round, the two times, the move
-/// number and the last move go (the time left stays), then texts are cut
+/// first: long texts are cut (the time left, whose first words say it),
+/// then the round, the two times, the move number and the last move go
+/// (the time left stays), then the names are cut (they say whose game it
+/// is: room freed goes back to them first), then texts are cut
 /// shorter and the event goes, then the players' names; the file, who is
 /// to move, the time left and the notes (a late move, leave, a draw
 /// offer: what a director acts on) stay at any width, cut if need be.
@@ -62,19 +64,19 @@ pub(super) const STEPS: &[Step] = &[
     Step::Shrink(&[NOTES], 40),
     Step::Shrink(&[EVENT], 14),
     Step::Shrink(&[RESULT], 14),
-    Step::Shrink(&[WHITE, BLACK, TO_MOVE], 14),
+    Step::Shrink(&[LEFT], 16),
     Step::Drop(ROUND),
     Step::Drop(RECEIVED),
     Step::Drop(MOVE),
     Step::Drop(LAST),
     Step::Drop(DEADLINE),
+    Step::Shrink(&[WHITE, BLACK, TO_MOVE], 14),
     Step::Shrink(&[EVENT], 10),
     Step::Shrink(&[WHITE, BLACK, TO_MOVE], 10),
     Step::Shrink(&[RESULT], 10),
     Step::Shrink(&[NOTES], 24),
     Step::Drop(EVENT),
     Step::Shrink(&[WHITE, BLACK, TO_MOVE], 8),
-    Step::Shrink(&[LEFT], 16),
     Step::Shrink(&[NOTES], 16),
     Step::Shrink(&[RESULT], 7),
     // Who is to move keeps room for its heading longer than the players.
