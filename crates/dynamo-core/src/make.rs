@@ -139,16 +139,8 @@ impl Scratch {
             "{m} is not legal in {}",
             self.position.to_fen()
         );
+        self.remember();
         let pos = &mut self.position;
-        self.undos.push(Undo {
-            previous: pos.previous,
-            castling: pos.castling,
-            ep_square: pos.ep_square,
-            halfmoves: pos.halfmoves,
-            fullmoves: pos.fullmoves,
-            kings: pos.kings,
-            pending: pos.pending,
-        });
         let mut m = *m;
         if let (Some(square), Some(role)) = (pos.pending, m.choice()) {
             // The owner's choice first, then the move in the position it
@@ -170,6 +162,21 @@ impl Scratch {
         pos.turn = !pos.turn;
     }
 
+    /// Keeps what a move or a pass changes beyond the board, for
+    /// [`Scratch::unmake`].
+    fn remember(&mut self) {
+        let pos = &self.position;
+        self.undos.push(Undo {
+            previous: pos.previous,
+            castling: pos.castling,
+            ep_square: pos.ep_square,
+            halfmoves: pos.halfmoves,
+            fullmoves: pos.fullmoves,
+            kings: pos.kings,
+            pending: pos.pending,
+        });
+    }
+
     /// Passes: the other side moves next on the same board, which no
     /// rule allows but a search's null move supposes (if the side to move
     /// could pass and still be winning, a real move will do at least as
@@ -179,19 +186,11 @@ impl Scratch {
     /// `false` returned, while a pawn awaits its owner's choice (§9.1).
     /// [`Scratch::unmake`] takes the pass back.
     pub fn make_null(&mut self) -> bool {
-        let pos = &mut self.position;
-        if pos.pending.is_some() {
+        if self.position.pending.is_some() {
             return false;
         }
-        self.undos.push(Undo {
-            previous: pos.previous,
-            castling: pos.castling,
-            ep_square: pos.ep_square,
-            halfmoves: pos.halfmoves,
-            fullmoves: pos.fullmoves,
-            kings: pos.kings,
-            pending: None,
-        });
+        self.remember();
+        let pos = &mut self.position;
         pos.halfmoves = pos.halfmoves_after(false);
         pos.fullmoves = pos.fullmoves_after();
         pos.previous = Some(pos.board);
