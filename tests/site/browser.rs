@@ -73,7 +73,7 @@ impl Driver {
         let mut reply = Vec::new();
         let mut byte = [0u8; 4096];
         let (head_end, length) = loop {
-            let n = stream.read(&mut byte).expect("reads");
+            let n = read_some(&mut stream, &mut byte);
             assert!(n > 0, "the driver closed the connection");
             reply.extend_from_slice(&byte[..n]);
             let text = String::from_utf8_lossy(&reply).into_owned();
@@ -90,7 +90,7 @@ impl Driver {
             }
         };
         while reply.len() < head_end + length {
-            let n = stream.read(&mut byte).expect("reads");
+            let n = read_some(&mut stream, &mut byte);
             assert!(n > 0, "the driver closed the connection");
             reply.extend_from_slice(&byte[..n]);
         }
@@ -460,4 +460,16 @@ fn a_served_game_page_steps_through_its_moves() {
         Some(&last),
         "the keys end at the last position"
     );
+}
+
+/// Reads what the driver has sent, at least one byte or none at its end.
+/// A read on a socket with a timeout fails with EINTR when the process is
+/// stopped and continued, even with no signal handler: it is tried again.
+fn read_some(stream: &mut TcpStream, buf: &mut [u8]) -> usize {
+    loop {
+        match stream.read(buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            read => return read.expect("reads"),
+        }
+    }
 }
