@@ -8,16 +8,7 @@ use crate::support::TestEnv;
 use crate::support::git::{clean, event_kinds, git, subjects};
 
 fn new_game(env: &TestEnv) {
-    env.ok(&[
-        "new",
-        "games/g.pgn",
-        "--white",
-        "Alice <alice@example.org>",
-        "--black",
-        "Bob <bob@example.org>",
-        "--at",
-        "2020-11-20T09:00:00Z",
-    ]);
+    env.new_game_in("games/g.pgn", "2020-11-20T09:00:00Z", &[]);
 }
 
 #[test]

@@ -87,16 +87,7 @@ pub fn club_with(site: &str, new_args: &[&str]) -> TestEnv {
         "--at",
         "2020-11-22T10:00:00Z",
     ]);
-    env.ok(&[
-        "new",
-        "games/g.pgn",
-        "--white",
-        "Alice <alice@example.org>",
-        "--black",
-        "Bob <bob@example.org>",
-        "--at",
-        "2020-11-20T09:00:00Z",
-    ]);
+    env.new_game_in("games/g.pgn", "2020-11-20T09:00:00Z", &[]);
     env.ok(&[
         "move",
         "games/g.pgn",

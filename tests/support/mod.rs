@@ -187,9 +187,14 @@ impl TestEnv {
 
     /// As [`TestEnv::new_game`], started at `at`.
     pub fn new_game_at(&self, at: &str, extra: &[&str]) {
+        self.new_game_in("g.pgn", at, extra);
+    }
+
+    /// A new game at `file` between Alice and Bob, started at `at`.
+    pub fn new_game_in(&self, file: &str, at: &str, extra: &[&str]) {
         let mut args = vec![
             "new",
-            "g.pgn",
+            file,
             "--white",
             "Alice <alice@example.org>",
             "--black",
