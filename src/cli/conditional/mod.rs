@@ -15,7 +15,6 @@ mod add;
 mod cancel;
 mod given;
 mod list;
-pub(crate) mod owed;
 
 /// A player's conditional moves: lines of play starting with the
 /// opponent's next move, whose replies are recorded the moment the

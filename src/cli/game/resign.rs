@@ -10,7 +10,7 @@ use dynamo::recorder::{Action, Request};
 use super::report::print_ending;
 use crate::cli::args::IdentityArgs;
 use crate::cli::printer::Printer;
-use crate::cli::recording::{self, RecordArgs};
+use crate::cli::support::recording::{self, RecordArgs};
 use crate::exit::Exit;
 
 /// Record a resignation: the side given by --by or --from loses.

@@ -15,12 +15,12 @@ use serde_json::json;
 
 use crate::cli::across::{self, failure_of};
 use crate::cli::args::{QuietArgs, TimeArgs, now};
-use crate::cli::conditional::owed::CatchUp;
 use crate::cli::given::{self, address};
 use crate::cli::notify;
 use crate::cli::printer::Printer;
 use crate::cli::store;
 use crate::exit::{Exit, Failure};
+use dynamo::services::CatchUp;
 
 /// Change a player's address (and name) in every game and section file of
 /// the games folder, finished games included, each game's header

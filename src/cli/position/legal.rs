@@ -7,8 +7,8 @@ use dynamo_core::notation;
 
 use super::read;
 use crate::cli::args::PositionArgs;
-use crate::cli::conditional::owed::CatchUp;
 use crate::exit::Exit;
+use dynamo::services::CatchUp;
 
 /// List every legal move in canonical NOST notation, one per line, sorted.
 #[derive(clap::Args, Debug)]

@@ -7,8 +7,8 @@ use dynamo_core::perft;
 
 use super::read;
 use crate::cli::args::PositionArgs;
-use crate::cli::conditional::owed::CatchUp;
 use crate::exit::Exit;
+use dynamo::services::CatchUp;
 
 /// Count the legal move sequences of length N from the position (perft).
 #[derive(clap::Args, Debug)]

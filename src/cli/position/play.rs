@@ -6,8 +6,8 @@ use anyhow::Result;
 
 use super::read;
 use crate::cli::args::PositionArgs;
-use crate::cli::conditional::owed::CatchUp;
 use crate::exit::{Exit, Failure};
+use dynamo::services::CatchUp;
 
 /// Apply moves in order and print the resulting position text.
 #[derive(clap::Args, Debug)]

@@ -6,8 +6,8 @@ use anyhow::Result;
 
 use super::read;
 use crate::cli::args::PositionArgs;
-use crate::cli::conditional::owed::CatchUp;
 use crate::exit::Exit;
+use dynamo::services::CatchUp;
 
 /// Print one of: ongoing, check, checkmate, stalemate.
 #[derive(clap::Args, Debug)]

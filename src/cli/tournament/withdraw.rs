@@ -20,11 +20,11 @@ use serde_json::json;
 use super::set::{section_games, section_named};
 use crate::cli::across::{self, failure_of};
 use crate::cli::args::{QuietArgs, TimeArgs, now};
-use crate::cli::conditional::owed::CatchUp;
 use crate::cli::given;
 use crate::cli::notify;
 use crate::cli::printer::Printer;
 use crate::exit::{Exit, Failure};
+use dynamo::services::CatchUp;
 
 /// Withdraw a player from a section. Under the default rule, ICCF's, a
 /// withdrawal before half of the player's games are finished cancels all
