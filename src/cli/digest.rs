@@ -18,11 +18,11 @@ use dynamo::mail::{self, MailError};
 use dynamo::services::{DigestRun, DigestState, Digests};
 use serde_json::json;
 
-use crate::cli::failure;
 use crate::cli::game::files::game_files;
-use crate::cli::printer::Printer;
 use crate::cli::support::catch_up;
-use crate::cli::{config_file, notify, store};
+use crate::cli::support::failure;
+use crate::cli::support::printer::Printer;
+use crate::cli::support::{config_file, notify, store};
 use crate::exit::{Exit, Failure};
 use dynamo::services::CatchUp;
 

@@ -20,10 +20,10 @@ use dynamo::inbox::{Disposition, Handled, Inbox, InboxError, Settings, Source};
 use dynamo::mail::{Report, Secret, SecretError};
 use dynamo::recorder::conditional::Store;
 
-use crate::cli::args::QuietArgs;
-use crate::cli::printer::{Printer, Said};
+use crate::cli::support::args::QuietArgs;
 use crate::cli::support::catch_up;
-use crate::cli::{config_file, notify, store};
+use crate::cli::support::printer::{Printer, Said};
+use crate::cli::support::{config_file, notify, store};
 use crate::exit::{Exit, Failure};
 
 /// Read players' replies to their notices and record their moves: each

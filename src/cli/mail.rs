@@ -12,10 +12,10 @@ use dynamo::mail::digest::plan;
 use dynamo::mail::outbox::{Entry, State};
 use dynamo::mail::{self, Outbox, Report};
 
-use crate::cli::args::QuietArgs;
-use crate::cli::printer::{self, Printer, Said};
+use crate::cli::support::args::QuietArgs;
 use crate::cli::support::catch_up;
-use crate::cli::{config_file, failure, notify};
+use crate::cli::support::printer::{self, Printer, Said};
+use crate::cli::support::{config_file, failure, notify};
 use crate::exit::{Exit, Failure};
 use dynamo::services::CatchUp;
 

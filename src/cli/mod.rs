@@ -2,43 +2,32 @@
 //! turns its outcome into an exit code.
 //!
 //! Each command is one file holding its arguments and its `execute`;
-//! `position`, `game` and `tournament` dispatch to theirs. The shared
-//! modules below them (`args`, `config_file`, `store`, `printer`, `notify`,
-//! `failure`, `table`, `support`) never import a command.
+//! `position`, `game` and `tournament` dispatch to theirs. What the
+//! commands share is in [`support`], apart from them, and never imports a
+//! command.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::cli::printer::{OutputArgs, Printer};
-use crate::cli::support::catch_up;
+use crate::cli::support::printer::{OutputArgs, Printer};
+use crate::cli::support::{catch_up, config_file, failure};
 use crate::exit::Exit;
 
-mod across;
-mod analysis;
 mod archive;
-mod args;
 mod conditional;
-mod config_file;
 mod digest;
-mod failure;
 mod game;
-mod given;
 mod inbox;
 mod init;
 mod mail;
 mod meta;
-mod notify;
 mod player;
 mod position;
-mod printer;
 mod remind;
-mod search_bounds;
 mod site;
-mod store;
 mod support;
-mod table;
 mod tournament;
 
 /// Adjudicator for Dynamo Chess played by post or email, under the NOST

@@ -9,11 +9,11 @@ use dynamo::game::clock::{self, describe, format_time_short};
 use dynamo::mail::remind::Threshold;
 use dynamo::services::{Reminded, Reminder, deliver, remind};
 
-use crate::cli::failure;
 use crate::cli::game::files::game_files;
-use crate::cli::printer::{self, Printer};
 use crate::cli::support::catch_up;
-use crate::cli::{config_file, notify};
+use crate::cli::support::failure;
+use crate::cli::support::printer::{self, Printer};
+use crate::cli::support::{config_file, notify};
 use crate::exit::{Exit, Failure};
 
 /// Remind each player to move whose deadline is within one of [mail]

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use dynamo::site::{self, Difference, Settings, SiteError};
 
-use crate::cli::config_file;
-use crate::cli::printer::Printer;
 use crate::cli::support::catch_up;
+use crate::cli::support::config_file;
+use crate::cli::support::printer::Printer;
 use crate::exit::{Exit, Failure};
 
 /// Write the club's web pages into DIR: an index, each section's

@@ -26,7 +26,7 @@ use crate::game::{Game, GameError, peek};
 use crate::recorder::conditional::{FollowError, LiveGames, Store};
 use crate::recorder::{Recorded, Recorder, When};
 
-use super::recording::{Ended, Heard, Recording, RecordingError, lock_wait};
+use super::recording::{Finished, Heard, Recording, RecordingError, lock_wait};
 
 /// What a front end is told of the replies a catch-up finds owed.
 pub trait Told: Heard {
@@ -35,9 +35,9 @@ pub trait Told: Heard {
     fn owed(&self, path: &Path, side: Color, reply: &str);
     /// `reply` recorded in the game at `path`.
     fn played(&self, path: &Path, reply: &Recorded);
-    /// The replies recorded in the game at `path` have ended: the pages'
+    /// The replies recorded in the game at `path` are finished: the pages'
     /// problems and the notices' delivery.
-    fn ended(&self, path: &Path, ended: Ended);
+    fn finished(&self, path: &Path, finished: Finished);
     /// The reply owed in the game at `path` could not be looked at or
     /// played: it waits for the next command, and this one reads the
     /// game as it stands.
@@ -178,7 +178,7 @@ impl Live {
         for reply in &played {
             self.told.played(path, reply);
         }
-        self.told.ended(path, recording.finish());
+        self.told.finished(path, recording.finish());
         Ok(())
     }
 }

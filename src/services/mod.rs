@@ -16,6 +16,6 @@ pub use catch_up::{CatchUp, CatchUpError, Told};
 pub use delivery::deliver;
 pub use digest::{DigestRow, DigestRun, DigestState, Digests};
 pub use recording::{
-    Ended, Heard, LockWaitError, MailingError, Recording, RecordingError, lock_wait,
+    Finished, Heard, LockWaitError, MailingError, Recording, RecordingError, lock_wait,
 };
 pub use remind::{RemindRun, Reminded, Reminder};

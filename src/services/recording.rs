@@ -3,7 +3,7 @@
 //! one recording entry ([`crate::recorder`]) with the notices and the web
 //! pages as its subscribers, and the end ([`Recording::finish`]): the
 //! notices sent once the front end has said what was recorded, and what
-//! became of them returned ([`Ended`]) for it to report.
+//! became of them returned ([`Finished`]) for it to report.
 //!
 //! A front end turns [`RecordingError`] into its own words; what stands
 //! anyway (an event recorded whose pages or commit could not follow) it
@@ -128,7 +128,7 @@ pub struct Recording<'c> {
 /// How a recording ended: what the web pages could not follow (`dynamo
 /// site DIR` puts it right) and, when it mails, what became of its
 /// notices.
-pub struct Ended {
+pub struct Finished {
     /// What the web pages could not follow, each a line.
     pub page_problems: Vec<String>,
     /// The delivery of the notices, when the recording mails.
@@ -273,13 +273,13 @@ impl<'c> Recording<'c> {
     /// Ends the recording once the front end has said what it recorded:
     /// its notices sent when it mails (else they wait in the outbox), and
     /// what became of them and of the pages returned.
-    pub fn finish(mut self) -> Ended {
+    pub fn finish(mut self) -> Finished {
         let page_problems = self
             .pages
             .iter_mut()
             .flat_map(Pages::take_problems)
             .collect();
-        Ended {
+        Finished {
             page_problems,
             delivery: deliver(self.mail(), self.queued),
         }

@@ -9,9 +9,9 @@ use dynamo::game::store::GameFile;
 use dynamo::recorder::When;
 
 use super::given::not_kept;
-use crate::cli::args::IdentityArgs;
-use crate::cli::failure;
-use crate::cli::printer::Printer;
+use crate::cli::support::args::IdentityArgs;
+use crate::cli::support::failure;
+use crate::cli::support::printer::Printer;
 use crate::cli::support::recording;
 use crate::exit::Exit;
 

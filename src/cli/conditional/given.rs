@@ -4,7 +4,7 @@
 use dynamo::game::read_choice;
 use dynamo::recorder::conditional::LinesNotKept;
 
-use crate::cli::failure;
+use crate::cli::support::failure;
 use crate::cli::support::recording;
 use crate::exit::{Exit, Failure};
 

@@ -5,8 +5,8 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use crate::cli::config_file;
-use crate::cli::printer::Printer;
+use crate::cli::support::config_file;
+use crate::cli::support::printer::Printer;
 use crate::exit::Exit;
 use anyhow::{Context, Result};
 use clap::Subcommand;

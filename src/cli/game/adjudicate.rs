@@ -8,8 +8,8 @@ use dynamo::config::Config;
 use dynamo::recorder::{Action, Request, Who};
 
 use super::report::print_ending;
-use crate::cli::analysis::AdjudicationArgs;
-use crate::cli::printer::Printer;
+use crate::cli::support::analysis::AdjudicationArgs;
+use crate::cli::support::printer::Printer;
 use crate::cli::support::recording::{self, RecordArgs};
 use crate::exit::Exit;
 use dynamo::services::CatchUp;

@@ -9,9 +9,9 @@ use dynamo::game::move_label;
 
 use super::report::{AlreadyRecorded, print_verdict};
 use super::verdict::VerdictJson;
-use crate::cli::args::SubmitArgs;
-use crate::cli::failure;
-use crate::cli::printer::Printer;
+use crate::cli::support::args::SubmitArgs;
+use crate::cli::support::failure;
+use crate::cli::support::printer::Printer;
 use crate::exit::Exit;
 use dynamo::services::CatchUp;
 

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::games::natural;
 use super::json::{EventJson, LeaveJson, MoveJson, PlayerJson, leave_list};
-use crate::cli::failure;
+use crate::cli::support::failure;
 use crate::exit::{Exit, Failure};
 use dynamo::services::CatchUp;
 

@@ -16,10 +16,10 @@ use dynamo::recorder::{Action, Request, When, Who};
 use dynamo_core::{Color, quoted};
 
 use super::files::{game_files, load_with_progress};
-use crate::cli::args;
-use crate::cli::printer::{self, Printer};
+use crate::cli::support::args;
+use crate::cli::support::printer::{self, Printer};
 use crate::cli::support::recording::{self, RecordArgs};
-use crate::cli::{failure, store};
+use crate::cli::support::{failure, store};
 use crate::exit::{Exit, Failure};
 use dynamo::services::CatchUp;
 

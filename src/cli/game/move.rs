@@ -10,9 +10,9 @@ use dynamo::recorder::{Action, Done, Refusal, Request};
 
 use super::report::{AlreadyRecorded, print_verdict};
 use super::verdict::VerdictJson;
-use crate::cli::args::SubmitArgs;
-use crate::cli::printer::Printer;
+use crate::cli::support::args::SubmitArgs;
 use crate::cli::support::catch_up as owed;
+use crate::cli::support::printer::Printer;
 use crate::cli::support::recording::{self, RecordArgs};
 use crate::exit::Exit;
 
@@ -160,7 +160,10 @@ fn print_choice(
         write!(
             out,
             "{}",
-            dynamo::diagram::board(game.position(), crate::cli::args::charset(submit.ascii))
+            dynamo::diagram::board(
+                game.position(),
+                crate::cli::support::args::charset(submit.ascii)
+            )
         )?;
         writeln!(out, "{} to move", side.title())?;
         if let Some(line) = game.clock_line(*now) {

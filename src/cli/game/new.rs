@@ -10,8 +10,8 @@ use dynamo::game::{Game, Language, NewGame, Player, peek};
 use dynamo::recorder::When;
 use dynamo_core::{ByColor, Position};
 
-use crate::cli::args::{GameSettingsArgs, check_first_deadline};
-use crate::cli::printer::Printer;
+use crate::cli::support::args::{GameSettingsArgs, check_first_deadline};
+use crate::cli::support::printer::Printer;
 use crate::cli::support::recording::{self, RecordArgs};
 use crate::exit::{Exit, Failure};
 

@@ -11,7 +11,7 @@ use dynamo::game::{CorrectionError, EventKind, Game, TagEdit};
 use dynamo::recorder::{Action, Refusal, Request, Who};
 use dynamo_core::quoted;
 
-use crate::cli::printer::Printer;
+use crate::cli::support::printer::Printer;
 use crate::cli::support::recording::{self, RecordArgs};
 use crate::exit::{Exit, Failure};
 

@@ -9,7 +9,7 @@ use dynamo::game::clock::format_time;
 use dynamo::recorder::{Action, Done, Request, Who};
 
 use super::report::print_turn;
-use crate::cli::printer::Printer;
+use crate::cli::support::printer::Printer;
 use crate::cli::support::recording::{self, RecordArgs};
 use crate::exit::Exit;
 

@@ -9,7 +9,7 @@ use dynamo::config::Config;
 use dynamo::mail::Secret;
 use dynamo::site::{Apart, Kept, SiteDir};
 
-use crate::cli::printer::Printer;
+use crate::cli::support::printer::Printer;
 use crate::exit::{Exit, Failure};
 
 mod config_text;

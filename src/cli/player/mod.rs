@@ -7,9 +7,9 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use clap::Subcommand;
 
-use crate::cli::config_file;
-use crate::cli::printer::Printer;
 use crate::cli::support::catch_up;
+use crate::cli::support::config_file;
+use crate::cli::support::printer::Printer;
 use crate::exit::Exit;
 
 pub(crate) mod set;

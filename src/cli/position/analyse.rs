@@ -5,9 +5,9 @@ use std::io::Write;
 use anyhow::Result;
 
 use super::read;
-use crate::cli::analysis::{EngineArgs, show};
-use crate::cli::args::PositionArgs;
-use crate::cli::printer::Printer;
+use crate::cli::support::analysis::{EngineArgs, show};
+use crate::cli::support::args::PositionArgs;
+use crate::cli::support::printer::Printer;
 use crate::exit::Exit;
 use dynamo::services::CatchUp;
 

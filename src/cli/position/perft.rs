@@ -6,7 +6,7 @@ use anyhow::Result;
 use dynamo_core::perft;
 
 use super::read;
-use crate::cli::args::PositionArgs;
+use crate::cli::support::args::PositionArgs;
 use crate::exit::Exit;
 use dynamo::services::CatchUp;
 

@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::Result;
 
 use super::read;
-use crate::cli::args::PositionArgs;
+use crate::cli::support::args::PositionArgs;
 use crate::exit::{Exit, Failure};
 use dynamo::services::CatchUp;
 

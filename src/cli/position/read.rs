@@ -6,8 +6,8 @@
 use anyhow::Result;
 use dynamo_core::Position;
 
-use crate::cli::args::PositionArgs;
-use crate::cli::failure;
+use crate::cli::support::args::PositionArgs;
+use crate::cli::support::failure;
 use crate::exit::{Exit, Failure};
 use dynamo::services::CatchUp;
 

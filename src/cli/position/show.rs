@@ -11,8 +11,8 @@ use dynamo::render::View;
 use dynamo_core::{Color, Position};
 
 use super::read;
-use crate::cli::args::{PositionArgs, QuietArgs, Side, charset};
-use crate::cli::failure;
+use crate::cli::support::args::{PositionArgs, QuietArgs, Side, charset};
+use crate::cli::support::failure;
 use crate::exit::{Exit, Failure};
 use dynamo::services::CatchUp;
 

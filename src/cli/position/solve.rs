@@ -11,10 +11,10 @@ use dynamo_engine::{Reach, Watch};
 use serde_json::json;
 
 use super::read;
-use crate::cli::args::PositionArgs;
 use crate::cli::position::progress;
-use crate::cli::printer::Printer;
-use crate::cli::search_bounds::{MAX_THREADS, check_hash, refused_table, seconds};
+use crate::cli::support::args::PositionArgs;
+use crate::cli::support::printer::Printer;
+use crate::cli::support::search_bounds::{MAX_THREADS, check_hash, refused_table, seconds};
 use crate::exit::{Exit, Failure};
 use dynamo::services::CatchUp;
 

@@ -12,12 +12,12 @@ use std::path::Path;
 use dynamo::config::Config;
 use dynamo::recorder::conditional::FollowError;
 use dynamo::recorder::{Done, Recorded};
-use dynamo::services::{CatchUp, CatchUpError, Ended, Heard, Told};
+use dynamo::services::{CatchUp, CatchUpError, Finished, Heard, Told};
 use dynamo_core::Color;
 
-use crate::cli::printer::{Printer, Said};
+use crate::cli::support::printer::{Printer, Said};
 use crate::cli::support::recording::{Warnings, recording_failure, subscriber_failure};
-use crate::cli::{failure, notify};
+use crate::cli::support::{failure, notify};
 
 /// The catch-up of a command that read `config`: the replies' notices
 /// said on standard error, beside the command's own output.
@@ -49,8 +49,8 @@ impl Told for OnStderr {
         eprintln!("dynamo: {} in {}", reply_line(reply), path.display());
     }
 
-    fn ended(&self, path: &Path, ended: Ended) {
-        if let Err(e) = notify::finish(ended, path, "the conditional reply", Ok(()), self.0) {
+    fn finished(&self, path: &Path, finished: Finished) {
+        if let Err(e) = notify::finish(finished, path, "the conditional reply", Ok(()), self.0) {
             warn_of(path, &e);
         }
     }

@@ -15,10 +15,10 @@ use dynamo::recorder::{Recorded, Refusal, Request, SubscriberError, When};
 use dynamo::services::{Heard, Recording, RecordingError};
 use dynamo_core::quoted;
 
-use crate::cli::args::{Output, QuietArgs, TimeArgs};
-use crate::cli::notify;
-use crate::cli::printer::{Printer, Said};
-use crate::cli::{failure, store};
+use crate::cli::support::args::{Output, QuietArgs, TimeArgs};
+use crate::cli::support::notify;
+use crate::cli::support::printer::{Printer, Said};
+use crate::cli::support::{failure, store};
 use crate::exit::{Exit, Failure};
 
 // `--at`, `--mail` and `--quiet` of a command that records an event.

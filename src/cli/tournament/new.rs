@@ -14,8 +14,8 @@ use dynamo::game::store::GameFile;
 use dynamo::recorder::When;
 use dynamo::tournament::{NewSection, SectionError, SectionSettings, WriteError, parse_players};
 
-use crate::cli::args::{GameSettingsArgs, QuietArgs, check_first_deadline};
-use crate::cli::printer::Printer;
+use crate::cli::support::args::{GameSettingsArgs, QuietArgs, check_first_deadline};
+use crate::cli::support::printer::Printer;
 use crate::cli::support::recording;
 use crate::exit::{Exit, Failure};
 

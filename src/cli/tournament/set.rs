@@ -15,11 +15,11 @@ use dynamo_core::{Rules, quoted};
 use serde_json::json;
 
 use super::pending::{complete, section_failure};
-use crate::cli::across::{self, failure_of};
-use crate::cli::args::{QuietArgs, TimeArgs, check_first_deadline, now};
-use crate::cli::failure;
-use crate::cli::notify;
-use crate::cli::printer::Printer;
+use crate::cli::support::across::{self, failure_of};
+use crate::cli::support::args::{QuietArgs, TimeArgs, check_first_deadline, now};
+use crate::cli::support::failure;
+use crate::cli::support::notify;
+use crate::cli::support::printer::Printer;
 use crate::exit::{Exit, Failure};
 use dynamo::services::CatchUp;
 

@@ -14,7 +14,7 @@ use super::group::{Group, LEGEND};
 use super::{crosstable, html};
 use crate::cli::game::files;
 use crate::cli::game::load::{Bar, Flow, Jobs, each_in_order};
-use crate::cli::printer::Printer;
+use crate::cli::support::printer::Printer;
 use crate::exit::{Exit, Failure};
 use dynamo::services::CatchUp;
 

@@ -17,8 +17,8 @@ use super::shared::Shared;
 use super::view::{self, Column, Counts};
 use crate::cli::game::files::game_files;
 use crate::cli::game::load::{Bar, Flow, Jobs, each_in_order};
-use crate::cli::printer::Printer;
-use crate::cli::table;
+use crate::cli::support::printer::Printer;
+use crate::cli::support::table;
 use crate::exit::{Exit, Failure};
 use dynamo::services::CatchUp;
 

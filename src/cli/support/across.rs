@@ -14,7 +14,7 @@ use dynamo::recorder::Action;
 use dynamo::services::across::{Across, AcrossError, Mailer, set_action};
 
 use crate::cli::support::recording::{refusal, subscriber_failure};
-use crate::cli::{failure, store};
+use crate::cli::support::{failure, store};
 use crate::exit::{Exit, Failure};
 use dynamo::services::CatchUp;
 

@@ -16,10 +16,10 @@ use std::path::Path;
 use anyhow::Result;
 use dynamo::config::{Config, MailConfig};
 use dynamo::mail::{Pending, Report, Secret, SecretError};
-use dynamo::services::{Corrected, Ended, Mailer, MailingError, deliver};
+use dynamo::services::{Corrected, Finished, Mailer, MailingError, deliver};
 
-use crate::cli::failure;
-use crate::cli::printer::{Said, counted};
+use crate::cli::support::failure;
+use crate::cli::support::printer::{Said, counted};
 use crate::exit::{Exit, Failure};
 
 /// The `[mail]` settings; without them nothing can be sent.
@@ -71,22 +71,22 @@ pub(crate) fn mailing_failure(e: MailingError) -> anyhow::Error {
 }
 
 /// Ends a command that recorded `what` in the game at `path`, once its
-/// recording has `ended` (its notices sent): what the web pages could not
+/// recording has `finished` (its notices sent): what the web pages could not
 /// follow warned of (`dynamo site DIR` puts it right), then the notices
 /// reported as `said`. `shown` is how printing the command's own report
 /// went: when standard output failed, the notices still went and standard
 /// error says the event is recorded.
 pub(crate) fn finish(
-    ended: Ended,
+    finished: Finished,
     path: &Path,
     what: &str,
     shown: Result<()>,
     said: Said,
 ) -> Result<Exit> {
-    for problem in &ended.page_problems {
+    for problem in &finished.page_problems {
         eprintln!("dynamo: warning: {problem}");
     }
-    let report = ended.delivery;
+    let report = finished.delivery;
     let mut problems = Vec::new();
     if let Err(e) = &shown {
         if failure::is_broken_pipe(e) {

@@ -14,9 +14,9 @@ use dynamo_engine::{Limits, Score};
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
-use crate::cli::failure;
-use crate::cli::printer::{Printer, Report as PrinterReport};
-use crate::cli::search_bounds::{MAX_THREADS, check_hash, refused_table, seconds};
+use crate::cli::support::failure;
+use crate::cli::support::printer::{Printer, Report as PrinterReport};
+use crate::cli::support::search_bounds::{MAX_THREADS, check_hash, refused_table, seconds};
 use crate::exit::{Exit, Failure};
 use dynamo::recorder::conditional::line::numbered;
 use dynamo::services::CatchUp;
