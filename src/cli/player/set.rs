@@ -13,14 +13,14 @@ use dynamo::tournament::{PlayerChange, PlayerChangeError, Step, store_section};
 use dynamo_core::quoted;
 use serde_json::json;
 
-use crate::cli::across::{self, failure_of};
-use crate::cli::args::{QuietArgs, TimeArgs, now};
-use crate::cli::conditional::owed::CatchUp;
-use crate::cli::given::{self, address};
-use crate::cli::notify;
-use crate::cli::printer::Printer;
-use crate::cli::store;
+use crate::cli::support::across::{self, failure_of};
+use crate::cli::support::args::{QuietArgs, TimeArgs, now};
+use crate::cli::support::given::{self, address};
+use crate::cli::support::notify;
+use crate::cli::support::printer::Printer;
+use crate::cli::support::store;
 use crate::exit::{Exit, Failure};
+use dynamo::services::CatchUp;
 
 /// Change a player's address, name or language in every game and section
 /// file of the games folder, finished games included, each game's header
