@@ -8,7 +8,7 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args;
 use dynamo_core::{Color, Position, Status, notation};
-use dynamo_engine::search::{Report, Search, SearchOptions};
+use dynamo_engine::search::{Search, SearchOptions, SearchReport};
 use dynamo_engine::tt::Table;
 use dynamo_engine::{Limits, Score};
 use serde::Serialize;
@@ -124,7 +124,12 @@ pub(crate) fn show(
     failed
 }
 
-fn print(pos: &Position, report: &Report, printer: &Printer, out: &mut impl Write) -> Result<()> {
+fn print(
+    pos: &Position,
+    report: &SearchReport,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<()> {
     let ranked = report.lines.len() > 1;
     for (i, line) in report.lines.iter().enumerate() {
         let pv: Vec<String> = line.pv.iter().map(notation::format).collect();

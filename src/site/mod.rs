@@ -45,7 +45,7 @@ mod summary;
 mod touch;
 mod update;
 
-pub use build::{Difference, Settings, Written};
+pub use build::{Difference, SiteSettings, Written};
 pub use cache::CACHE_FILE;
 pub use club::slug;
 pub use error::SiteError;

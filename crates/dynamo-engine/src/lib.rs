@@ -27,6 +27,6 @@ pub use key::{State, key};
 pub use limits::{Cut, Limits};
 pub use roots::{Reach, Watch};
 pub use score::Score;
-pub use search::{Line, Report, Search, SearchOptions};
+pub use search::{Line, Search, SearchOptions, SearchReport};
 pub use solve::{Show, Solution, Solver, solve, solve_within};
 pub use tree::{FirstMove, Mark, Node, Threat};

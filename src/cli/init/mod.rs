@@ -149,7 +149,7 @@ pub(crate) fn execute(args: Args, printer: &Printer) -> Result<Exit> {
     }
     // The pages of what is there, and the cache that keeps each later
     // event's update small.
-    let settings = dynamo::site::Settings { delay_moves: 0 };
+    let settings = dynamo::site::SiteSettings { delay_moves: 0 };
     let site = SiteDir::new(
         &layout.public,
         &layout.games,
