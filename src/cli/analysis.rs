@@ -8,9 +8,9 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args;
 use dynamo_core::{Color, Position, Status, notation};
-use dynamo_engine::search::{Search, SearchOptions, SearchReport};
-use dynamo_engine::tt::Table;
+use dynamo_engine::Table;
 use dynamo_engine::{Limits, Score};
+use dynamo_engine::{Search, SearchOptions, SearchReport};
 use serde::Serialize;
 use serde::ser::SerializeMap;
 

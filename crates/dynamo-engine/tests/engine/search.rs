@@ -4,8 +4,8 @@
 //! run.
 
 use dynamo_core::{Board, Castling, Color, Piece, Position, Role, Rules, Setup, Square};
-use dynamo_engine::search::{Search, SearchOptions, SearchReport};
 use dynamo_engine::{Limits, Score};
+use dynamo_engine::{Search, SearchOptions, SearchReport};
 
 use crate::solve::{OWNER_PROBLEMS, PROBLEMS, position};
 
