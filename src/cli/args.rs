@@ -9,7 +9,7 @@ use anyhow::Result;
 use chrono::{DateTime, Datelike, Utc};
 use clap::{Args, ValueEnum};
 use dynamo::config::Config;
-use dynamo::diagram::Charset;
+use dynamo::render::diagram::Charset;
 use dynamo::game::clock;
 use dynamo::game::player::Mailbox;
 use dynamo::game::{Game, TimeControl};

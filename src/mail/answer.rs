@@ -25,7 +25,7 @@ use super::error::MailError;
 use super::notice::Notice;
 use super::text::header_text;
 use super::token::{SUBJECT_TAG, Token};
-use crate::diagram::{self, Charset};
+use crate::render::diagram::{self, Charset};
 use crate::html::escape;
 use crate::id;
 use dynamo_core::Color;

@@ -7,6 +7,7 @@ use dynamo::config::Config;
 use dynamo::game::clock::{self, format_time_short};
 use dynamo::game::{Game, read_choice};
 use dynamo::recorder::{Action, Done, Refusal, Request};
+use dynamo_core::MoveNumber;
 
 use super::report::{AlreadyRecorded, print_verdict};
 use super::verdict::VerdictJson;
@@ -146,7 +147,7 @@ fn print_choice(
     if json {
         VerdictJson::chosen(&submit.mv, role, side, number, game.position()).write(out)?;
     } else {
-        let label = dynamo::game::move_label(number, side);
+        let label = MoveNumber { number, side }.to_string();
         writeln!(
             out,
             "{label} ={} ({} chose the {})",
@@ -157,7 +158,7 @@ fn print_choice(
         write!(
             out,
             "{}",
-            dynamo::diagram::board(game.position(), crate::cli::args::charset(submit.ascii))
+            dynamo::render::diagram::board(game.position(), crate::cli::args::charset(submit.ascii))
         )?;
         writeln!(out, "{} to move", side.title())?;
         if let Some(line) = game.clock_line(*now) {

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use chrono::{DateTime, Utc};
-use dynamo::diagram;
+use dynamo::render::diagram;
 use dynamo::game::clock::format_time;
 use dynamo::game::{Game, RecordedMove};
 use dynamo_core::{Color, Position, Status};

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use chrono::Utc;
-use dynamo::diagram;
+use dynamo::render::diagram;
 use dynamo::game::{Choosing, Game};
 use dynamo::render::View;
 use dynamo_core::{Color, Position};

@@ -11,7 +11,7 @@ use std::fmt::Write;
 use dynamo_core::Color;
 
 use super::facts::Notice;
-use crate::diagram::{self, Charset};
+use crate::render::diagram::{self, Charset};
 use crate::html::escape;
 use crate::mail::messages::Args;
 use crate::render::BOARD_PX;

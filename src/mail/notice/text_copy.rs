@@ -6,7 +6,7 @@ use std::fmt::Write;
 use dynamo_core::Color;
 
 use super::facts::Notice;
-use crate::diagram::{self, Charset};
+use crate::render::diagram::{self, Charset};
 use crate::mail::messages::Args;
 
 impl Notice {
