@@ -25,9 +25,9 @@ use super::error::MailError;
 use super::notice::Notice;
 use super::text::header_text;
 use super::token::{SUBJECT_TAG, Token};
-use crate::render::diagram::{self, Charset};
 use crate::html::escape;
 use crate::id;
+use crate::render::diagram::{self, Charset};
 use dynamo_core::Color;
 
 /// The last line of every answer (the digest's too).

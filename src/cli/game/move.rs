@@ -158,7 +158,10 @@ fn print_choice(
         write!(
             out,
             "{}",
-            dynamo::render::diagram::board(game.position(), crate::cli::args::charset(submit.ascii))
+            dynamo::render::diagram::board(
+                game.position(),
+                crate::cli::args::charset(submit.ascii)
+            )
         )?;
         writeln!(out, "{} to move", side.title())?;
         if let Some(line) = game.clock_line(*now) {
