@@ -26,9 +26,9 @@ mod solve;
 mod tree;
 mod tt;
 
-pub use help::{HelpSolution, line_text, solve_help, solve_help_within};
+pub use help::{HelpSolution, LINE_LIMIT, line_text, solve_help, solve_help_within};
 pub use key::{State, key};
-pub use limits::{Cut, Limits};
+pub use limits::{Cut, DEFAULT_DEPTH, Limits, MAX_DEPTH};
 pub use memo::DEFAULT_MB;
 pub use roots::{Reach, Watch};
 pub use score::Score;
