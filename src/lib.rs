@@ -7,7 +7,6 @@
 pub mod archive;
 pub mod base32;
 pub mod config;
-pub mod diagram;
 pub mod durable;
 pub mod game;
 pub mod html;

@@ -8,7 +8,7 @@ use super::repo::Archive;
 
 /// One commit of a game's file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
+pub struct HistoryEntry {
     /// When it was committed.
     pub at: DateTime<Utc>,
     /// Its author: the director who recorded the event.
@@ -24,7 +24,7 @@ const UNIT: char = '\u{1f}';
 
 impl Archive {
     /// The commits of the file at `rel`, oldest first.
-    pub fn history(&self, rel: &str) -> Result<Vec<Entry>, ArchiveError> {
+    pub fn history(&self, rel: &str) -> Result<Vec<HistoryEntry>, ArchiveError> {
         let text = self.git().run(
             &[
                 "log",
@@ -40,10 +40,10 @@ impl Archive {
 }
 
 /// One line of `git log` as [`Archive::history`] asks for it.
-fn entry(line: &str) -> Option<Entry> {
+fn entry(line: &str) -> Option<HistoryEntry> {
     let mut fields = line.split(UNIT);
     let at = fields.next()?.parse::<i64>().ok()?;
-    Some(Entry {
+    Some(HistoryEntry {
         at: DateTime::from_timestamp(at, 0)?,
         director: fields.next()?.to_string(),
         event: fields.next()?.to_string(),

@@ -17,7 +17,7 @@ use dynamo::inbox::message::{MAX_MESSAGE_BYTES, RawMessage};
 use dynamo::inbox::source::{self, MessageStep, Progress};
 use dynamo::inbox::state::InboxState;
 use dynamo::inbox::{Disposition, Handled, Inbox, InboxError, Settings, Source};
-use dynamo::mail::{Report, Secret, SecretError};
+use dynamo::mail::{DeliveryReport, Secret, SecretError};
 use dynamo::recorder::conditional::Store;
 
 use crate::cli::support::args::QuietArgs;
@@ -330,7 +330,7 @@ fn line(h: &Handled, dry_run: bool) -> String {
 }
 
 /// The mail delivered, and what was not.
-fn mailed(report: &Report, said: Said, out: &mut impl Write, tally: &mut Tally) {
+fn mailed(report: &DeliveryReport, said: Said, out: &mut impl Write, tally: &mut Tally) {
     if !said.quiet() {
         let _ = said.sent(report, out);
     }

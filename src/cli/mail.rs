@@ -9,8 +9,8 @@ use anyhow::{Context, Result};
 use chrono::{DateTime, Utc};
 use dynamo::config::MailConfig;
 use dynamo::mail::digest::plan;
-use dynamo::mail::outbox::{Entry, State};
-use dynamo::mail::{self, Outbox, Report};
+use dynamo::mail::outbox::{DeliveryState, OutboxEntry};
+use dynamo::mail::{self, DeliveryReport, Outbox};
 
 use crate::cli::support::args::QuietArgs;
 use crate::cli::support::catch_up;
@@ -146,7 +146,7 @@ fn retry(config: &MailConfig, game_id: Option<&str>, said: Said) -> Result<Exit>
     Err(Failure::new(Exit::Io, problems.join("\n")).into())
 }
 
-fn print_retry(config: &MailConfig, said: Said, report: &Report) -> io::Result<()> {
+fn print_retry(config: &MailConfig, said: Said, report: &DeliveryReport) -> io::Result<()> {
     let mut out = io::stdout().lock();
     said.sent(report, &mut out)?;
     let nothing = report.sent.is_empty()
@@ -194,15 +194,15 @@ fn print_retry(config: &MailConfig, said: Said, report: &Report) -> io::Result<(
 /// the last two weeks.
 fn list(config: &MailConfig, game_id: Option<&str>) -> Result<Exit> {
     let outbox = Outbox::new(&config.outbox);
-    let mut entries: Vec<Entry> = Vec::new();
+    let mut entries: Vec<OutboxEntry> = Vec::new();
     let mut broken = Vec::new();
     let now = SystemTime::now();
     for state in [
-        State::Queued,
-        State::Sending,
-        State::Failed,
-        State::Sent,
-        State::Held,
+        DeliveryState::Queued,
+        DeliveryState::Sending,
+        DeliveryState::Failed,
+        DeliveryState::Sent,
+        DeliveryState::Held,
     ] {
         let scan = outbox
             .scan(state)
@@ -210,7 +210,7 @@ fn list(config: &MailConfig, game_id: Option<&str>) -> Result<Exit> {
         broken.extend(scan.broken);
         entries.extend(scan.entries.into_iter().filter(|e| {
             game_id.is_none_or(|g| e.queued.game_id == g)
-                && (state != State::Sent
+                && (state != DeliveryState::Sent
                     || now.duration_since(e.changed).unwrap_or_default() < RECENT)
         }));
     }
@@ -232,12 +232,12 @@ fn list(config: &MailConfig, game_id: Option<&str>) -> Result<Exit> {
             writeln!(out, "game {}", e.queued.game_id)?;
         }
         let when = match e.state {
-            State::Queued => e.queued.queued_at.clone(),
+            DeliveryState::Queued => e.queued.queued_at.clone(),
             _ => DateTime::<Utc>::from(e.changed)
                 .format("%Y-%m-%dT%H:%M:%SZ")
                 .to_string(),
         };
-        let waiting = if e.state == State::Queued && e.queued.awaits.is_some() {
+        let waiting = if e.state == DeliveryState::Queued && e.queued.awaits.is_some() {
             " (awaiting its event)"
         } else {
             ""
@@ -269,7 +269,11 @@ fn drop_one(config: &MailConfig, id: &str) -> Result<Exit> {
     let fail = |e: mail::MailError| Failure::new(failure::mail_exit(&e), e.to_string());
     let patience = config.timeout * 2 + Duration::from_secs(5);
     let _lock = outbox.lock_sender(patience).map_err(fail)?;
-    for state in [State::Queued, State::Failed, State::Held] {
+    for state in [
+        DeliveryState::Queued,
+        DeliveryState::Failed,
+        DeliveryState::Held,
+    ] {
         let scan = outbox.scan(state).map_err(fail)?;
         let found = scan.entries.into_iter().find(|e| {
             let name = e.path.file_stem().map(|s| s.to_string_lossy().into_owned());
@@ -284,7 +288,7 @@ fn drop_one(config: &MailConfig, id: &str) -> Result<Exit> {
             // A held notice is the digest's to send: dropped under its
             // lock, unless a digest took it meanwhile.
             let _digest = match state {
-                State::Held => Some(plan::lock(config, patience).map_err(fail)?),
+                DeliveryState::Held => Some(plan::lock(config, patience).map_err(fail)?),
                 _ => None,
             };
             if !entry.path.exists() {

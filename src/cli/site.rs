@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use dynamo::site::{self, Difference, Settings, SiteError};
+use dynamo::site::{self, Difference, SiteError, SiteSettings};
 
 use crate::cli::support::catch_up;
 use crate::cli::support::config_file;
@@ -36,7 +36,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer)
     let config = config_file::load(config_path)?;
     crate::cli::tournament::pending::warn_pending(&config.games_dir);
     let games = &config.games_dir;
-    let settings = Settings {
+    let settings = SiteSettings {
         delay_moves: config.site.as_ref().map_or(0, |s| s.delay_moves),
     };
     let catch_up = catch_up::from_config(&config, printer).read_only(args.check);

@@ -10,13 +10,20 @@
 //! "…"]`), so the record keeps what the game's result had been, and
 //! replaying reads the earlier events' reasons from it. Nothing may
 //! follow it but more header corrections: a cancelled game is over.
+//!
+//! Read back, a cancellation is a correction whose new Termination starts
+//! `cancelled: ` ([`cancellation`]); the events before it read their
+//! reasons from the Termination it replaced, and the replayed game ends
+//! cancelled with the result `*` ([`settle_cancelled`]).
 
 use chrono::{DateTime, Utc};
 
 use super::clock;
 use super::correct::{CorrectionError, reason_of};
+use super::error::RecordError;
 use super::event::{EventKind, HeaderFix, TagChange};
 use super::outcome::{CANCELLED, Ending, Outcome};
+use super::pgn::Record;
 use super::record::Game;
 
 impl Game {
@@ -69,6 +76,44 @@ impl Game {
             .filter(|e| e.outcome == Outcome::Cancelled)
             .map(|e| e.reason.strip_prefix(CANCELLED).unwrap_or(&e.reason))
     }
+}
+
+/// The Termination a cancellation replaced and the one it wrote, when
+/// `kind` is one.
+pub(super) fn cancellation(kind: &EventKind) -> Option<(&str, &str)> {
+    let EventKind::Corrected(fix) = kind else {
+        return None;
+    };
+    fix.changes
+        .iter()
+        .find(|c| c.name == "Termination" && c.new.starts_with(CANCELLED))
+        .map(|c| (c.old.as_str(), c.new.as_str()))
+}
+
+/// The ending of a game replayed up to its cancellation, whose
+/// Termination is `reason`: the result must be `*`.
+pub(super) fn settle_cancelled(
+    rec: &Record,
+    game: &mut Game,
+    reason: String,
+) -> Result<(), RecordError> {
+    let (token, line) = &rec.result;
+    let tag = rec.tag("Result").map(|t| t.value.as_str());
+    if token != "*" || tag != Some("*") {
+        return Err(RecordError::Result {
+            line: *line,
+            message: format!("the game was cancelled ({reason}): its result must be *"),
+        });
+    }
+    // Replaying an ending before the cancellation wrote its own result
+    // and reason into the tags.
+    game.set_tag("Result", Some("*".to_string()));
+    game.set_tag("Termination", Some(reason.clone()));
+    game.ending = Some(Ending {
+        outcome: Outcome::Cancelled,
+        reason,
+    });
+    Ok(())
 }
 
 #[cfg(test)]

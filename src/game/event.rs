@@ -3,9 +3,8 @@
 //! event, so every event has a key that names it and nothing else.
 
 use chrono::{DateTime, Utc};
-use dynamo_core::{Color, Role};
+use dynamo_core::{Color, MoveNumber, Role};
 
-use super::label::move_label;
 use super::leave::LeaveDays;
 use super::outcome::Outcome;
 
@@ -92,7 +91,14 @@ pub struct TakenBack {
 impl TakenBack {
     /// `12. Qd1d3/d2d6` for White's move, `12... Qd8/d7d5` for Black's.
     pub fn numbered(&self) -> String {
-        format!("{} {}", move_label(self.number, self.mover), self.notation)
+        format!(
+            "{} {}",
+            MoveNumber {
+                number: self.number,
+                side: self.mover
+            },
+            self.notation
+        )
     }
 }
 

@@ -13,7 +13,7 @@ use super::record::{Game, RecordedMove};
 /// Each recorded move as played, with the position after it: `Err` with
 /// the move that no longer reads (which a replayed game cannot have),
 /// then nothing more.
-pub struct Played<'g> {
+pub struct PlayedMoves<'g> {
     moves: std::slice::Iter<'g, RecordedMove>,
     position: Position,
     choice: Option<String>,
@@ -21,8 +21,8 @@ pub struct Played<'g> {
 
 impl Game {
     /// The recorded moves as played, from the start position.
-    pub fn played(&self) -> Played<'_> {
-        Played {
+    pub fn played(&self) -> PlayedMoves<'_> {
+        PlayedMoves {
             moves: self.moves.iter(),
             position: self.start.clone(),
             choice: None,
@@ -30,7 +30,7 @@ impl Game {
     }
 }
 
-impl<'g> Iterator for Played<'g> {
+impl<'g> Iterator for PlayedMoves<'g> {
     type Item = Result<(Move, Position), &'g RecordedMove>;
 
     fn next(&mut self) -> Option<Self::Item> {

@@ -3,11 +3,10 @@
 //! the clocks, a late move, the ending).
 
 use chrono::{DateTime, Duration, Utc};
-use dynamo_core::{ByColor, Color, Position, Role, Rules};
+use dynamo_core::{ByColor, Color, MoveNumber, Position, Role, Rules};
 
 use super::clock::{self, LateMove, TimeControl};
 use super::event::{Event, EventKind};
-use super::label::move_label;
 use super::language::Language;
 use super::leave::Pauses;
 use super::outcome::Ending;
@@ -40,7 +39,14 @@ pub struct RecordedMove {
 impl RecordedMove {
     /// `12. Qd1d3/d2d6` for White's move, `12... Qd8/d7d5` for Black's.
     pub fn numbered(&self) -> String {
-        format!("{} {}", move_label(self.number, self.mover), self.notation)
+        format!(
+            "{} {}",
+            MoveNumber {
+                number: self.number,
+                side: self.mover
+            },
+            self.notation
+        )
     }
 
     /// `White chose the queen`: the note that the pawn's owner made the

@@ -5,11 +5,10 @@
 
 use std::fmt::Write as _;
 
-use dynamo_core::Color;
+use dynamo_core::{Color, MoveNumber};
 
 use super::clock;
 use super::event::EventKind;
-use super::label::move_label;
 use super::pgn::{self, PgnAction};
 use super::record::{Game, Gap};
 
@@ -32,7 +31,14 @@ impl Game {
                 line.push(' ');
             }
             if m.mover == Color::White || !paired {
-                let _ = write!(line, "{} ", move_label(m.number, m.mover));
+                let _ = write!(
+                    line,
+                    "{} ",
+                    MoveNumber {
+                        number: m.number,
+                        side: m.mover
+                    }
+                );
             }
             let _ = write!(
                 line,

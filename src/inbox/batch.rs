@@ -44,7 +44,7 @@
 use super::error::InboxError;
 use super::handle::Inbox;
 use crate::durable::crash_point;
-use crate::mail::{Courier, Pending, Report};
+use crate::mail::{Courier, DeliveryReport, Pending};
 
 /// The most messages in one batch: a crash costs at most their work.
 pub const BATCH_MESSAGES: usize = 100;
@@ -93,7 +93,7 @@ impl Inbox<'_> {
 
     /// Sends the mail handled messages queued, through the run's one SMTP
     /// session; `None` in a dry run or when there is none.
-    pub fn deliver(&mut self, pending: Vec<Pending>) -> Option<Report> {
+    pub fn deliver(&mut self, pending: Vec<Pending>) -> Option<DeliveryReport> {
         if self.settings.dry_run || pending.is_empty() {
             return None;
         }

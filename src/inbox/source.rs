@@ -14,7 +14,7 @@ use super::error::InboxError;
 use super::handle::{Handled, Inbox};
 pub use super::message::RawMessage;
 use crate::durable::crash_point;
-use crate::mail::{self, MailError, Report};
+use crate::mail::{self, DeliveryReport, MailError};
 
 /// How often `--watch` sends what the outbox still owes.
 const RETRY_EVERY: Duration = Duration::from_secs(60);
@@ -63,7 +63,7 @@ pub struct MessageStep {
     /// Its id in the mailbox.
     pub id: String,
     pub handled: Result<Handled, InboxError>,
-    pub delivery: Option<Report>,
+    pub delivery: Option<DeliveryReport>,
     pub unmarked: Option<InboxError>,
 }
 
@@ -75,13 +75,13 @@ pub enum Progress {
     /// The mailbox could not be read.
     Failed(InboxError),
     /// What the outbox owed, sent (or still not).
-    Owed(Result<Report, MailError>),
+    Owed(Result<DeliveryReport, MailError>),
 }
 
 impl Inbox<'_> {
     /// Sends what the outbox owes (a run that stopped before sending, a
     /// server that was down); `None` in a dry run.
-    pub fn send_owed(&self) -> Option<Result<Report, MailError>> {
+    pub fn send_owed(&self) -> Option<Result<DeliveryReport, MailError>> {
         if self.settings().dry_run {
             return None;
         }

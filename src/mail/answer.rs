@@ -26,9 +26,9 @@ use super::messages::Args;
 use super::notice::Notice;
 use super::text::header_text;
 use super::token::{SUBJECT_TAG, Token};
-use crate::diagram::{self, Charset};
 use crate::html::escape;
 use crate::id;
+use crate::render::diagram::{self, Charset};
 use dynamo_core::Color;
 
 /// The message of the last line of every answer (the digest's too).

@@ -15,8 +15,8 @@ use lettre::Address;
 
 use super::error::MailError;
 use super::mail_config::MailConfig;
-use super::outbox::{Outbox, Queued, State};
-use super::report::{Pending, Report};
+use super::outbox::{DeliveryState, Outbox, Queued};
+use super::report::{DeliveryReport, Pending};
 use super::transport;
 
 /// How long to wait for the outbox: one other session, and some.
@@ -52,8 +52,13 @@ impl Courier {
     /// Sends messages this process has just queued (their events are
     /// recorded), through the open session when there is one. With
     /// `resend`, a message delivered before goes again.
-    pub fn deliver(&mut self, config: &MailConfig, pending: Vec<Pending>, resend: bool) -> Report {
-        let mut report = Report::default();
+    pub fn deliver(
+        &mut self,
+        config: &MailConfig,
+        pending: Vec<Pending>,
+        resend: bool,
+    ) -> DeliveryReport {
+        let mut report = DeliveryReport::default();
         let outbox = Outbox::new(&config.outbox);
         outbox.remove_dead_temps();
         send_all(&outbox, self, config, pending, resend, &mut report);
@@ -83,7 +88,7 @@ pub(super) fn send_all(
     config: &MailConfig,
     pending: Vec<Pending>,
     resend: bool,
-    report: &mut Report,
+    report: &mut DeliveryReport,
 ) {
     let mut queue = pending.into_iter();
     for p in queue.by_ref() {
@@ -173,7 +178,7 @@ fn send_one(
     }
     // The final dot waits in the system: record the hand-over, then let
     // it go (see the outbox's notes on the one window left).
-    let sending = match outbox.move_to(&lock, &pending.path, State::Sending) {
+    let sending = match outbox.move_to(&lock, &pending.path, DeliveryState::Sending) {
         Ok(p) => p,
         Err(e) => {
             // Not recorded as handed over, so it must not arrive.
@@ -186,7 +191,7 @@ fn send_one(
         Ok(()) => {
             crate::durable::crash_point("sent");
             outbox
-                .move_to(&lock, &sending, State::Sent)
+                .move_to(&lock, &sending, DeliveryState::Sent)
                 .map_err(waits)?;
             drop(lock);
             courier.session = Some(session);
@@ -201,7 +206,7 @@ fn send_one(
                 return Err((e, true));
             }
             outbox
-                .move_to(&lock, &sending, State::Queued)
+                .move_to(&lock, &sending, DeliveryState::Queued)
                 .map_err(waits)?;
             Err(waits(e))
         }

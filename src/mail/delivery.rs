@@ -14,8 +14,8 @@ use super::envelope::{Built, Sender};
 use super::error::MailError;
 use super::mail_config::MailConfig;
 use super::notice::Notice;
-use super::outbox::{Awaits, Entry, Outbox, Queued, RecordingLock, State};
-pub use super::report::{Pending, Report};
+use super::outbox::{Awaits, DeliveryState, Outbox, OutboxEntry, Queued, RecordingLock};
+pub use super::report::{DeliveryReport, Pending};
 use super::secret::Secret;
 use crate::game::store::GameFile;
 use crate::game::{Game, GameError};
@@ -149,11 +149,11 @@ fn put_all(
 /// Sends messages this process has just queued (their events are
 /// recorded) through one session. With `resend`, a message delivered
 /// before goes again (an explicit `dynamo mail GAME`).
-pub fn deliver(config: &MailConfig, pending: Vec<Pending>, resend: bool) -> Report {
+pub fn deliver(config: &MailConfig, pending: Vec<Pending>, resend: bool) -> DeliveryReport {
     let mut courier = match Courier::new(config) {
         Ok(c) => c,
         Err(e) => {
-            let mut report = Report::default();
+            let mut report = DeliveryReport::default();
             let why = e.to_string();
             for p in pending {
                 report
@@ -169,9 +169,9 @@ pub fn deliver(config: &MailConfig, pending: Vec<Pending>, resend: bool) -> Repo
 }
 
 /// Sends what the outbox holds (only `game_id`'s when given), each once.
-pub fn retry(config: &MailConfig, game_id: Option<&str>) -> Result<Report, MailError> {
+pub fn retry(config: &MailConfig, game_id: Option<&str>) -> Result<DeliveryReport, MailError> {
     let outbox = Outbox::new(&config.outbox);
-    let mut report = Report::default();
+    let mut report = DeliveryReport::default();
     if !outbox.dir().exists() {
         return Ok(report);
     }
@@ -180,7 +180,7 @@ pub fn retry(config: &MailConfig, game_id: Option<&str>) -> Result<Report, MailE
         let lock = outbox.lock_sender(patience(config))?;
         report.settled = outbox.settle_orphans(&lock)?;
     }
-    let scan = outbox.scan(State::Queued)?;
+    let scan = outbox.scan(DeliveryState::Queued)?;
     report.broken = scan.broken;
     let mut owed = Vec::new();
     for entry in scan.entries {
@@ -217,7 +217,7 @@ pub fn retry(config: &MailConfig, game_id: Option<&str>) -> Result<Report, MailE
 fn entry_held(path: &std::path::Path) -> bool {
     path.parent()
         .and_then(|p| p.file_name())
-        .is_some_and(|n| n == State::Held.word())
+        .is_some_and(|n| n == DeliveryState::Held.word())
 }
 
 pub(super) enum Confirmed {
@@ -230,8 +230,8 @@ pub(super) enum Confirmed {
 /// Whether a queued message's event is in its game file. The recording
 /// lock tells a recorder still at work (leave the message to it) from one
 /// that stopped (the file says whether the event was written).
-pub(super) fn confirm(outbox: &Outbox, entry: Entry) -> Result<Confirmed, MailError> {
-    let Entry { path, queued, .. } = entry;
+pub(super) fn confirm(outbox: &Outbox, entry: OutboxEntry) -> Result<Confirmed, MailError> {
+    let OutboxEntry { path, queued, .. } = entry;
     let Some(awaits) = queued.awaits.clone() else {
         let held = entry_held(&path);
         return Ok(Confirmed::Owed(Pending { path, queued, held }));

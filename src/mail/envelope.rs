@@ -21,7 +21,7 @@ use super::text::{bounded, header_text, one_line};
 use super::token::Token;
 use crate::game::Player;
 use crate::id;
-use dynamo_core::color::Color;
+use dynamo_core::Color;
 
 /// The `Auto-Submitted: auto-generated` header (RFC 3834) of every
 /// notice and reminder: mail a machine sent, which no machine answers.

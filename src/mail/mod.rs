@@ -40,7 +40,7 @@ pub use envelope::{Built, Sender};
 pub use error::{MailError, Reply, Stage};
 pub use notice::Notice;
 pub use outbox::{Awaits, Outbox, Queued, RecordingLock};
-pub use report::{Pending, Report};
+pub use report::{DeliveryReport, Pending};
 pub use secret::{Secret, SecretError};
 pub use text::header_text;
 pub use token::Token;

@@ -100,7 +100,7 @@ pub struct Queued {
 
 /// Where a message is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum State {
+pub enum DeliveryState {
     /// Waiting to be sent.
     Queued,
     /// Handed over; the reply not yet seen.
@@ -114,36 +114,36 @@ pub enum State {
     Held,
 }
 
-impl State {
+impl DeliveryState {
     fn folder(self) -> &'static str {
         match self {
-            State::Queued => "",
-            State::Sending => "sending",
-            State::Failed => "failed",
-            State::Sent => "sent",
-            State::Held => "held",
+            DeliveryState::Queued => "",
+            DeliveryState::Sending => "sending",
+            DeliveryState::Failed => "failed",
+            DeliveryState::Sent => "sent",
+            DeliveryState::Held => "held",
         }
     }
 
     /// The state in a word, for lists.
     pub fn word(self) -> &'static str {
         match self {
-            State::Queued => "queued",
-            State::Sending => "sending",
-            State::Failed => "failed",
-            State::Sent => "sent",
-            State::Held => "held",
+            DeliveryState::Queued => "queued",
+            DeliveryState::Sending => "sending",
+            DeliveryState::Failed => "failed",
+            DeliveryState::Sent => "sent",
+            DeliveryState::Held => "held",
         }
     }
 }
 
 /// One file of the outbox, read.
 #[derive(Debug, Clone)]
-pub struct Entry {
+pub struct OutboxEntry {
     /// Its file.
     pub path: PathBuf,
     /// Its state (the folder it is in).
-    pub state: State,
+    pub state: DeliveryState,
     /// When it last changed state.
     pub changed: SystemTime,
     /// The message.
@@ -155,7 +155,7 @@ pub struct Entry {
 #[derive(Debug, Default)]
 pub struct Scan {
     /// The messages, oldest first.
-    pub entries: Vec<Entry>,
+    pub entries: Vec<OutboxEntry>,
     /// The other `.json` files, with why they are not messages.
     pub broken: Vec<(PathBuf, String)>,
 }
@@ -189,13 +189,18 @@ impl Outbox {
         &self.dir
     }
 
-    fn folder(&self, state: State) -> PathBuf {
+    fn folder(&self, state: DeliveryState) -> PathBuf {
         self.dir.join(state.folder())
     }
 
     /// Creates the folders if needed.
     pub fn create(&self) -> Result<(), MailError> {
-        for state in [State::Sending, State::Failed, State::Sent, State::Held] {
+        for state in [
+            DeliveryState::Sending,
+            DeliveryState::Failed,
+            DeliveryState::Sent,
+            DeliveryState::Held,
+        ] {
             let dir = self.folder(state);
             durable::make_private_dirs(&dir)?;
         }
@@ -208,11 +213,11 @@ impl Outbox {
     /// files"); a write still at work keeps its own.
     pub fn remove_dead_temps(&self) {
         for state in [
-            State::Queued,
-            State::Sending,
-            State::Failed,
-            State::Sent,
-            State::Held,
+            DeliveryState::Queued,
+            DeliveryState::Sending,
+            DeliveryState::Failed,
+            DeliveryState::Sent,
+            DeliveryState::Held,
         ] {
             durable::remove_dead_temps(&self.folder(state));
         }
@@ -262,21 +267,26 @@ impl Outbox {
     }
 
     /// Where a message with this id is (or would be) in `state`.
-    pub fn path(&self, state: State, message_id: &str) -> PathBuf {
+    pub fn path(&self, state: DeliveryState, message_id: &str) -> PathBuf {
         self.folder(state).join(Outbox::file_name(message_id))
     }
 
     /// Whether the server has accepted this message before.
     pub fn was_sent(&self, message_id: &str) -> bool {
-        self.path(State::Sent, message_id).exists()
+        self.path(DeliveryState::Sent, message_id).exists()
     }
 
     /// Whether a message with this id is here in any state, so that one
     /// made again from the same cause (a mail read twice) is not queued.
     pub fn holds(&self, message_id: &str) -> bool {
-        [State::Queued, State::Sending, State::Sent, State::Failed]
-            .into_iter()
-            .any(|state| self.path(state, message_id).exists())
+        [
+            DeliveryState::Queued,
+            DeliveryState::Sending,
+            DeliveryState::Sent,
+            DeliveryState::Failed,
+        ]
+        .into_iter()
+        .any(|state| self.path(state, message_id).exists())
     }
 
     /// Writes a message to the queue (replacing a queued copy of the same
@@ -284,7 +294,7 @@ impl Outbox {
     /// appears whole or not at all.
     pub fn put(&self, queued: &Queued) -> Result<PathBuf, MailError> {
         self.create()?;
-        let path = self.path(State::Queued, &queued.message_id);
+        let path = self.path(DeliveryState::Queued, &queued.message_id);
         write(&path, queued)?;
         Ok(path)
     }
@@ -293,7 +303,7 @@ impl Outbox {
     /// durably; like [`Outbox::put`], it awaits its event.
     pub fn hold(&self, queued: &Queued) -> Result<PathBuf, MailError> {
         self.create()?;
-        let path = self.path(State::Held, &queued.message_id);
+        let path = self.path(DeliveryState::Held, &queued.message_id);
         write(&path, queued)?;
         Ok(path)
     }
@@ -311,7 +321,7 @@ impl Outbox {
 
     /// The messages in `state`, oldest first, and the files that are not
     /// messages.
-    pub fn scan(&self, state: State) -> Result<Scan, MailError> {
+    pub fn scan(&self, state: DeliveryState) -> Result<Scan, MailError> {
         let dir = self.folder(state);
         let mut scan = Scan::default();
         let entries = match fs::read_dir(&dir) {
@@ -335,7 +345,7 @@ impl Outbox {
                 .map_err(|e| e.to_string())
                 .and_then(|text| serde_json::from_str::<Queued>(&text).map_err(|e| e.to_string()));
             match parsed {
-                Ok(queued) => scan.entries.push(Entry {
+                Ok(queued) => scan.entries.push(OutboxEntry {
                     path,
                     state,
                     changed,
@@ -345,7 +355,7 @@ impl Outbox {
             }
         }
         scan.entries.sort_by(|a, b| {
-            let key = |e: &Entry| {
+            let key = |e: &OutboxEntry| {
                 (
                     e.queued.queued_at.clone(),
                     e.queued.game_id.clone(),
@@ -365,7 +375,7 @@ impl Outbox {
         &self,
         _lock: &SenderLock,
         from: &Path,
-        state: State,
+        state: DeliveryState,
     ) -> Result<PathBuf, MailError> {
         let name = from
             .file_name()
@@ -392,7 +402,7 @@ impl Outbox {
         let name = from
             .file_name()
             .ok_or_else(|| FileError::new(from, std::io::Error::other("not a file")))?;
-        let target = self.folder(State::Failed).join(name);
+        let target = self.folder(DeliveryState::Failed).join(name);
         write(&target, &failed)?;
         self.remove(from)?;
         Ok(target)
@@ -403,7 +413,7 @@ impl Outbox {
     /// whole, so they are recorded as sent, marked unconfirmed. Needs the
     /// sender lock, which proves no session is under way.
     pub fn settle_orphans(&self, lock: &SenderLock) -> Result<Vec<Queued>, MailError> {
-        let scan = self.scan(State::Sending)?;
+        let scan = self.scan(DeliveryState::Sending)?;
         let mut settled = Vec::new();
         for entry in scan.entries {
             let mut queued = entry.queued;
@@ -413,7 +423,7 @@ impl Outbox {
                     .to_string(),
             );
             write(&entry.path, &queued)?;
-            self.move_to(lock, &entry.path, State::Sent)?;
+            self.move_to(lock, &entry.path, DeliveryState::Sent)?;
             settled.push(queued);
         }
         Ok(settled)
@@ -460,18 +470,27 @@ mod tests {
             Some("dynamo.g.1@x.json")
         );
         fs::write(outbox.dir().join("junk.json"), "{").expect("write");
-        let scan = outbox.scan(State::Queued).expect("scan");
+        let scan = outbox.scan(DeliveryState::Queued).expect("scan");
         let order: Vec<_> = scan.entries.iter().map(|e| e.queued.clone()).collect();
         assert_eq!(order, [a.clone(), b]);
         assert_eq!(scan.broken.len(), 1);
         let lock = outbox.lock_sender(Duration::ZERO).expect("lock");
         let sending = outbox
-            .move_to(&lock, &path, State::Sending)
+            .move_to(&lock, &path, DeliveryState::Sending)
             .expect("hand over");
         assert!(!outbox.was_sent(&a.message_id));
-        outbox.move_to(&lock, &sending, State::Sent).expect("sent");
+        outbox
+            .move_to(&lock, &sending, DeliveryState::Sent)
+            .expect("sent");
         assert!(outbox.was_sent(&a.message_id));
-        assert_eq!(outbox.scan(State::Queued).expect("scan").entries.len(), 1);
+        assert_eq!(
+            outbox
+                .scan(DeliveryState::Queued)
+                .expect("scan")
+                .entries
+                .len(),
+            1
+        );
     }
 
     #[test]
@@ -482,12 +501,12 @@ mod tests {
         let path = outbox.put(&a).expect("put");
         let lock = outbox.lock_sender(Duration::ZERO).expect("lock");
         outbox
-            .move_to(&lock, &path, State::Sending)
+            .move_to(&lock, &path, DeliveryState::Sending)
             .expect("hand over");
         let settled = outbox.settle_orphans(&lock).expect("settle");
         assert_eq!(settled.len(), 1);
         assert!(outbox.was_sent(&a.message_id));
-        let sent = outbox.scan(State::Sent).expect("scan");
+        let sent = outbox.scan(DeliveryState::Sent).expect("scan");
         assert!(
             sent.entries[0]
                 .queued

@@ -21,7 +21,7 @@ use super::error::MailError;
 use super::mail_config::MailConfig;
 use super::messages::{self, Args};
 use super::notice::Notice;
-use super::outbox::{Outbox, State};
+use super::outbox::{DeliveryState, Outbox};
 use super::secret::Secret;
 use super::text::one_line;
 use crate::game::Game;
@@ -49,7 +49,7 @@ impl Threshold {
 
 /// A reminder that is due for one game.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Due {
+pub struct DueReminder {
     /// The side whose move it is.
     pub side: Color,
     /// Their deadline.
@@ -64,7 +64,7 @@ pub struct Due {
 /// any: the nearest threshold the deadline is within, or `Overdue`. None
 /// while the player to move is on leave: their clock is stopped and they
 /// are away; a reminder due then goes when the leave is over.
-pub fn due(game: &Game, now: DateTime<Utc>, days: &[u32]) -> Option<Due> {
+pub fn due(game: &Game, now: DateTime<Utc>, days: &[u32]) -> Option<DueReminder> {
     let clock = game.clock(now)?;
     if game.leave(clock.side).at(now).is_some() {
         return None;
@@ -79,7 +79,7 @@ pub fn due(game: &Game, now: DateTime<Utc>, days: &[u32]) -> Option<Due> {
             .min()?;
         Threshold::Days(within)
     };
-    Some(Due {
+    Some(DueReminder {
         side: clock.side,
         deadline: clock.deadline,
         left: clock.left,
@@ -126,7 +126,7 @@ fn reminder_id(
 pub fn already_made(
     config: &MailConfig,
     game_id: &str,
-    due: &Due,
+    due: &DueReminder,
     days: &[u32],
 ) -> Result<bool, MailError> {
     let domain = sender(config)?.email.domain().to_string();
@@ -142,9 +142,14 @@ pub fn already_made(
     let who = due.side.name();
     Ok(nearer.into_iter().any(|t| {
         let id = reminder_id(game_id, due.deadline, t, who, &domain);
-        [State::Queued, State::Sending, State::Sent, State::Failed]
-            .into_iter()
-            .any(|s| outbox.path(s, &id).exists())
+        [
+            DeliveryState::Queued,
+            DeliveryState::Sending,
+            DeliveryState::Sent,
+            DeliveryState::Failed,
+        ]
+        .into_iter()
+        .any(|s| outbox.path(s, &id).exists())
     }))
 }
 
@@ -162,7 +167,7 @@ pub fn build(
     config: &MailConfig,
     secret: &Secret,
     game: &Game,
-    due: &Due,
+    due: &DueReminder,
     now: DateTime<Utc>,
 ) -> Result<Vec<Built>, MailError> {
     let built = Notice::from_game(game, now);

@@ -1,5 +1,5 @@
 //! What a delivery did with each message: [`Pending`], a message queued
-//! and its file, and [`Report`], what became of the messages a delivery
+//! and its file, and [`DeliveryReport`], what became of the messages a delivery
 //! or a retry looked at, split by message for an inbox batch.
 
 use std::path::PathBuf;
@@ -22,7 +22,7 @@ pub struct Pending {
 /// What became of the messages a [`deliver`](super::deliver) or
 /// [`retry`](super::retry) looked at.
 #[derive(Debug, Default)]
-pub struct Report {
+pub struct DeliveryReport {
     /// Accepted by the server now.
     pub sent: Vec<Queued>,
     /// Accepted now, and accepted once before (an explicit resend).
@@ -48,7 +48,7 @@ pub struct Report {
     pub broken: Vec<(PathBuf, String)>,
 }
 
-impl Report {
+impl DeliveryReport {
     /// Whether everything looked at was delivered (or needed no sending).
     pub fn all_delivered(&self) -> bool {
         self.refused.is_empty()
@@ -59,7 +59,7 @@ impl Report {
 
     /// Takes out of this report what it says of the messages `ids`
     /// (Message-IDs): one message's part of a batch's delivery.
-    pub fn take(&mut self, ids: &[String]) -> Report {
+    pub fn take(&mut self, ids: &[String]) -> DeliveryReport {
         fn part<T>(all: &mut Vec<T>, id: impl Fn(&T) -> &str, ids: &[String]) -> Vec<T> {
             let (mine, rest) = std::mem::take(all)
                 .into_iter()
@@ -73,7 +73,7 @@ impl Report {
         fn e(x: &(Queued, MailError)) -> &str {
             &x.0.message_id
         }
-        Report {
+        DeliveryReport {
             sent: part(&mut self.sent, q, ids),
             resent: part(&mut self.resent, q, ids),
             settled: Vec::new(),
@@ -88,7 +88,7 @@ impl Report {
     }
 
     /// Adds what `other` says to this report.
-    pub fn absorb(&mut self, other: Report) {
+    pub fn absorb(&mut self, other: DeliveryReport) {
         self.sent.extend(other.sent);
         self.resent.extend(other.resent);
         self.settled.extend(other.settled);

@@ -4,10 +4,10 @@
 //! choice) is one more [`Action`] and one more [`Done`].
 
 use chrono::{DateTime, Utc};
-use dynamo_core::{Color, Role};
+use dynamo_core::{Color, MoveNumber, Role};
 
 use crate::game::clock;
-use crate::game::{Checked, Game, LeaveDays, RecordedMove, TagEdit, move_label};
+use crate::game::{Checked, Game, LeaveDays, RecordedMove, TagEdit};
 
 /// Everything a game can undergo.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -185,7 +185,13 @@ impl Recorded {
         match &self.done {
             Done::Moved {
                 number, checked, ..
-            } => Some(move_label(*number, checked.mover)),
+            } => Some(
+                MoveNumber {
+                    number: *number,
+                    side: checked.mover,
+                }
+                .to_string(),
+            ),
             _ => None,
         }
     }

@@ -42,7 +42,7 @@ pub struct Leave {
 
 /// What to do in one game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Plan {
+pub enum LeavePlan {
     Record(Color),
     /// The side is on leave on every one of those days already.
     Covered(Color),
@@ -79,7 +79,7 @@ impl Leave {
         targets: &'p [PathBuf],
         every: bool,
         folder: &Path,
-    ) -> Result<Vec<(&'p PathBuf, Plan)>, LeaveRefusal> {
+    ) -> Result<Vec<(&'p PathBuf, LeavePlan)>, LeaveRefusal> {
         let address = self.address.as_str();
         let mut plans = Vec::new();
         for path in targets {
@@ -110,9 +110,9 @@ impl Leave {
                 return Err(refuse(Rejection::GameOver(ending.clone())));
             }
             let plan = if game.leave(side).covers(self.days) {
-                Plan::Covered(side)
+                LeavePlan::Covered(side)
             } else {
-                Plan::Record(side)
+                LeavePlan::Record(side)
             };
             plans.push((path, plan));
         }
@@ -131,12 +131,12 @@ impl Leave {
     pub fn check(
         &self,
         games: &HashMap<PathBuf, Game>,
-        plans: &[(&PathBuf, Plan)],
+        plans: &[(&PathBuf, LeavePlan)],
         at: DateTime<Utc>,
     ) -> Result<Vec<YearOfLeave>, LeaveRefusal> {
         for (path, plan) in plans {
             let last = games.get(&key(path)).and_then(Game::last_event_time);
-            if let (Plan::Record(_), Some(last)) = (plan, last)
+            if let (LeavePlan::Record(_), Some(last)) = (plan, last)
                 && at < last
             {
                 return Err(LeaveRefusal::TimeOrder {

@@ -18,7 +18,7 @@ use super::error::SubscriberError;
 use super::subscriber::Subscriber;
 use crate::game::Game;
 use crate::game::store::GameFile;
-use crate::site::{self, OwnWrite, Settings, SiteDir, SiteError};
+use crate::site::{self, OwnWrite, SiteDir, SiteError, SiteSettings};
 
 /// Keeps the pages in a site folder up to date with the games.
 #[derive(Debug, Clone)]
@@ -27,7 +27,7 @@ pub struct Pages {
     dir: PathBuf,
     /// The site folder checked, or why it may not be written.
     site: Result<SiteDir, String>,
-    settings: Settings,
+    settings: SiteSettings,
     /// The event's write, as prepared: the pages' update need not list
     /// its folder for it.
     own: Option<OwnWrite>,
@@ -38,7 +38,7 @@ pub struct Pages {
 impl Pages {
     /// The pages in `dir` (`[site] dir`), checked as `site`: when it may
     /// not be written, every event says why and writes no page.
-    pub fn new(dir: &Path, site: Result<SiteDir, SiteError>, settings: Settings) -> Pages {
+    pub fn new(dir: &Path, site: Result<SiteDir, SiteError>, settings: SiteSettings) -> Pages {
         Pages {
             dir: dir.to_path_buf(),
             site: site.map_err(|e| e.to_string()),

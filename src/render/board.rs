@@ -2,10 +2,10 @@
 
 use std::fmt::Write;
 
-use dynamo_core::color::Color;
-use dynamo_core::position::Position;
-use dynamo_core::role::Piece;
-use dynamo_core::square::{Square, Step};
+use dynamo_core::Color;
+use dynamo_core::Piece;
+use dynamo_core::Position;
+use dynamo_core::{Square, Step};
 
 use super::drawing::{Area, Drawing, FRAME_WIDTH, Layer, SQUARE, TOTAL};
 use super::shapes::{DIGITS, LETTERS, shape};
@@ -344,8 +344,8 @@ pub(super) fn piece_shape(out: &mut String, piece: Piece, x: f32, y: f32, opacit
 mod tests {
     use super::*;
     use crate::render::{png, png_view};
-    use dynamo_core::role::Role;
-    use dynamo_core::rules::Rules;
+    use dynamo_core::Role;
+    use dynamo_core::Rules;
     use resvg::tiny_skia;
 
     fn decode(png: &[u8]) -> (u32, u32, Vec<u8>) {

@@ -15,6 +15,7 @@
 //! ```
 
 mod board;
+pub mod diagram;
 mod drawing;
 mod last_move;
 mod picture;

@@ -14,7 +14,7 @@ use std::sync::{Mutex, PoisonError};
 
 use resvg::tiny_skia;
 
-use dynamo_core::position::Position;
+use dynamo_core::Position;
 
 use super::board::{MAX_SIZE, MIN_SIZE, RenderError, View, drawing};
 use super::drawing::Drawing;

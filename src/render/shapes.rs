@@ -2,7 +2,7 @@
 //! the coordinates' letters and digits as strokes, so that the picture
 //! needs no font.
 
-use dynamo_core::role::Role;
+use dynamo_core::Role;
 
 /// `a`–`h`, x-height from 2 to 6, ascenders from 0.
 pub(super) const LETTERS: [&str; 8] = [

@@ -11,10 +11,10 @@
 
 use std::fmt::Write;
 
-use dynamo_core::color::Color;
-use dynamo_core::position::Position;
-use dynamo_core::role::{Piece, Role};
-use dynamo_core::square::Square;
+use dynamo_core::Color;
+use dynamo_core::Position;
+use dynamo_core::Square;
+use dynamo_core::{Piece, Role};
 
 use super::board::{
     FRAME, Marks, border, coordinates, corner, exit_mark, path_arrow, pending_ring, piece_shape,

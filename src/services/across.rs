@@ -22,13 +22,13 @@ use crate::config::Config;
 use crate::game::store::{self as game_store, GameFile, HeldGame};
 use crate::game::{Game, GameError, TagEdit};
 use crate::mail::mail_config::MailConfig;
-use crate::mail::outbox::State;
+use crate::mail::outbox::DeliveryState;
 use crate::mail::{self, Built, MailError, Outbox, Pending, Secret, Sender};
 use crate::recorder::{
     Action, Letters, NotRecorded, Notices, Pages, Recorded, Recorder, RecorderSettings, Refusal,
     Request, SubscriberError, When, Who,
 };
-use crate::site::Settings;
+use crate::site::SiteSettings;
 
 /// The `[mail]` settings and the secret of a command that mails.
 pub struct Mailer<'c> {
@@ -285,7 +285,7 @@ impl<'c> Across<'c> {
 pub fn pages(config: &Config) -> Option<Pages> {
     let site = config.site.as_ref()?;
     let dir = site.dir.as_ref()?;
-    let settings = Settings {
+    let settings = SiteSettings {
         delay_moves: site.delay_moves,
     };
     Some(Pages::new(dir, config.site_dir(dir), settings))
@@ -349,7 +349,7 @@ pub fn queue_once(
     let outbox = Outbox::new(&m.config().outbox);
     let ids: HashSet<&str> = built.iter().map(|b| b.message_id.as_str()).collect();
     let mut queued: Vec<Pending> = outbox
-        .scan(State::Queued)
+        .scan(DeliveryState::Queued)
         .map_err(AcrossError::Mail)?
         .entries
         .into_iter()

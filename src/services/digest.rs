@@ -12,7 +12,7 @@ use serde::Serialize;
 use crate::game::Game;
 use crate::mail::digest::plan::{self, DigestLock, Made, Survey};
 use crate::mail::mail_config::MailConfig;
-use crate::mail::{self, MailError, Pending, Report, Secret};
+use crate::mail::{self, DeliveryReport, MailError, Pending, Secret};
 
 /// A digest run under way: the digests' lock held, the held notices
 /// surveyed.
@@ -40,7 +40,7 @@ pub struct DigestRun {
     /// is in `report`).
     pub problems: Vec<String>,
     /// What became of the digests queued.
-    pub report: Report,
+    pub report: DeliveryReport,
 }
 
 /// One player's digest.

@@ -19,7 +19,7 @@ use crate::config::Config;
 use crate::game::store::{self as game_store, GameFile};
 use crate::game::{Game, GameError};
 use crate::mail::mail_config::MailConfig;
-use crate::mail::{Pending, Report, Secret, SecretError};
+use crate::mail::{DeliveryReport, Pending, Secret, SecretError};
 use crate::recorder::{
     Creating, NotRecorded, Pages, Recorded, Recorder, Refusal, Request, SubscriberError, When,
 };
@@ -132,7 +132,7 @@ pub struct Finished {
     /// What the web pages could not follow, each a line.
     pub page_problems: Vec<String>,
     /// The delivery of the notices, when the recording mails.
-    pub delivery: Option<Report>,
+    pub delivery: Option<DeliveryReport>,
 }
 
 impl<'c> Recording<'c> {

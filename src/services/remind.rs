@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use crate::game::Game;
 use crate::game::store::GameFile;
 use crate::mail::mail_config::MailConfig;
-use crate::mail::remind::{self, Due, Threshold};
+use crate::mail::remind::{self, DueReminder, Threshold};
 use crate::mail::{self, MailError, Pending, Secret, SecretError};
 
 /// What a run of reminders found: the reminders it names, those it
@@ -35,7 +35,7 @@ pub struct Reminder {
     /// The name of the player to move.
     pub player: String,
     /// Their deadline, and how near it is.
-    pub due: Due,
+    pub due: DueReminder,
     /// Whether it was made before or would be made now.
     pub state: Reminded,
 }

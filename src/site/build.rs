@@ -22,7 +22,7 @@ use crate::game::Game;
 
 /// How the pages are built.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Settings {
+pub struct SiteSettings {
     /// `[site] delay_moves`.
     pub delay_moves: u32,
 }
@@ -68,9 +68,9 @@ pub struct Written {
     pub foreign: Vec<String>,
 }
 
-/// What was done with the files put into a [`Target`].
+/// What was done with the files put into a [`SiteTarget`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Done {
+pub struct FilesPut {
     /// Every file put, by its path in the site (`/`-separated), but
     /// those a link stood in the way of.
     pub paths: BTreeSet<String>,
@@ -86,20 +86,20 @@ pub struct Done {
 /// holds, each atomically (a reader sees the old page or the new, never
 /// half of one), or only compared with it (`--check`).
 #[derive(Debug)]
-pub struct Target<'d> {
+pub struct SiteTarget<'d> {
     ways: Ways<'d>,
     check: bool,
     /// For a full build: every file written first, made durable at once
-    /// and renamed into place by [`Target::finish`] (`durable::Staged`),
+    /// and renamed into place by [`SiteTarget::finish`] (`durable::Staged`),
     /// not flushed one by one.
     staged: Option<Staged>,
-    done: Mutex<Done>,
+    done: Mutex<FilesPut>,
 }
 
-impl<'d> Target<'d> {
+impl<'d> SiteTarget<'d> {
     /// Files written into `dir`.
-    pub fn writing(dir: &'d Path) -> Target<'d> {
-        Target {
+    pub fn writing(dir: &'d Path) -> SiteTarget<'d> {
+        SiteTarget {
             ways: Ways::new(dir),
             check: false,
             staged: None,
@@ -107,19 +107,19 @@ impl<'d> Target<'d> {
         }
     }
 
-    /// Files written into `dir` as [`Target::writing`] writes them, but
+    /// Files written into `dir` as [`SiteTarget::writing`] writes them, but
     /// made durable together when finished: two flushes for a full
     /// build, not two a page; each page old or new after a kill.
-    pub fn staging(dir: &'d Path) -> Target<'d> {
-        Target {
+    pub fn staging(dir: &'d Path) -> SiteTarget<'d> {
+        SiteTarget {
             staged: Some(Staged::new()),
-            ..Target::writing(dir)
+            ..SiteTarget::writing(dir)
         }
     }
 
     /// Files compared with `dir`'s.
-    pub fn checking(dir: &'d Path) -> Target<'d> {
-        Target {
+    pub fn checking(dir: &'d Path) -> SiteTarget<'d> {
+        SiteTarget {
             ways: Ways::new(dir),
             check: true,
             staged: None,
@@ -128,7 +128,7 @@ impl<'d> Target<'d> {
     }
 
     /// The file at `path` in the site has `bytes`; not where a symbolic
-    /// link stands on the way (reported in [`Done::links`]).
+    /// link stands on the way (reported in [`FilesPut::links`]).
     pub fn put(&self, path: &str, bytes: &[u8]) -> Result<(), SiteError> {
         let target = match self.ways.to(path, !self.check)? {
             Way::Clear(target) => target,
@@ -170,7 +170,7 @@ impl<'d> Target<'d> {
 
     /// What was done, each list in path order; the files staged made
     /// durable and renamed into place.
-    pub fn finish(self) -> Result<Done, SiteError> {
+    pub fn finish(self) -> Result<FilesPut, SiteError> {
         if let Some(staged) = self.staged {
             staged.commit()?;
         }
@@ -186,8 +186,8 @@ impl<'d> Target<'d> {
 pub fn put_all(
     club: &Club,
     paths: &[&Path],
-    settings: &Settings,
-    target: &Target,
+    settings: &SiteSettings,
+    target: &SiteTarget,
 ) -> Result<(), SiteError> {
     target.put("site.css", STYLE.as_bytes())?;
     target.put("site.js", SCRIPT.as_bytes())?;
@@ -209,13 +209,13 @@ pub fn put_all(
 }
 
 /// The index and the feed.
-pub fn put_index(index: &Index, target: &Target) -> Result<(), SiteError> {
+pub fn put_index(index: &Index, target: &SiteTarget) -> Result<(), SiteError> {
     target.put("index.html", index_page::page(index).as_bytes())?;
     target.put("feed.xml", feed::feed(&index.latest).as_bytes())
 }
 
 /// Section `index`'s page.
-pub fn put_section(club: &Club, index: usize, target: &Target) -> Result<(), SiteError> {
+pub fn put_section(club: &Club, index: usize, target: &SiteTarget) -> Result<(), SiteError> {
     let s = &club.sections[index];
     let html = section_page::page(club, s);
     target.put(&format!("{}.html", s.page), html.as_bytes())
@@ -225,8 +225,8 @@ pub fn put_section(club: &Club, index: usize, target: &Target) -> Result<(), Sit
 pub fn put_player(
     club: &Club,
     key: &str,
-    settings: &Settings,
-    target: &Target,
+    settings: &SiteSettings,
+    target: &SiteTarget,
 ) -> Result<(), SiteError> {
     let Some(page) = club.players.get(key) else {
         return Ok(());
@@ -241,8 +241,8 @@ pub fn put_game(
     index: usize,
     game: &Game,
     path: &Path,
-    settings: &Settings,
-    target: &Target,
+    settings: &SiteSettings,
+    target: &SiteTarget,
 ) -> Result<(), SiteError> {
     let g = &club.games[index];
     let positions = Positions::of(game, path)?;

@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 use super::cache_format::{self, Row, RowRef};
 use super::club::parent;
 use super::facts::Facts;
-use super::identity::{Identity, Listed};
+use super::identity::{Identity, ListedFolder};
 use super::names::Names;
 use crate::durable::{self, FileError, ReadError, read_regular, write_atomic};
 
@@ -77,7 +77,7 @@ pub struct Top {
 /// One folder of the games folder as the cache knows it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Known {
-    pub listed: Listed,
+    pub listed: ListedFolder,
     /// The generation its file of games was written in (when it has
     /// games).
     pub generation: u64,

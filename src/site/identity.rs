@@ -87,7 +87,7 @@ impl OwnWrite {
 /// name made, removed or renamed in a folder changes its modification
 /// time), so it is not listed again, nor its files' identities taken.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Listed {
+pub struct ListedFolder {
     pub identity: Identity,
     pub settled: bool,
     pub folders: Vec<String>,

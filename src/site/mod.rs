@@ -40,17 +40,16 @@ mod player_page;
 mod positions;
 mod scan;
 mod section_page;
-mod site_config;
 mod summary;
 mod touch;
 mod update;
 
-pub use build::{Difference, Settings, Written};
+pub use build::{Difference, SiteSettings, Written};
 pub use cache::CACHE_FILE;
 pub use club::slug;
 pub use error::SiteError;
 pub use identity::OwnWrite;
 pub use own::MANIFEST;
-pub use place::{Apart, Kept, SiteDir};
-pub use site_config::SiteConfig;
+pub use place::{Apart, Kept, SiteConfig, SiteDir};
+
 pub use update::{LOCK_FILE, check, rebuild, update};

@@ -7,11 +7,28 @@
 //! the real locations (links followed, `..` taken away, a folder not
 //! made yet placed where it would be) with one table of the club's
 //! folders ([`Kept`]).
+//!
+//! The `[site]` table of `dynamo.toml` ([`SiteConfig`]) names that folder.
 
 use std::path::{Path, PathBuf};
 
+use serde::Deserialize;
+
 use super::error::SiteError;
 use crate::durable::real_location;
+
+/// The `[site]` table: where the pages are kept up to date, and how far
+/// behind play they show games in progress.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SiteConfig {
+    /// The folder of the pages, rewritten after every recorded event;
+    /// `None`: only `dynamo site DIR` writes them.
+    pub dir: Option<PathBuf>,
+    /// Games in progress are shown only up to this many moves (plies)
+    /// ago, as ICCF delays its broadcasts; 0 shows every move.
+    pub delay_moves: u32,
+}
 
 /// Which places of the site folder a [`Kept`] folder refuses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

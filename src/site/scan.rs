@@ -14,7 +14,7 @@ use super::club::parent;
 use super::club::{relative, section_folders};
 use super::error::SiteError;
 use super::facts::file_order;
-use super::identity::{Identity, Listed};
+use super::identity::{Identity, ListedFolder};
 use crate::game::Game;
 use crate::tournament::{SECTION_FILE, Section};
 
@@ -24,15 +24,15 @@ const MAX_SECTION_BYTES: u64 = 4 << 20;
 
 /// A games folder's files.
 #[derive(Debug, Clone, Default)]
-pub struct Folder {
+pub struct GamesFolder {
     /// Each game file and its path under the folder (`/`-separated), in
     /// path order.
     pub games: Vec<(PathBuf, String)>,
     /// Each section's folder and its section file, by name.
     pub sections: Vec<SectionText>,
-    /// Each folder holding games or folders, as listed (`Listed`), by its
+    /// Each folder holding games or folders, as listed (`ListedFolder`), by its
     /// path under the games folder (`` for the games folder itself).
-    pub listed: BTreeMap<String, Listed>,
+    pub listed: BTreeMap<String, ListedFolder>,
     /// The folders listed now rather than taken from the cache: their
     /// files may have changed without a trace in the cache.
     pub fresh: HashSet<String>,
@@ -82,13 +82,13 @@ pub fn parse_section(folder: &Path, text: &str) -> Result<Section, SiteError> {
     })
 }
 
-impl Folder {
+impl GamesFolder {
     /// The files of `games_dir`: each folder listed afresh unless `known`
     /// (the cache and its games) has it with the identity it has now,
     /// then its game files and sub-folders as the cache has them. The same files as
     /// `game::folder::pgn_files` finds (a test compares them), so that an
     /// update and a full build see one folder.
-    pub fn read(games_dir: &Path, known: Option<(&Top, &[Row])>) -> Result<Folder, SiteError> {
+    pub fn read(games_dir: &Path, known: Option<(&Top, &[Row])>) -> Result<GamesFolder, SiteError> {
         let io = |e: io::Error| SiteError::Read {
             path: games_dir.to_path_buf(),
             why: e.to_string(),
@@ -135,7 +135,7 @@ impl Folder {
                 identity,
             });
         }
-        Ok(Folder {
+        Ok(GamesFolder {
             games: found,
             sections,
             listed,
@@ -157,14 +157,14 @@ impl Folder {
     }
 }
 
-/// A walk through a games folder's folders (`Folder::read`).
+/// A walk through a games folder's folders (`GamesFolder::read`).
 struct Walk<'a> {
     games_dir: &'a Path,
     known: Option<&'a Top>,
     /// The cache's game files, by their folder.
     files: HashMap<&'a str, Vec<&'a str>>,
     found: Vec<(PathBuf, String)>,
-    listed: BTreeMap<String, Listed>,
+    listed: BTreeMap<String, ListedFolder>,
     fresh: HashSet<String>,
 }
 
@@ -214,7 +214,7 @@ impl Walk<'_> {
         for sub in &folders {
             self.visit(sub)?;
         }
-        let listed = Listed {
+        let listed = ListedFolder {
             identity,
             settled,
             folders,
@@ -365,8 +365,8 @@ mod tests {
             std::fs::write(path, "").expect("written");
         }
         let listed =
-            |f: &Folder| -> Vec<PathBuf> { f.games.iter().map(|(p, _)| p.clone()).collect() };
-        let first = Folder::read(root, None).expect("read");
+            |f: &GamesFolder| -> Vec<PathBuf> { f.games.iter().map(|(p, _)| p.clone()).collect() };
+        let first = GamesFolder::read(root, None).expect("read");
         assert_eq!(
             listed(&first),
             crate::game::folder::pgn_files(root).expect("listed")
@@ -387,14 +387,14 @@ mod tests {
             known.listed = listed.clone();
             known.listed.settled = true;
         }
-        let again = Folder::read(root, Some((&cache, &rows))).expect("read");
+        let again = GamesFolder::read(root, Some((&cache, &rows))).expect("read");
         assert_eq!(listed(&again), listed(&first));
         assert!(again.fresh.is_empty());
         // Past a tick of the file system's clock (the cache's settling
         // time stands for this in use).
         std::thread::sleep(Duration::from_millis(50));
         std::fs::write(root.join("a/deeper/z.pgn"), "").expect("written");
-        let third = Folder::read(root, Some((&cache, &rows))).expect("read");
+        let third = GamesFolder::read(root, Some((&cache, &rows))).expect("read");
         assert_eq!(
             listed(&third),
             crate::game::folder::pgn_files(root).expect("listed")

@@ -16,13 +16,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use super::build::Written;
-use super::build::{Settings, Target, put_game, put_index, put_player, put_section};
+use super::build::{SiteSettings, SiteTarget, put_game, put_index, put_player, put_section};
 use super::cache::{Top, Unusable};
 use super::cache_format::Row;
 use super::club::Club;
 use super::error::SiteError;
 use super::facts::{self, Index, file_order};
-use super::identity::{Entry, Identity, Listed};
+use super::identity::{Entry, Identity, ListedFolder};
 use super::plan::Plan;
 use super::scan::{fingerprint, list, load, parse_section, section_text};
 use super::summary::Summary;
@@ -43,7 +43,7 @@ pub enum Touched {
 
 /// A folder whose identity moved: its path under the games folder, how
 /// it stands now, and its game files.
-type Fresh = (String, Listed, Games);
+type Fresh = (String, ListedFolder, Games);
 
 /// The game files of a folder whose identity moved.
 enum Games {
@@ -96,7 +96,7 @@ fn fresh(games_dir: &Path, top: &Top, own: Option<&Own>) -> Option<Vec<Fresh>> {
         });
         if let Some(own) = only_own {
             stack.extend(known.listed.folders.iter().cloned());
-            let listed = Listed {
+            let listed = ListedFolder {
                 identity,
                 settled: true,
                 folders: known.listed.folders.clone(),
@@ -117,7 +117,7 @@ fn fresh(games_dir: &Path, top: &Top, own: Option<&Own>) -> Option<Vec<Fresh>> {
         // Trusted as settled after `dynamo`'s own write, as when not
         // listed: else every event of a run of them lists it again.
         let ours = own.is_some_and(|o| o.folder == rel);
-        let listed = Listed {
+        let listed = ListedFolder {
             identity,
             settled: settled || ours,
             folders: listing.folders,
@@ -165,7 +165,7 @@ fn stand_back(why: Unusable) -> Touched {
 pub fn update(
     games_dir: &Path,
     dir: &Path,
-    settings: &Settings,
+    settings: &SiteSettings,
     top: &mut Top,
     own: Option<&Own>,
 ) -> Result<Touched, SiteError> {
@@ -291,7 +291,7 @@ pub fn update(
             known.facts = facts.remove(rel).unwrap_or_default();
         }
     }
-    let target = Target::writing(dir);
+    let target = SiteTarget::writing(dir);
     put_index(&Index::of(top.folders.values().map(|k| &k.facts)), &target)?;
     for &i in &plan.sections {
         put_section(&club, i, &target)?;

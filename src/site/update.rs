@@ -15,7 +15,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use super::build::{
-    Difference, Settings, Target, Written, put_all, put_game, put_index, put_player, put_section,
+    Difference, SiteSettings, SiteTarget, Written, put_all, put_game, put_index, put_player,
+    put_section,
 };
 use super::cache::{self, CACHE_FILE, Known, SectionFile, Seen, Top, Unusable};
 use super::cache_format::{Row, RowRef};
@@ -26,7 +27,7 @@ use super::identity::{Identity, OwnWrite};
 use super::own::{self, Removal, Ways};
 use super::place::SiteDir;
 use super::plan::Plan;
-use super::scan::{Folder, each, fingerprint, load};
+use super::scan::{GamesFolder, each, fingerprint, load};
 use super::summary::Summary;
 use super::touch::{self, Own, Touched};
 use crate::durable::{FileError, FileLock, LOCK_WAIT};
@@ -72,7 +73,7 @@ fn open(site: &SiteDir) -> Result<Opened, SiteError> {
 /// Every page of the games, written into the site folder where it
 /// differs; the files of the site's own that it no longer has removed,
 /// and only those (`own.rs`).
-pub fn rebuild(site: &SiteDir, settings: &Settings) -> Result<Written, SiteError> {
+pub fn rebuild(site: &SiteDir, settings: &SiteSettings) -> Result<Written, SiteError> {
     let opened = open(site)?;
     rebuild_locked(site, &opened, settings)
 }
@@ -80,16 +81,16 @@ pub fn rebuild(site: &SiteDir, settings: &Settings) -> Result<Written, SiteError
 fn rebuild_locked(
     site: &SiteDir,
     opened: &Opened,
-    settings: &Settings,
+    settings: &SiteSettings,
 ) -> Result<Written, SiteError> {
     let (games_dir, dir) = (site.games_dir.as_path(), site.dir.as_path());
-    let folder = Folder::read(games_dir, None)?;
+    let folder = GamesFolder::read(games_dir, None)?;
     let sections = folder.parse_sections()?;
     // Every game replayed, the cache not trusted: a full build puts
     // right whatever an update left wrong.
     let (summaries, ids): (Vec<Summary>, Vec<_>) = summarise(&folder)?.into_iter().unzip();
     let club = assemble(games_dir, &folder, summaries, &sections, true)?;
-    let target = Target::staging(dir);
+    let target = SiteTarget::staging(dir);
     put_all(&club, &folder.paths(), settings, &target)?;
     let done = target.finish()?;
     let (found, mut links) = own::files(dir)?;
@@ -137,7 +138,7 @@ type Summarised = (Summary, Option<(Identity, bool)>);
 /// replayed and dropped (only summaries are kept). Each identity is
 /// taken before its file is read: a file changed in between is read
 /// again next time, never trusted with old content.
-fn summarise(folder: &Folder) -> Result<Vec<Summarised>, SiteError> {
+fn summarise(folder: &GamesFolder) -> Result<Vec<Summarised>, SiteError> {
     each(folder.games.len(), |i| {
         let path = &folder.games[i].0;
         let id = Identity::of(path).ok();
@@ -151,8 +152,8 @@ fn summarise(folder: &Folder) -> Result<Vec<Summarised>, SiteError> {
 fn save_whole(
     games_dir: &Path,
     real: &Path,
-    settings: &Settings,
-    folder: &Folder,
+    settings: &SiteSettings,
+    folder: &GamesFolder,
     club: &Club,
     ids: &[Option<(Identity, bool)>],
 ) -> Result<(), FileError> {
@@ -234,13 +235,13 @@ fn seen(club: &Club) -> BTreeMap<String, Seen> {
 /// How the site folder differs from the pages of the games, in path
 /// order; nothing is written. Every game is replayed, the cache not
 /// trusted.
-pub fn check(site: &SiteDir, settings: &Settings) -> Result<Vec<Difference>, SiteError> {
+pub fn check(site: &SiteDir, settings: &SiteSettings) -> Result<Vec<Difference>, SiteError> {
     let (games_dir, dir) = (site.games_dir.as_path(), site.dir.as_path());
-    let folder = Folder::read(games_dir, None)?;
+    let folder = GamesFolder::read(games_dir, None)?;
     let sections = folder.parse_sections()?;
     let summaries = summarise(&folder)?.into_iter().map(|(s, _)| s).collect();
     let club = assemble(games_dir, &folder, summaries, &sections, false)?;
-    let target = Target::checking(dir);
+    let target = SiteTarget::checking(dir);
     put_all(&club, &folder.paths(), settings, &target)?;
     let done = target.finish()?;
     let mut out = done.differences;
@@ -258,7 +259,7 @@ pub fn check(site: &SiteDir, settings: &Settings) -> Result<Vec<Difference>, Sit
 /// of the newcomers kept too, before any page shows them.
 fn assemble(
     games_dir: &Path,
-    folder: &Folder,
+    folder: &GamesFolder,
     summaries: Vec<Summary>,
     sections: &[(PathBuf, Section)],
     keep: bool,
@@ -290,7 +291,7 @@ fn assemble(
 /// is not listed again either (`touch.rs`).
 pub fn update(
     site: &SiteDir,
-    settings: &Settings,
+    settings: &SiteSettings,
     own: Option<&OwnWrite>,
 ) -> Result<Written, SiteError> {
     let (games_dir, dir) = (site.games_dir.as_path(), site.dir.as_path());
@@ -364,7 +365,7 @@ fn in_games(games_dir: &Path, own: &OwnWrite) -> Option<Own> {
 fn whole(
     site: &SiteDir,
     opened: &Opened,
-    settings: &Settings,
+    settings: &SiteSettings,
     top: &Top,
 ) -> Result<Result<Written, Unusable>, SiteError> {
     let (games_dir, dir) = (site.games_dir.as_path(), site.dir.as_path());
@@ -376,7 +377,7 @@ fn whole(
         }
     }
     old.sort_by(|a, b| file_order(&a.file, &b.file));
-    let folder = Folder::read(games_dir, Some((top, &old)))?;
+    let folder = GamesFolder::read(games_dir, Some((top, &old)))?;
     let cached: BTreeMap<&str, &str> = top
         .folders
         .iter()
@@ -461,7 +462,7 @@ fn whole(
     }
     let club = assemble(games_dir, &folder, summaries, &sections, true)?;
     let plan = Plan::new(&was, &club, loaded.keys().copied());
-    let target = Target::writing(dir);
+    let target = SiteTarget::writing(dir);
     let facts = facts::of(&club);
     put_index(&Index::of(facts.values()), &target)?;
     for &i in &plan.sections {

@@ -26,7 +26,9 @@ pub use amend::{AmendPlan, Amendment, SectionCorrection};
 pub use create::{NewSection, SectionSettings, WriteError};
 pub use delete::{cancelled_game, deleted_ids, set_aside, set_aside_sections};
 pub use error::SectionError;
-pub use player_change::{PlayerChange, PlayerChangeError, Step, section_folders, store_section};
+pub use player_change::{
+    FileChange, PlayerChange, PlayerChangeError, section_folders, store_section,
+};
 pub use players::{Listed, MAX_PLAYERS, MIN_PLAYERS, PlayersError, parse_players};
 pub use replace::{ReplaceError, ReplacePlan, Replacement, TakenGame, plan as plan_replacement};
 pub use section::{SECTION_FILE, Section};

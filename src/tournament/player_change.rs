@@ -41,7 +41,7 @@ pub struct PlayerChange {
 
 /// One file to change.
 #[derive(Debug, Clone)]
-pub enum Step {
+pub enum FileChange {
     /// A game file and the tags to set in it (`WhiteEmail`, `Black`, …).
     Game {
         path: PathBuf,
@@ -55,24 +55,24 @@ pub enum Step {
     Section { folder: PathBuf, section: Section },
 }
 
-impl Step {
+impl FileChange {
     /// The file changed.
     pub fn file(&self) -> PathBuf {
         match self {
-            Step::Game { path, .. } => path.clone(),
-            Step::Section { folder, .. } => folder.join(SECTION_FILE),
+            FileChange::Game { path, .. } => path.clone(),
+            FileChange::Section { folder, .. } => folder.join(SECTION_FILE),
         }
     }
 
     /// The folder the step's ordering groups it under, and its place.
     fn order(&self) -> (PathBuf, u8, PathBuf) {
         match self {
-            Step::Game { path, .. } => (
+            FileChange::Game { path, .. } => (
                 path.parent().map(Path::to_path_buf).unwrap_or_default(),
                 0,
                 path.clone(),
             ),
-            Step::Section { folder, .. } => (folder.clone(), 1, folder.clone()),
+            FileChange::Section { folder, .. } => (folder.clone(), 1, folder.clone()),
         }
     }
 }
@@ -122,7 +122,7 @@ impl PlayerChange {
     /// Every file of `games_dir` to change, in the order to change them
     /// (see the module's notes); empty when nothing names the old address
     /// any more (or every file says what is asked already).
-    pub fn plan(&self, games_dir: &Path) -> Result<Vec<Step>, PlayerChangeError> {
+    pub fn plan(&self, games_dir: &Path) -> Result<Vec<FileChange>, PlayerChangeError> {
         let old = self.old.as_str().to_lowercase();
         let listed = folder::pgn_files(games_dir)
             .map_err(|e| PlayerChangeError::Folder(FileError::new(games_dir, e)))?;
@@ -143,7 +143,7 @@ impl PlayerChange {
                     .into_iter()
                     .find(|&side| game.player(side).has_address(self.old.as_str()))
                     .unwrap_or(Color::White);
-                steps.push(Step::Game {
+                steps.push(FileChange::Game {
                     path,
                     edits,
                     finished: game.ending().is_some(),
@@ -154,10 +154,10 @@ impl PlayerChange {
         for folder in section_folders(games_dir)? {
             let section = Section::load(&folder).map_err(PlayerChangeError::Section)?;
             if let Some(section) = self.section_after(&section, &folder)? {
-                steps.push(Step::Section { folder, section });
+                steps.push(FileChange::Section { folder, section });
             }
         }
-        steps.sort_by_key(Step::order);
+        steps.sort_by_key(FileChange::order);
         Ok(steps)
     }
 
@@ -168,10 +168,10 @@ impl PlayerChange {
     }
 
     /// The player as the first game of `steps` has them.
-    pub fn known_player(&self, steps: &[Step]) -> Option<Player> {
+    pub fn known_player(&self, steps: &[FileChange]) -> Option<Player> {
         steps.iter().find_map(|s| match s {
-            Step::Game { player, .. } => Some(player.clone()),
-            Step::Section { .. } => None,
+            FileChange::Game { player, .. } => Some(player.clone()),
+            FileChange::Section { .. } => None,
         })
     }
 

@@ -4,7 +4,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use dynamo_core::perft::perft;
+use dynamo_core::perft;
 use dynamo_core::{Position, Rules};
 
 /// Three middlegames: kings castled on the same side, a queen's-gambit

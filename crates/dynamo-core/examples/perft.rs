@@ -9,8 +9,8 @@
 
 use std::time::Instant;
 
-use dynamo_core::perft::{perft, perft_made};
 use dynamo_core::{Position, Rules};
+use dynamo_core::{perft, perft_made};
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();

@@ -19,44 +19,54 @@
 
 #![deny(missing_docs)]
 
-pub mod bitboard;
-pub mod board;
-pub mod castling;
-pub mod check;
+// The vocabulary modules are private: each type has one public path, the
+// crate's root, as shakmaty's are. `notation` stays a module for the
+// functions that write a move (`notation::format`), a name too general
+// for the root; it holds no type.
+mod bitboard;
+mod board;
+mod castling;
+mod check;
 mod choice;
-pub mod color;
+mod color;
 mod count;
-pub mod excerpt;
+mod excerpt;
 mod exposure;
-pub mod fen;
-pub mod illegal;
-pub mod make;
+mod fen;
+mod illegal;
+mod make;
 mod movegen;
-pub mod moves;
+mod moves;
 pub mod notation;
 mod one_move;
 mod pawns;
-pub mod perft;
-pub mod position;
+mod perft;
+mod position;
 #[cfg(test)]
 mod random;
-pub mod role;
-pub mod rules;
+mod role;
+mod rules;
 mod safety;
-pub mod setup;
-pub mod square;
+mod setup;
+mod square;
 mod zobrist;
 
-pub use bitboard::Bitboard;
-pub use board::Board;
-pub use castling::{Castling, CastlingSide};
+pub use bitboard::{ALL_LINES, Bitboard, DIAGONAL, STRAIGHT, empty_along, knight_jumps, ray};
+pub use board::{Board, PieceSets, PlacementError};
+pub use castling::{Castling, CastlingError, CastlingSide};
+pub use check::{can_push_or_pull_off, is_in_check};
 pub use color::{ByColor, Color};
-pub use excerpt::{clipped, quoted};
+pub use excerpt::{EXCERPT_CHARS, Excerpt, clipped, quoted};
 pub use fen::FenError;
 pub use illegal::Illegal;
 pub use make::Scratch;
 pub use moves::{Move, Shove};
-pub use notation::{MoveError, Notation, SyntaxError, parse_and_play, parse_game_move, parse_move};
+pub use notation::cursor::SyntaxError;
+pub use notation::descriptive::{DescDest, DescPart, DescSquare, Descriptive};
+pub use notation::nost::{Dest, Notation, Part, Short, Style};
+pub use notation::number::MoveNumber;
+pub use notation::read::{MoveError, parse_and_play, parse_game_move, parse_move};
+pub use perft::{divide, perft, perft_made};
 pub use position::{Position, Status};
 pub use role::{Piece, Role};
 pub use rules::{CastlingRule, Promotion, RuleSetName, Rules, RulesError};

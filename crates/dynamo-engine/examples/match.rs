@@ -174,7 +174,7 @@ fn analyse(
         .rev()
         .find_map(|l| l.split_whitespace().skip_while(|w| *w != "best").nth(1))
         .ok_or(None)?;
-    notation::parse_move(pos, best).map_err(|e| Some(format!("{best}: {e}")))
+    dynamo_core::parse_move(pos, best).map_err(|e| Some(format!("{best}: {e}")))
 }
 
 #[derive(Clone, Copy)]

@@ -29,9 +29,9 @@
 //! piece (a walk along the lines square by square cost a third of the
 //! search's time).
 
-use dynamo_core::bitboard::{DIAGONAL, STRAIGHT, empty_along, knight_jumps, ray};
-use dynamo_core::board::PieceSets;
+use dynamo_core::PieceSets;
 use dynamo_core::{Bitboard, Color, Piece, Position, Role, Square};
+use dynamo_core::{DIAGONAL, STRAIGHT, empty_along, knight_jumps, ray};
 
 /// A piece's value in centipawns; the king's is 0 (see the module text).
 pub fn value(role: Role) -> i32 {
@@ -53,7 +53,7 @@ const LINE_TO_KING: i32 = 40;
 const SLIDERS: [(Role, &[usize]); 3] = [
     (Role::Bishop, &DIAGONAL),
     (Role::Rook, &STRAIGHT),
-    (Role::Queen, &dynamo_core::bitboard::ALL_LINES),
+    (Role::Queen, &dynamo_core::ALL_LINES),
 ];
 
 /// The evaluation of `pos` from the side to move's view.

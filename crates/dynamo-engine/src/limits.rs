@@ -61,7 +61,7 @@ const TOLD: u8 = 3;
 /// The shared stop and node count: set by the time or node limit, or by
 /// the main thread when it is done, read by every thread.
 #[derive(Debug, Clone)]
-pub struct Clock {
+pub struct SearchClock {
     start: Instant,
     time: Option<Duration>,
     nodes: Option<u64>,
@@ -69,10 +69,10 @@ pub struct Clock {
     stop: Arc<AtomicU8>,
 }
 
-impl Clock {
+impl SearchClock {
     /// Starts the clock for `limits`.
-    pub fn start(limits: &Limits) -> Clock {
-        Clock {
+    pub fn start(limits: &Limits) -> SearchClock {
+        SearchClock {
             start: Instant::now(),
             time: limits.time,
             nodes: limits.nodes,
@@ -135,12 +135,12 @@ impl Clock {
 }
 
 /// One thread's count of the nodes it searches, shared with the
-/// [`Clock`] every 1024 nodes (and at the node limit), when the clock is
+/// [`SearchClock`] every 1024 nodes (and at the node limit), when the clock is
 /// read: threads share one count without touching it at every node. A
 /// meter without a clock only counts.
 #[derive(Debug, Default)]
 pub struct Meter<'a> {
-    clock: Option<&'a Clock>,
+    clock: Option<&'a SearchClock>,
     counted: u64,
     unflushed: u64,
     stopped: bool,
@@ -148,7 +148,7 @@ pub struct Meter<'a> {
 
 impl<'a> Meter<'a> {
     /// A thread's meter on `clock`.
-    pub fn new(clock: &'a Clock) -> Meter<'a> {
+    pub fn new(clock: &'a SearchClock) -> Meter<'a> {
         Meter {
             clock: Some(clock),
             ..Meter::default()

@@ -12,13 +12,13 @@ use std::time::Duration;
 
 use dynamo_core::{Move, Position};
 
-use crate::limits::{Clock, Cut, Limits};
+use crate::limits::{Cut, Limits, SearchClock};
 
 /// A solve's shared stop and counts: made by the caller, read by the
 /// threads (to stop) and by the caller while they work (for progress).
 #[derive(Debug)]
 pub struct Watch {
-    clock: Clock,
+    clock: SearchClock,
     first_moves: AtomicUsize,
     done: AtomicUsize,
 }
@@ -27,14 +27,14 @@ impl Watch {
     /// Starts the clock for `limits` (their depth is not read).
     pub fn new(limits: &Limits) -> Watch {
         Watch {
-            clock: Clock::start(limits),
+            clock: SearchClock::start(limits),
             first_moves: AtomicUsize::new(0),
             done: AtomicUsize::new(0),
         }
     }
 
     /// The shared stop and node count.
-    pub fn clock(&self) -> &Clock {
+    pub fn clock(&self) -> &SearchClock {
         &self.clock
     }
 

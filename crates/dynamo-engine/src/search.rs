@@ -34,7 +34,7 @@ use dynamo_core::{Move, Piece, Position, Role, Scratch};
 
 use crate::eval::evaluate;
 use crate::key::{State, key};
-use crate::limits::{Clock, Limits, Meter};
+use crate::limits::{Limits, Meter, SearchClock};
 use crate::order::{Heuristics, KILLER_KEY, removal_gain, removes_enemy};
 use crate::score::{INFINITY, MATE, MATE_BOUND, Score, from_table, to_table};
 use crate::tt::{Bound, Hit, Table};
@@ -85,7 +85,7 @@ pub struct Line {
 
 /// What a completed depth found.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Report {
+pub struct SearchReport {
     /// The depth in plies.
     pub depth: u32,
     /// The best lines, best first (`multipv` of them at most).
@@ -96,7 +96,7 @@ pub struct Report {
     pub elapsed: Duration,
 }
 
-impl Report {
+impl SearchReport {
     /// The best move.
     pub fn best(&self) -> Option<Move> {
         self.lines.first().and_then(|l| l.pv.first().copied())
@@ -119,8 +119,8 @@ impl Search {
     pub fn run(
         pos: &Position,
         options: &SearchOptions,
-        on_depth: impl FnMut(&Report),
-    ) -> Option<Report> {
+        on_depth: impl FnMut(&SearchReport),
+    ) -> Option<SearchReport> {
         let table = (options.table_mb > 0).then(|| Table::new(options.table_mb));
         Search::run_with(pos, options, table.as_ref(), on_depth)
     }
@@ -132,9 +132,9 @@ impl Search {
         pos: &Position,
         options: &SearchOptions,
         table: Option<&Table>,
-        mut on_depth: impl FnMut(&Report),
-    ) -> Option<Report> {
-        let clock = Clock::start(&options.limits);
+        mut on_depth: impl FnMut(&SearchReport),
+    ) -> Option<SearchReport> {
+        let clock = SearchClock::start(&options.limits);
         let max_depth = options.limits.max_depth();
         let mut last = None;
         std::thread::scope(|scope| {
@@ -165,7 +165,7 @@ impl Search {
                 else {
                     break;
                 };
-                let report = Report {
+                let report = SearchReport {
                     depth,
                     lines,
                     nodes: w.meter.total(),
@@ -207,7 +207,7 @@ struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
-    fn new(table: Option<&'a Table>, clock: &'a Clock, pruning: bool) -> Worker<'a> {
+    fn new(table: Option<&'a Table>, clock: &'a SearchClock, pruning: bool) -> Worker<'a> {
         Worker {
             table,
             meter: Meter::new(clock),

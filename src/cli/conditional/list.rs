@@ -8,7 +8,7 @@ use anyhow::Result;
 use dynamo::config::Config;
 use dynamo::game::store::GameFile;
 use dynamo::recorder::Recorder;
-use dynamo::recorder::conditional::Standing;
+use dynamo::recorder::conditional::StandingLines;
 use dynamo_core::Color;
 use serde::Serialize;
 
@@ -48,8 +48,8 @@ fn side_name<S: serde::Serializer>(side: &Color, s: S) -> Result<S::Ok, S::Error
     s.serialize_str(side.name())
 }
 
-impl From<Standing> for Lines {
-    fn from(s: Standing) -> Lines {
+impl From<StandingLines> for Lines {
+    fn from(s: StandingLines) -> Lines {
         Lines {
             ended: s.ended,
             lines: s.lines,

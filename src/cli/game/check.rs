@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::Result;
 use dynamo::config::Config;
 use dynamo::game::Ending;
-use dynamo::game::move_label;
+use dynamo_core::MoveNumber;
 
 use super::report::{AlreadyRecorded, print_verdict};
 use super::verdict::VerdictJson;
@@ -56,7 +56,11 @@ pub(crate) fn execute(
         VerdictJson::legal(&submit.mv, &checked, number, false, ending.as_ref()).write(out)?;
         return Ok(Exit::Ok);
     }
-    let label = move_label(game.position().fullmoves(), checked.mover);
+    let label = MoveNumber {
+        number: game.position().fullmoves(),
+        side: checked.mover,
+    }
+    .to_string();
     print_verdict(out, &label, &checked.display, &checked.after, submit.ascii)?;
     writeln!(out, "legal; nothing was recorded")?;
     Ok(Exit::Ok)

@@ -26,8 +26,8 @@ pub(crate) struct Args {
     /// round by round, board by board), as one PGN.
     file: PathBuf,
     /// What to write (a folder: pgn only).
-    #[arg(long, value_enum, default_value_t = Format::Pgn)]
-    format: Format,
+    #[arg(long, value_enum, default_value_t = ExportFormat::Pgn)]
+    format: ExportFormat,
     /// Leave out the `{[%mail …]}` comment saying which mail brought
     /// each event: a PGN for a bulletin, not to be read back as the game
     /// file.
@@ -36,7 +36,7 @@ pub(crate) struct Args {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Format {
+pub(crate) enum ExportFormat {
     /// The game file as it is: tags, moves with their times, the result.
     Pgn,
     /// The current position (extended FEN).
@@ -51,9 +51,9 @@ pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> R
     }
     let game = catch_up.load(&args.file).map_err(failure::game)?;
     match args.format {
-        Format::Pgn => write!(out, "{}", pgn(&game, args.no_mail_notes))?,
-        Format::Fen => writeln!(out, "{}", game.position().to_fen())?,
-        Format::Json => {
+        ExportFormat::Pgn => write!(out, "{}", pgn(&game, args.no_mail_notes))?,
+        ExportFormat::Fen => writeln!(out, "{}", game.position().to_fen())?,
+        ExportFormat::Json => {
             serde_json::to_writer_pretty(&mut *out, &ExportJson::from(&game))?;
             writeln!(out)?;
         }
@@ -74,7 +74,7 @@ fn pgn(game: &Game, no_mail_notes: bool) -> String {
 /// it, a blank line between; a file that does not replay stops the
 /// export before anything is written.
 fn folder(args: &Args, catch_up: &CatchUp, out: &mut impl Write) -> Result<Exit> {
-    if args.format != Format::Pgn {
+    if args.format != ExportFormat::Pgn {
         return Err(Failure::new(
             Exit::Usage,
             format!(

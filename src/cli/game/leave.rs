@@ -11,7 +11,7 @@ use dynamo::durable::{FileLock, LockError};
 use dynamo::game::clock::{format_time, format_time_short};
 use dynamo::game::player::Mailbox;
 use dynamo::game::{Game, LeaveDays, Rejection};
-use dynamo::recorder::leave::{self, Leave, LeaveRefusal, Plan, key};
+use dynamo::recorder::leave::{self, Leave, LeavePlan, LeaveRefusal, key};
 use dynamo::recorder::{Action, Request, When, Who};
 use dynamo_core::{Color, quoted};
 
@@ -110,12 +110,12 @@ pub(crate) fn execute(
     let mut stopped = None;
     for (path, plan) in &plans {
         let line = match *plan {
-            Plan::Covered(side) => format!(
+            LeavePlan::Covered(side) => format!(
                 "{}: {} is on leave on all those days already; nothing to do",
                 path.display(),
                 named(&games[&key(path)], side)
             ),
-            Plan::Record(side) => {
+            LeavePlan::Record(side) => {
                 let request = Request::new(Action::Leave { days }, Who::side(side), When::At(at));
                 match recording
                     .record(path, &request)

@@ -7,6 +7,7 @@ use dynamo::config::Config;
 use dynamo::game::clock::{self, format_time_short};
 use dynamo::game::{Game, read_choice};
 use dynamo::recorder::{Action, Done, Refusal, Request};
+use dynamo_core::MoveNumber;
 
 use super::report::{AlreadyRecorded, print_verdict};
 use super::verdict::VerdictJson;
@@ -149,7 +150,7 @@ fn print_choice(
     if json {
         VerdictJson::chosen(&submit.mv, role, side, number, game.position()).write(out)?;
     } else {
-        let label = dynamo::game::move_label(number, side);
+        let label = MoveNumber { number, side }.to_string();
         writeln!(
             out,
             "{label} ={} ({} chose the {})",
@@ -160,7 +161,7 @@ fn print_choice(
         write!(
             out,
             "{}",
-            dynamo::diagram::board(
+            dynamo::render::diagram::board(
                 game.position(),
                 crate::cli::support::args::charset(submit.ascii)
             )

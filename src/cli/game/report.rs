@@ -5,9 +5,9 @@ use std::io::Write;
 
 use anyhow::Result;
 use chrono::{DateTime, Utc};
-use dynamo::diagram;
 use dynamo::game::clock::format_time;
 use dynamo::game::{Game, RecordedMove};
+use dynamo::render::diagram;
 use dynamo_core::{Color, Position, Status};
 
 use crate::cli::support::args::charset;

@@ -148,7 +148,7 @@ pub(crate) fn execute(args: Args, printer: &Printer) -> Result<Exit> {
     }
     // The pages of what is there, and the cache that keeps each later
     // event's update small.
-    let settings = dynamo::site::Settings { delay_moves: 0 };
+    let settings = dynamo::site::SiteSettings { delay_moves: 0 };
     // The config as every later command reads it, so that the site
     // folder is held to the one rule `dynamo site` applies.
     let cwd = std::env::current_dir().context("finding the current folder")?;

@@ -9,7 +9,7 @@ use dynamo::game::clock::format_time;
 use dynamo::game::{EventKind, Language, TagEdit};
 use dynamo::mail::notice::{Recipient, director_letters};
 use dynamo::recorder::When;
-use dynamo::tournament::{PlayerChange, PlayerChangeError, Step, store_section};
+use dynamo::tournament::{FileChange, PlayerChange, PlayerChangeError, store_section};
 use dynamo_core::quoted;
 use serde_json::json;
 
@@ -130,8 +130,8 @@ pub(crate) fn execute(
     let games: Vec<_> = steps
         .iter()
         .filter_map(|s| match s {
-            Step::Game { path, edits, .. } => Some((path.clone(), edits.clone())),
-            Step::Section { .. } => None,
+            FileChange::Game { path, edits, .. } => Some((path.clone(), edits.clone())),
+            FileChange::Section { .. } => None,
         })
         .collect();
     if steps.is_empty() {
@@ -150,7 +150,7 @@ pub(crate) fn execute(
     across::try_each(&games, args.reason.as_deref(), at, catch_up, |_, _| Ok(()))?;
     let finished = steps
         .iter()
-        .filter(|s| matches!(s, Step::Game { finished: true, .. }))
+        .filter(|s| matches!(s, FileChange::Game { finished: true, .. }))
         .count();
     let sections = steps.len() - games.len();
     if args.dry_run {
@@ -209,7 +209,7 @@ pub(crate) fn execute(
     let mut game_index = 0;
     for step in &steps {
         match step {
-            Step::Game { path, edits, .. } => {
+            FileChange::Game { path, edits, .. } => {
                 let recorded = across
                     .set(
                         path,
@@ -232,7 +232,7 @@ pub(crate) fn execute(
                 };
                 lines.push(format!("{}: {words}", path.display()));
             }
-            Step::Section { folder, section } => {
+            FileChange::Section { folder, section } => {
                 store_section(folder, section).map_err(|e| {
                     let exit = if e.is_input() { Exit::Usage } else { Exit::Io };
                     Failure::new(exit, e.to_string())
@@ -275,9 +275,9 @@ fn many(n: usize, what: &str) -> String {
 }
 
 /// What a step changes, in a few words.
-fn step_words(step: &Step, change: &PlayerChange) -> String {
+fn step_words(step: &FileChange, change: &PlayerChange) -> String {
     match step {
-        Step::Game {
+        FileChange::Game {
             edits, finished, ..
         } => {
             let each: Vec<String> = edits
@@ -291,7 +291,7 @@ fn step_words(step: &Step, change: &PlayerChange) -> String {
             };
             format!("{}{over}", each.join(", "))
         }
-        Step::Section { section, .. } => {
+        FileChange::Section { section, .. } => {
             let p = section
                 .players
                 .iter()
@@ -309,7 +309,7 @@ fn print(
     out: &mut impl Write,
     printer: &Printer,
     args: &Args,
-    steps: &[Step],
+    steps: &[FileChange],
     change: &PlayerChange,
     lines: &[String],
     dry_run: bool,
@@ -319,13 +319,13 @@ fn print(
         let files: Vec<_> = steps
             .iter()
             .map(|s| match s {
-                Step::Game { path, edits, finished, .. } => json!({
+                FileChange::Game { path, edits, finished, .. } => json!({
                     "file": path.display().to_string(),
                     "kind": "game",
                     "finished": finished,
                     "set": edits.iter().map(|e| json!({"tag": e.name, "value": e.value})).collect::<Vec<_>>(),
                 }),
-                Step::Section { .. } => json!({
+                FileChange::Section { .. } => json!({
                     "file": s.file().display().to_string(),
                     "kind": "section",
                 }),

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use dynamo_core::perft;
+use dynamo_core::{divide, perft};
 
 use super::read;
 use crate::cli::support::args::PositionArgs;
@@ -27,10 +27,10 @@ pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> R
     // At depth 0 there is no root move to list, only the one empty
     // sequence.
     if !args.divide || args.depth == 0 {
-        writeln!(out, "{}", perft::perft(&pos, args.depth))?;
+        writeln!(out, "{}", perft(&pos, args.depth))?;
         return Ok(Exit::Ok);
     }
-    let rows = perft::divide(&pos, args.depth);
+    let rows = divide(&pos, args.depth);
     let total: u64 = rows.iter().map(|(_, n)| n).sum();
     for (m, n) in rows {
         writeln!(out, "{m} {n}")?;

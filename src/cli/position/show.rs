@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use chrono::Utc;
-use dynamo::diagram;
 use dynamo::game::{Choosing, Game};
 use dynamo::render::View;
+use dynamo::render::diagram;
 use dynamo_core::{Color, Position};
 
 use super::read;

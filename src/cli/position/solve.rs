@@ -3,11 +3,11 @@
 use std::io::Write;
 
 use anyhow::Result;
-use dynamo_engine::help::{HelpSolution, line_text, solve_help_within};
-use dynamo_engine::limits::{Cut, Limits};
-use dynamo_engine::memo::DEFAULT_MB;
-use dynamo_engine::solve::{Show, Solution, solve_within};
+use dynamo_engine::DEFAULT_MB;
+use dynamo_engine::{Cut, Limits};
+use dynamo_engine::{HelpSolution, line_text, solve_help_within};
 use dynamo_engine::{Reach, Watch};
+use dynamo_engine::{Show, Solution, solve_within};
 use serde_json::json;
 
 use super::read;

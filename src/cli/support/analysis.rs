@@ -8,9 +8,9 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args;
 use dynamo_core::{Color, Position, Status, notation};
-use dynamo_engine::search::{Report, Search, SearchOptions};
-use dynamo_engine::tt::Table;
+use dynamo_engine::Table;
 use dynamo_engine::{Limits, Score};
+use dynamo_engine::{Search, SearchOptions, SearchReport};
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
@@ -125,7 +125,12 @@ pub(crate) fn show(
     failed
 }
 
-fn print(pos: &Position, report: &Report, printer: &Printer, out: &mut impl Write) -> Result<()> {
+fn print(
+    pos: &Position,
+    report: &SearchReport,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<()> {
     let ranked = report.lines.len() > 1;
     for (i, line) in report.lines.iter().enumerate() {
         let pv: Vec<String> = line.pv.iter().map(notation::format).collect();

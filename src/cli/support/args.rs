@@ -9,11 +9,11 @@ use anyhow::Result;
 use chrono::{DateTime, Datelike, Utc};
 use clap::{Args, ValueEnum};
 use dynamo::config::Config;
-use dynamo::diagram::Charset;
 use dynamo::game::clock;
 use dynamo::game::player::Mailbox;
 use dynamo::game::{Game, TimeControl};
 use dynamo::recorder::{When, Who};
+use dynamo::render::diagram::Charset;
 use dynamo_core::{Color, Position, Rules};
 
 use crate::cli::support::failure;

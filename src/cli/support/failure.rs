@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::io;
 use std::process::ExitCode;
 
-use dynamo_core::excerpt::{clipped, quoted};
+use dynamo_core::{clipped, quoted};
 
 use dynamo::game::{CorrectionError, GameError, Rejection};
 use dynamo::mail::MailError;
@@ -136,7 +136,7 @@ pub(crate) fn is_broken_pipe(err: &anyhow::Error) -> bool {
 const LONGEST_WORD: usize = 1024;
 
 /// `message` with each overlong word cut to its first characters and its
-/// length ([`dynamo_core::excerpt::EXCERPT_CHARS`] of them): the last
+/// length ([`dynamo_core::EXCERPT_CHARS`] of them): the last
 /// guard, at the edge, for a message that quotes input the command did
 /// not cut itself.
 pub(crate) fn words_cut(message: &str) -> Cow<'_, str> {

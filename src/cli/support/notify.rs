@@ -15,7 +15,7 @@ use std::path::Path;
 
 use anyhow::Result;
 use dynamo::config::{Config, MailConfig};
-use dynamo::mail::{Pending, Report, Secret, SecretError};
+use dynamo::mail::{DeliveryReport, Pending, Secret, SecretError};
 use dynamo::services::{Corrected, Finished, Mailer, MailingError, deliver};
 
 use crate::cli::support::failure;
@@ -110,7 +110,7 @@ pub(crate) fn finish(
     }
     let exit = report
         .as_ref()
-        .and_then(Report::first_error)
+        .and_then(DeliveryReport::first_error)
         .map_or(Exit::Io, failure::mail_exit);
     Err(Failure::new(
         exit,
@@ -168,7 +168,7 @@ pub(crate) fn send_corrected(
 /// Ends a run (`remind`, `digest`) that delivered `report` after finding
 /// `problems` on its way: each problem, then the delivery's failure,
 /// one line each, with the mail's exit code when mailing failed.
-pub(crate) fn run_outcome(mut problems: Vec<String>, report: &Report) -> Result<Exit> {
+pub(crate) fn run_outcome(mut problems: Vec<String>, report: &DeliveryReport) -> Result<Exit> {
     problems.extend(undelivered(report));
     if problems.is_empty() {
         return Ok(Exit::Ok);
@@ -179,14 +179,14 @@ pub(crate) fn run_outcome(mut problems: Vec<String>, report: &Report) -> Result<
 
 /// What a delivery could not do, in words: its first error, and where
 /// what was not sent waits.
-pub(crate) fn undelivered(report: &Report) -> Option<String> {
+pub(crate) fn undelivered(report: &DeliveryReport) -> Option<String> {
     report
         .first_error()
         .map(|e| format!("{e}\n{}", where_queued(report)))
 }
 
 /// Where the undelivered notices of a report are.
-fn where_queued(report: &Report) -> String {
+fn where_queued(report: &DeliveryReport) -> String {
     let queued = report.waiting.len() + report.not_tried.len();
     let mut lines = Vec::new();
     if queued > 0 {

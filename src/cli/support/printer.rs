@@ -16,7 +16,7 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use dynamo::mail::envelope::recipient_name;
 use dynamo::mail::notice::addressed_as;
-use dynamo::mail::{Queued, Report as Delivery};
+use dynamo::mail::{DeliveryReport as Delivery, Queued};
 use serde::Serialize;
 
 use crate::exit::{Exit, Failure};

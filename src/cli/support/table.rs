@@ -53,14 +53,14 @@ impl Cell {
 
 /// A line of the table: a cell per column, or one text across all but
 /// the first column (a file that does not replay, and why).
-pub(crate) enum Line {
+pub(crate) enum TableLine {
     Cells(Vec<Cell>),
     Spanning(Cell, Cell),
 }
 
 /// One step of fitting a table that is too wide.
 #[derive(Debug, Clone, Copy)]
-pub(crate) enum Step {
+pub(crate) enum FitStep {
     /// Narrow the columns, evenly, down to this width at least, cutting
     /// their text.
     Shrink(&'static [usize], usize),
@@ -107,7 +107,7 @@ fn total(widths: &[Option<usize>]) -> usize {
 }
 
 /// The widest cell of each column, the header left out.
-fn cell_widths(header: &[&str], lines: &[Line]) -> Vec<usize> {
+fn cell_widths(header: &[&str], lines: &[TableLine]) -> Vec<usize> {
     let mut natural = vec![0; header.len()];
     for line in lines {
         widen(&mut natural, line);
@@ -118,14 +118,14 @@ fn cell_widths(header: &[&str], lines: &[Line]) -> Vec<usize> {
 /// Widens `natural`, the widest cell of each column so far, to `line`'s:
 /// a table whose lines are made one at a time is measured without
 /// keeping them all.
-pub(crate) fn widen(natural: &mut [usize], line: &Line) {
+pub(crate) fn widen(natural: &mut [usize], line: &TableLine) {
     match line {
-        Line::Cells(cells) => {
+        TableLine::Cells(cells) => {
             for (n, cell) in natural.iter_mut().zip(cells) {
                 *n = (*n).max(width(&cell.text));
             }
         }
-        Line::Spanning(first, _) => {
+        TableLine::Spanning(first, _) => {
             if let Some(n) = natural.first_mut() {
                 *n = (*n).max(width(&first.text));
             }
@@ -135,7 +135,7 @@ pub(crate) fn widen(natural: &mut [usize], line: &Line) {
 
 /// Each column as wide as its widest text, the header's included, every
 /// column kept: a table shown whole, whatever the width.
-pub(crate) fn full_widths(header: &[&str], lines: &[Line]) -> Vec<Option<usize>> {
+pub(crate) fn full_widths(header: &[&str], lines: &[TableLine]) -> Vec<Option<usize>> {
     cell_widths(header, lines)
         .iter()
         .zip(header)
@@ -154,7 +154,7 @@ pub(crate) fn full_widths(header: &[&str], lines: &[Line]) -> Vec<Option<usize>>
 pub(crate) fn fit_measured(
     header: &[&str],
     natural: &[usize],
-    steps: &[Step],
+    steps: &[FitStep],
     limit: Option<usize>,
 ) -> Vec<Option<usize>> {
     let mut widths: Vec<Option<usize>> = natural
@@ -177,7 +177,7 @@ pub(crate) fn fit_measured(
             break;
         }
         match step {
-            Step::Shrink(cols, min) => {
+            FitStep::Shrink(cols, min) => {
                 let before: Vec<(usize, usize)> = cols
                     .iter()
                     .filter_map(|&c| widths[c].map(|w| (c, w)))
@@ -194,7 +194,7 @@ pub(crate) fn fit_measured(
                 }
                 taken.push(Taken::Shrunk(before));
             }
-            Step::Drop(col) => {
+            FitStep::Drop(col) => {
                 if let Some(w) = widths[col].take() {
                     taken.push(Taken::Dropped(col, w));
                 }
@@ -233,7 +233,7 @@ pub(crate) fn fit_measured(
 /// says which columns align right; `colour` whether tones show.
 pub(crate) fn render(
     header: &[&str],
-    lines: &[Line],
+    lines: &[TableLine],
     widths: &[Option<usize>],
     right: &[bool],
     limit: Option<usize>,
@@ -321,10 +321,10 @@ impl Shape<'_> {
     }
 
     /// One line of the table.
-    pub(crate) fn line(&self, line: &Line) -> String {
+    pub(crate) fn line(&self, line: &TableLine) -> String {
         match line {
-            Line::Cells(cells) => self.row(cells),
-            Line::Spanning(file, why) => {
+            TableLine::Cells(cells) => self.row(cells),
+            TableLine::Spanning(file, why) => {
                 let first = self.widths.first().copied().flatten().unwrap_or(0);
                 let room = self
                     .limit

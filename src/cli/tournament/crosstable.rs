@@ -6,7 +6,7 @@
 use std::io::{self, Write};
 
 use super::group::{CROSSTABLE_MAX_PLAYERS, Group, cell, no_crosstable, place};
-use crate::cli::support::table::{self, Cell, Line};
+use crate::cli::support::table::{self, Cell, TableLine};
 
 /// Writes `group`'s heading and table.
 pub(super) fn write(out: &mut impl Write, group: &Group) -> io::Result<()> {
@@ -36,7 +36,7 @@ pub(super) fn write(out: &mut impl Write, group: &Group) -> io::Result<()> {
             row.wins.to_string(),
             row.sonneborn_berger.to_string(),
         ]);
-        lines.push(Line::Cells(line.into_iter().map(Cell::new).collect()));
+        lines.push(TableLine::Cells(line.into_iter().map(Cell::new).collect()));
     }
     let widths = table::full_widths(&header, &lines);
     for text in table::render(&header, &lines, &widths, &right, None, false) {

@@ -9,7 +9,7 @@ use anyhow::Result;
 use dynamo::config::Config;
 use dynamo::game::Address;
 use dynamo::mail::notice::{Recipient, director_letters};
-use dynamo::mail::outbox::State;
+use dynamo::mail::outbox::DeliveryState;
 use dynamo::mail::{self, Built, Outbox};
 use dynamo::services::across::{Mailer, hold_games, queue_once, read_held};
 use dynamo::tournament::set_aside;
@@ -121,7 +121,7 @@ pub(crate) fn execute(
         let real = std::fs::canonicalize(&folder).unwrap_or_else(|_| folder.clone());
         // Queued, and refused for good (as `mail --drop` removes them);
         // what was sent stays the record of what players were told.
-        for state in [State::Queued, State::Failed] {
+        for state in [DeliveryState::Queued, DeliveryState::Failed] {
             for entry in outbox.scan(state).map_err(mail_fail)?.entries {
                 let q = &entry.queued;
                 let awaits_ours = q.awaits.as_ref().is_some_and(|a| a.game.starts_with(&real));
@@ -188,7 +188,7 @@ pub(crate) fn rebuild_pages(config: &Config) {
     else {
         return;
     };
-    let settings = dynamo::site::Settings {
+    let settings = dynamo::site::SiteSettings {
         delay_moves: site.delay_moves,
     };
     let built = config
@@ -231,7 +231,11 @@ fn letters(
 
 /// Removes the cancellation letters of `section` still queued.
 fn drop_letters(outbox: &Outbox, section: &str) -> Result<()> {
-    for entry in outbox.scan(State::Queued).map_err(mail_fail)?.entries {
+    for entry in outbox
+        .scan(DeliveryState::Queued)
+        .map_err(mail_fail)?
+        .entries
+    {
         if entry.queued.game_id == section && entry.queued.event == CANCELLED {
             outbox.remove(&entry.path).map_err(mail_fail)?;
         }

@@ -14,15 +14,14 @@ mod header;
 
 use std::path::Path;
 
-use dynamo_core::{Color, MoveError, clipped, notation};
+use dynamo_core::{Color, MoveError, MoveNumber, clipped, notation};
 
 use super::actions::ADJUDICATED;
-use super::cancelled::{cancellation, settle_cancelled};
+use super::cancel::{cancellation, settle_cancelled};
 use super::choice::{read_choice, read_recorded};
 use super::clock;
 use super::error::{GameError, RecordError};
 use super::event::EventKind;
-use super::label::move_label;
 use super::leave::Pauses;
 use super::outcome::Ending;
 use super::pgn::Note;
@@ -222,7 +221,11 @@ impl Game {
                 return Err(fail(format!("it is numbered {n}, but it is move {number}")));
             }
             if black != (color == Color::Black) {
-                let written = move_label(n, if black { Color::Black } else { Color::White });
+                let written = MoveNumber {
+                    number: n,
+                    side: if black { Color::Black } else { Color::White },
+                }
+                .to_string();
                 return Err(fail(format!(
                     "it is written after '{written}', but {color} is to move"
                 )));

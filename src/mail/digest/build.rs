@@ -22,7 +22,7 @@ use crate::id;
 
 /// One game as the digest shows it.
 #[derive(Debug, Clone, Copy)]
-pub struct Shown<'a> {
+pub struct GameShown<'a> {
     /// Its label.
     pub label: &'a str,
     /// The game.
@@ -41,7 +41,10 @@ pub fn digest_id(token: &DigestToken, domain: &str) -> String {
 }
 
 /// The lines of one game, and its picture when it is the player's move.
-fn game_lines(shown: &Shown, now: DateTime<Utc>) -> Result<(String, Option<Vec<u8>>), MailError> {
+fn game_lines(
+    shown: &GameShown,
+    now: DateTime<Utc>,
+) -> Result<(String, Option<Vec<u8>>), MailError> {
     let notice = Notice::from_game(shown.game, now);
     let side = shown.side;
     let mut text = format!(
@@ -107,7 +110,7 @@ pub fn build(
     player: &str,
     name: &str,
     token: &DigestToken,
-    shown: &[Shown],
+    shown: &[GameShown],
     now: DateTime<Utc>,
 ) -> Result<Built, MailError> {
     let (from, reply_to) = sender.mailboxes()?;

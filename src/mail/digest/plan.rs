@@ -16,9 +16,9 @@ use super::super::envelope::Sender;
 use super::super::error::MailError;
 use super::super::lock::{self, Held};
 use super::super::mail_config::MailConfig;
-use super::super::outbox::{Outbox, State};
+use super::super::outbox::{DeliveryState, Outbox};
 use super::super::secret::Secret;
-use super::build::{Shown, build, digest_id};
+use super::build::{GameShown, build, digest_id};
 use super::choice::DIGEST_FOLDER;
 use super::label::labels;
 use super::record::{DigestGame, DigestRecord};
@@ -70,7 +70,7 @@ pub fn lock(config: &MailConfig, patience: Duration) -> Result<DigestLock, MailE
 pub fn survey(config: &MailConfig, dry_run: bool, _lock: &DigestLock) -> Result<Survey, MailError> {
     let outbox = Outbox::new(&config.outbox);
     let mut survey = Survey::default();
-    let scan = outbox.scan(State::Held)?;
+    let scan = outbox.scan(DeliveryState::Held)?;
     survey.broken = scan.broken;
     let mut owed: BTreeMap<String, Vec<Pending>> = BTreeMap::new();
     for entry in scan.entries {
@@ -179,10 +179,10 @@ pub fn make(
     }
     let paths: Vec<PathBuf> = mine.iter().map(|(p, _, _)| p.to_path_buf()).collect();
     let labels = labels(&paths);
-    let shown: Vec<Shown> = mine
+    let shown: Vec<GameShown> = mine
         .iter()
         .zip(&labels)
-        .map(|(&(_, game, side), label)| Shown { label, game, side })
+        .map(|(&(_, game, side), label)| GameShown { label, game, side })
         .collect();
     let name = mine
         .first()

@@ -11,10 +11,10 @@ use std::fmt::Write;
 use dynamo_core::Color;
 
 use super::facts::Notice;
-use crate::diagram::{self, Charset};
 use crate::html::escape;
 use crate::mail::messages::Args;
 use crate::render::BOARD_PX;
+use crate::render::diagram::{self, Charset};
 
 impl Notice {
     /// The HTML copy for the player of `side`; `board_cid` names the

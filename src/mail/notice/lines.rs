@@ -4,7 +4,7 @@
 //! subject. Every copy (`text_copy.rs`, `html_copy.rs`) says these same
 //! lines; what a correction changed is said in `correction.rs`.
 
-use dynamo_core::{Color, Status};
+use dynamo_core::{Color, MoveNumber, Status};
 
 use super::facts::Notice;
 use crate::game::clock::format_time_short;
@@ -574,7 +574,11 @@ impl Notice {
 
 /// `14. Qd8/d7d5` for White's move, `14... Qd8/d7d5` for Black's.
 pub fn numbered(mv: &RecordedMove) -> String {
-    let label = crate::game::move_label(mv.number, mv.mover);
+    let label = MoveNumber {
+        number: mv.number,
+        side: mv.mover,
+    }
+    .to_string();
     format!("{label} {}", one_line(&mv.notation))
 }
 

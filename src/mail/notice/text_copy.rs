@@ -6,8 +6,8 @@ use std::fmt::Write;
 use dynamo_core::Color;
 
 use super::facts::Notice;
-use crate::diagram::{self, Charset};
 use crate::mail::messages::Args;
+use crate::render::diagram::{self, Charset};
 
 impl Notice {
     /// The plain-text copy for the player of `side`; `reply_to` is where

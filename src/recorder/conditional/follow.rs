@@ -3,14 +3,14 @@
 //! notices, the pages): see the argument in [`super`].
 
 use chrono::{DateTime, Utc};
-use dynamo_core::Color;
+use dynamo_core::{Color, MoveNumber};
 
 use super::line::MAX_PLIES;
 use super::store::Store;
 use super::walk::{Walked, walk};
 use crate::durable::FileError;
 use crate::game::store::{self, GameFile};
-use crate::game::{Game, GameError, move_label};
+use crate::game::{Game, GameError};
 use crate::recorder::action::{Action, Recorded, Request, When, Who};
 use crate::recorder::error::{NotRecorded, Refusal, SubscriberError};
 use crate::recorder::service::Recorder;
@@ -96,7 +96,7 @@ impl<'s> Recorder<'s> {
         };
         Ok(owed_in(store, game)?.map(|(side, text)| {
             let number = game.position().fullmoves();
-            (side, format!("{} {text}", move_label(number, side)))
+            (side, format!("{} {text}", MoveNumber { number, side }))
         }))
     }
 

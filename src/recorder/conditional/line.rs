@@ -5,9 +5,7 @@
 //! together, which may branch on the opponent's moves but never on the
 //! player's own.
 
-use dynamo_core::{Color, MoveError, Position, clipped, notation, parse_game_move};
-
-use crate::game::move_label;
+use dynamo_core::{Color, MoveError, MoveNumber, Position, clipped, notation, parse_game_move};
 
 /// The most lines a player may have standing in one game.
 pub const MAX_LINES: usize = 32;
@@ -159,7 +157,13 @@ fn numbered_from_at(first: (u32, Color), line: &[String], index: usize) -> Strin
     for (i, mv) in line.iter().enumerate() {
         if i >= index {
             if mover == Color::White || i == index {
-                out.push(move_label(number, mover));
+                out.push(
+                    MoveNumber {
+                        number,
+                        side: mover,
+                    }
+                    .to_string(),
+                );
             }
             out.push(mv.clone());
         }

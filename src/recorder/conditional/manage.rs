@@ -17,7 +17,7 @@ use crate::recorder::service::Recorder;
 
 /// A player's lines in a game, numbered as the game numbers its moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Standing {
+pub struct StandingLines {
     pub side: Color,
     /// Each line: `12... Ng8f6 13. e4e5`.
     pub lines: Vec<String>,
@@ -68,7 +68,7 @@ impl Recorder<'_> {
         file: &GameFile,
         who: &Who,
         written: &[Vec<String>],
-    ) -> Result<Standing, LinesNotKept> {
+    ) -> Result<StandingLines, LinesNotKept> {
         let store = self.conditionals.clone().ok_or(LinesNotKept::NoStore)?;
         self.follow(file)?;
         store::inspect_file(file, self.wait(), |game| {
@@ -85,7 +85,7 @@ impl Recorder<'_> {
                 line::merge(game.position(), &standing, added).map_err(LinesNotKept::Line)?;
             let stored = Stored::after(game.last_event(), lines);
             store.save(game, side, &stored)?;
-            Ok(Standing {
+            Ok(StandingLines {
                 side,
                 lines: described(game, &stored),
                 ended: None,
@@ -99,7 +99,7 @@ impl Recorder<'_> {
         &mut self,
         file: &GameFile,
         who: &Who,
-    ) -> Result<Option<Standing>, LinesNotKept> {
+    ) -> Result<Option<StandingLines>, LinesNotKept> {
         let store = self.conditionals.clone().ok_or(LinesNotKept::NoStore)?;
         self.follow(file)?;
         store::inspect_file(file, self.wait(), |game| {
@@ -110,7 +110,7 @@ impl Recorder<'_> {
                 return Ok(None);
             }
             let stored = Stored::after(game.last_event(), stood);
-            Ok(Some(Standing {
+            Ok(Some(StandingLines {
                 side,
                 lines: described(game, &stored),
                 ended: None,
@@ -120,7 +120,7 @@ impl Recorder<'_> {
 
     /// Both players' lines in the game `file`, as they stand, read under
     /// its lock; nothing is written.
-    pub fn standing(&self, file: &GameFile) -> Result<Vec<Standing>, LinesNotKept> {
+    pub fn standing(&self, file: &GameFile) -> Result<Vec<StandingLines>, LinesNotKept> {
         let store = self.conditionals.clone().ok_or(LinesNotKept::NoStore)?;
         store::inspect_file(file, self.wait(), |game| {
             let mut all = Vec::new();
@@ -136,7 +136,7 @@ impl Recorder<'_> {
                     }
                     Walked::Spent => continue,
                 };
-                all.push(Standing {
+                all.push(StandingLines {
                     side,
                     lines: described(game, &stored),
                     ended,

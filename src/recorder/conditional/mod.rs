@@ -68,5 +68,5 @@ pub mod walk;
 
 pub use follow::FollowError;
 pub use line::{LineError, MAX_LINES, MAX_PLIES};
-pub use manage::{LinesNotKept, Standing};
+pub use manage::{LinesNotKept, StandingLines};
 pub use store::{LiveGames, Store};

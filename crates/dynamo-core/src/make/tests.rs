@@ -95,7 +95,7 @@ fn the_owners_choice_is_unmade_with_the_move() {
     let rules: Rules = "nost,promotion=owner".parse().expect("rule set");
     // Black's rook leaves the board over e8 and pulls White's pawn there.
     let pull = Position::from_fen("8/8/4r3/4P3/7k/8/8/K7 b - - 0 1", rules).expect("fen");
-    let m = crate::notation::parse_move(&pull, "Re6E/e5e8").expect("the pull");
+    let m = crate::parse_move(&pull, "Re6E/e5e8").expect("the pull");
     let mut s = Scratch::new(pull.clone());
     s.make(&m);
     let awaiting = s.position().clone();
@@ -131,7 +131,7 @@ fn a_pass_hands_the_move_over_and_is_unmade() {
 
     let rules: Rules = "nost,promotion=owner".parse().expect("rule set");
     let pull = Position::from_fen("8/8/4r3/4P3/7k/8/8/K7 b - - 0 1", rules).expect("fen");
-    let m = crate::notation::parse_move(&pull, "Re6E/e5e8").expect("the pull");
+    let m = crate::parse_move(&pull, "Re6E/e5e8").expect("the pull");
     let mut s = Scratch::new(pull);
     s.make(&m);
     let awaiting = s.position().clone();

@@ -2,28 +2,28 @@
 //! move, and a move back to its canonical text.
 //!
 //! Reading is in two stages, as in the best chess libraries: a
-//! [`Notation`] knows only what was written ([`nost`], [`descriptive`],
-//! a move number before it in [`number`]); [`Notation::resolve`] finds the
-//! legal move it names in a position or says which rule forbids it (the
-//! exact forms in `resolve`, short algebraic in [`short`]); [`read`] does
-//! both and adds the closest legal moves to a refusal ([`suggest`]).
-//! [`mod@write`] and [`format_short`] go the other way.
+//! [`Notation`](crate::Notation) knows only what was written (`nost.rs`,
+//! `descriptive.rs`, a move number before it in `number.rs`);
+//! [`Notation::resolve`](crate::Notation::resolve) finds the legal move it
+//! names in a position or says which rule forbids it (the exact forms in
+//! `resolve.rs`, short algebraic in `short.rs`); `read.rs` does both and
+//! adds the closest legal moves to a refusal ([`closest_moves`]).
+//! [`format()`] and [`format_short`] go the other way.
+//!
+//! This module holds the functions that write a move; its types are at the
+//! crate's root, their one public path.
 
-mod cursor;
-pub mod descriptive;
-pub mod nost;
-pub mod number;
-pub mod read;
+pub(crate) mod cursor;
+pub(crate) mod descriptive;
+pub(crate) mod nost;
+pub(crate) mod number;
+pub(crate) mod read;
 mod resolve;
-pub mod short;
-pub mod suggest;
-pub mod write;
+mod short;
+mod suggest;
+mod write;
 
-pub use cursor::SyntaxError;
-pub use descriptive::Descriptive;
-pub use nost::{Dest, Notation, Part, Short, Style};
-pub use number::MoveNumber;
-pub use read::{MoveError, parse_and_play, parse_game_move, parse_move};
+pub use descriptive::looks_descriptive;
 pub use short::format_short;
 pub use suggest::closest_moves;
 pub use write::{format, format_numeric};

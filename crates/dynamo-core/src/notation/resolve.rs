@@ -1,5 +1,5 @@
 //! The second stage of reading a move: find the legal move a
-//! [`super::Notation`] names in a position, or say which rule forbids it.
+//! [`Notation`](crate::Notation) names in a position, or say which rule forbids it.
 //! A text that names the mover's square is resolved exactly; a pattern
 //! (descriptive notation here, short algebraic in [`super::short`]) must
 //! fit exactly one legal move.

@@ -7,9 +7,10 @@ use std::collections::HashMap;
 
 use proptest::prelude::*;
 
+use crate::Notation;
 use crate::color::Color;
 use crate::moves::Move;
-use crate::notation::{Notation, format};
+use crate::notation::format;
 use crate::position::Position;
 use crate::random::{random_position, rule_sets, walk};
 use crate::role::Role;

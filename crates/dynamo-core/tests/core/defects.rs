@@ -1,6 +1,6 @@
 //! Regression tests, each named after the defect it pins.
 
-use dynamo_core::excerpt::EXCERPT_CHARS;
+use dynamo_core::EXCERPT_CHARS;
 use dynamo_core::{Position, Rules, Setup, parse_move};
 
 fn play(fen: &str, text: &str) -> Position {

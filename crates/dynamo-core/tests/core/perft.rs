@@ -2,8 +2,8 @@
 //! independent ways, and every move on the way through its notation.
 
 use dynamo_core::notation::format;
-use dynamo_core::perft::{perft, perft_made};
 use dynamo_core::{Position, Rules, parse_move};
+use dynamo_core::{perft, perft_made};
 
 struct Vector {
     line: usize,

@@ -5,7 +5,7 @@
 //! the owner's turn; and the rulings of §13 that the text leaves open.
 
 use dynamo_core::notation::{format, format_numeric, format_short};
-use dynamo_core::perft::perft;
+use dynamo_core::perft;
 use dynamo_core::{
     Color, FenError, Illegal, MoveError, Position, PositionError, Role, Rules, Square, Status,
     parse_move,

@@ -201,7 +201,7 @@ proptest! {
                     after.board().piece_at(king).map(|p| (p.color, p.role)),
                     Some((us, Role::King))
                 );
-                prop_assert!(!dynamo_core::check::can_push_or_pull_off(after.board(), king, !us));
+                prop_assert!(!dynamo_core::can_push_or_pull_off(after.board(), king, !us));
                 // The no-undo rule.
                 prop_assert_ne!(Some(after.board()), pos.previous());
             }

@@ -4,12 +4,12 @@
 //! run.
 
 use dynamo_core::{Board, Castling, Color, Piece, Position, Role, Rules, Setup, Square};
-use dynamo_engine::search::{Report, Search, SearchOptions};
 use dynamo_engine::{Limits, Score};
+use dynamo_engine::{Search, SearchOptions, SearchReport};
 
 use crate::solve::{OWNER_PROBLEMS, PROBLEMS, position};
 
-fn search(pos: &Position, depth: u32, table_mb: usize, threads: usize) -> Report {
+fn search(pos: &Position, depth: u32, table_mb: usize, threads: usize) -> SearchReport {
     search_pruning(pos, depth, table_mb, threads, false)
 }
 
@@ -19,7 +19,7 @@ fn search_pruning(
     table_mb: usize,
     threads: usize,
     pruning: bool,
-) -> Report {
+) -> SearchReport {
     let options = SearchOptions {
         limits: Limits {
             depth: Some(depth),
@@ -34,7 +34,7 @@ fn search_pruning(
 }
 
 /// What a fixed-depth search decides: its move and its score.
-fn verdict(r: &Report) -> (String, Score) {
+fn verdict(r: &SearchReport) -> (String, Score) {
     let best = r.best().map(|m| dynamo_core::notation::format(&m));
     (best.unwrap_or_default(), r.lines[0].score)
 }
@@ -162,7 +162,7 @@ fn a_fixed_depth_search_gives_one_answer_for_any_threads_and_any_run() {
         let again = search(&pos, 3, 4, 1);
         assert_eq!(
             first,
-            Report {
+            SearchReport {
                 elapsed: first.elapsed,
                 ..again
             },

@@ -3,8 +3,7 @@
 //! because the no-undo rule (§7) takes the defender's escape away.
 
 use dynamo_core::{Position, notation};
-use dynamo_engine::solve::Show;
-use dynamo_engine::{Cut, Limits, Watch, solve_self, solve_self_within};
+use dynamo_engine::{Cut, Limits, Show, Watch, solve_self, solve_self_within};
 
 use crate::brute;
 use crate::solve::position;

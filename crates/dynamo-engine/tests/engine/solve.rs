@@ -3,9 +3,9 @@
 //! checked both ways.
 
 use dynamo_core::{Position, Rules, Status};
-use dynamo_engine::help::{solve_help, solve_help_within};
-use dynamo_engine::solve::{Show, solve};
 use dynamo_engine::{Cut, Limits, Watch, solve_within};
+use dynamo_engine::{Show, solve};
+use dynamo_engine::{solve_help, solve_help_within};
 
 use crate::brute;
 

@@ -5,8 +5,8 @@
 //! mate (§6).
 
 use dynamo_core::{Position, Setup, Status, parse_move};
-use dynamo_engine::solve::{Show, Solver, solve};
-use dynamo_engine::tree::{Mark, Node, Threat};
+use dynamo_engine::{Mark, Node, Threat};
+use dynamo_engine::{Show, Solver, solve};
 
 use crate::solve::position;
 

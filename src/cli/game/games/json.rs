@@ -8,7 +8,7 @@ use dynamo::config::Config;
 use dynamo::game::clock::format_time;
 use dynamo::game::{GameError, SideClock};
 use dynamo::mail::Outbox;
-use dynamo::mail::outbox::State;
+use dynamo::mail::outbox::DeliveryState;
 use dynamo_core::Color;
 use serde::Serialize;
 
@@ -145,7 +145,12 @@ pub(super) fn unsent(config: &Config) -> anyhow::Result<Option<UnsentNotices>> {
     };
     let outbox = Outbox::new(&mail.outbox);
     let mut notices = UnsentNotices::new();
-    for state in [State::Queued, State::Sending, State::Failed, State::Held] {
+    for state in [
+        DeliveryState::Queued,
+        DeliveryState::Sending,
+        DeliveryState::Failed,
+        DeliveryState::Held,
+    ] {
         let scan = outbox
             .scan(state)
             .map_err(|e| Failure::new(failure::mail_exit(&e), e.to_string()))?;

@@ -12,7 +12,7 @@ use clap::ValueEnum;
 
 use super::facts::Facts;
 use super::shared::Shared;
-use crate::cli::support::table::{self, Cell, Line, Step, Tone};
+use crate::cli::support::table::{self, Cell, FitStep, TableLine, Tone};
 
 const FILE: usize = 0;
 pub(super) const EVENT: usize = 1;
@@ -60,34 +60,34 @@ pub(super) const RIGHT: [bool; 13] = {
 /// shorter and the event goes, then the players' names; the file, who is
 /// to move, the time left and the notes (a late move, leave, a draw
 /// offer: what a director acts on) stay at any width, cut if need be.
-pub(super) const STEPS: &[Step] = &[
-    Step::Shrink(&[NOTES], 40),
-    Step::Shrink(&[EVENT], 14),
-    Step::Shrink(&[RESULT], 14),
-    Step::Shrink(&[LEFT], 16),
-    Step::Drop(ROUND),
-    Step::Drop(RECEIVED),
-    Step::Drop(MOVE),
-    Step::Drop(LAST),
-    Step::Drop(DEADLINE),
-    Step::Shrink(&[WHITE, BLACK, TO_MOVE], 14),
-    Step::Shrink(&[EVENT], 10),
-    Step::Shrink(&[WHITE, BLACK, TO_MOVE], 10),
-    Step::Shrink(&[RESULT], 10),
-    Step::Shrink(&[NOTES], 24),
-    Step::Drop(EVENT),
-    Step::Shrink(&[WHITE, BLACK, TO_MOVE], 8),
-    Step::Shrink(&[NOTES], 16),
-    Step::Shrink(&[RESULT], 7),
+pub(super) const STEPS: &[FitStep] = &[
+    FitStep::Shrink(&[NOTES], 40),
+    FitStep::Shrink(&[EVENT], 14),
+    FitStep::Shrink(&[RESULT], 14),
+    FitStep::Shrink(&[LEFT], 16),
+    FitStep::Drop(ROUND),
+    FitStep::Drop(RECEIVED),
+    FitStep::Drop(MOVE),
+    FitStep::Drop(LAST),
+    FitStep::Drop(DEADLINE),
+    FitStep::Shrink(&[WHITE, BLACK, TO_MOVE], 14),
+    FitStep::Shrink(&[EVENT], 10),
+    FitStep::Shrink(&[WHITE, BLACK, TO_MOVE], 10),
+    FitStep::Shrink(&[RESULT], 10),
+    FitStep::Shrink(&[NOTES], 24),
+    FitStep::Drop(EVENT),
+    FitStep::Shrink(&[WHITE, BLACK, TO_MOVE], 8),
+    FitStep::Shrink(&[NOTES], 16),
+    FitStep::Shrink(&[RESULT], 7),
     // Who is to move keeps room for its heading longer than the players.
-    Step::Shrink(&[WHITE, BLACK], 6),
-    Step::Shrink(&[FILE], 10),
-    Step::Shrink(&[NOTES], 8),
-    Step::Shrink(&[LEFT], 8),
-    Step::Drop(BLACK),
-    Step::Drop(WHITE),
-    Step::Drop(RESULT),
-    Step::Shrink(&[FILE, TO_MOVE, LEFT, NOTES], 3),
+    FitStep::Shrink(&[WHITE, BLACK], 6),
+    FitStep::Shrink(&[FILE], 10),
+    FitStep::Shrink(&[NOTES], 8),
+    FitStep::Shrink(&[LEFT], 8),
+    FitStep::Drop(BLACK),
+    FitStep::Drop(WHITE),
+    FitStep::Drop(RESULT),
+    FitStep::Shrink(&[FILE, TO_MOVE, LEFT, NOTES], 3),
 ];
 
 /// A column by name, for `--columns`: the headings in lower case, words
@@ -123,11 +123,11 @@ pub(super) fn chosen(columns: &[Column]) -> [bool; 13] {
 
 /// The steps of fitting, without leaving out a column `--columns` asked
 /// for: its text is cut instead.
-pub(super) fn steps(chosen: &[bool; 13]) -> Vec<Step> {
+pub(super) fn steps(chosen: &[bool; 13]) -> Vec<FitStep> {
     STEPS
         .iter()
         .copied()
-        .filter(|s| !matches!(s, Step::Drop(c) if chosen[*c]) || chosen.iter().all(|&c| c))
+        .filter(|s| !matches!(s, FitStep::Drop(c) if chosen[*c]) || chosen.iter().all(|&c| c))
         .collect()
 }
 
@@ -225,14 +225,14 @@ pub(super) fn line(
     mut cells: Vec<Cell>,
     shared: &Shared,
     chosen: &[bool; 13],
-) -> Line {
+) -> TableLine {
     let file = shared.file(file);
     for (n, cell) in cells.iter_mut().enumerate() {
         if let Some(text) = replaced(n, &file, shared, chosen) {
             *cell = Cell::new(text);
         }
     }
-    Line::Cells(cells)
+    TableLine::Cells(cells)
 }
 
 /// What column `n` of a game's line shows in place of the game's own
@@ -310,8 +310,8 @@ pub(super) fn why(file: &Path, error: &GameError) -> String {
 }
 
 /// The line of a file that does not replay: its name, and `why`.
-pub(super) fn bad_line(file: &Path, why: &str, shared: &Shared) -> Line {
-    Line::Spanning(
+pub(super) fn bad_line(file: &Path, why: &str, shared: &Shared) -> TableLine {
+    TableLine::Spanning(
         Cell::new(shared.file(file)),
         Cell::toned(format!("does not replay: {why}"), Tone::Red),
     )

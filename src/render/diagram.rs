@@ -1,9 +1,9 @@
 //! Text board diagrams for terminals and plain-text mail.
 
-use dynamo_core::castling::CastlingSide;
-use dynamo_core::color::Color;
-use dynamo_core::position::Position;
-use dynamo_core::square::Square;
+use dynamo_core::CastlingSide;
+use dynamo_core::Color;
+use dynamo_core::Position;
+use dynamo_core::Square;
 
 /// How pieces are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,7 +95,7 @@ pub fn castling_summary(pos: &Position) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dynamo_core::rules::Rules;
+    use dynamo_core::Rules;
 
     #[test]
     fn each_side_sees_its_own_pieces_at_the_bottom() {
