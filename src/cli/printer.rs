@@ -102,6 +102,13 @@ impl Printer {
         Ok(())
     }
 
+    /// Prints the text of a command that has no JSON output, which
+    /// refused `--output json` before it began ([`Printer::text_only`]).
+    pub(crate) fn text(&self, text: &impl Display, out: &mut (impl Write + ?Sized)) -> Result<()> {
+        write!(out, "{text}")?;
+        Ok(())
+    }
+
     /// Refuses `--output json` for `command`, which prints only text
     /// (`why` says what it prints instead): bad usage, exit 2, before
     /// the command does anything.

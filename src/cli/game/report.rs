@@ -5,35 +5,9 @@ use std::io::Write;
 
 use anyhow::Result;
 use chrono::{DateTime, Utc};
-use dynamo::diagram;
 use dynamo::game::clock::format_time;
 use dynamo::game::{Game, RecordedMove};
 use dynamo_core::{Color, Position, Status};
-
-use crate::cli::args::charset;
-
-/// The verdict lines: the move, the board after it, the state.
-pub(super) fn print_verdict(
-    out: &mut impl Write,
-    label: &str,
-    display: &str,
-    after: &Position,
-    ascii: bool,
-) -> Result<()> {
-    writeln!(out, "{label} {display}")?;
-    write!(out, "{}", diagram::board(after, charset(ascii)))?;
-    let side = after.turn().title();
-    match after.status() {
-        Status::Ongoing => writeln!(out, "{side} to move")?,
-        Status::Check => writeln!(out, "{side} to move, in check")?,
-        Status::Checkmate => writeln!(out, "Checkmate: {} wins", (!after.turn()).title())?,
-        Status::Stalemate => writeln!(
-            out,
-            "Stalemate: {side} has no legal move; the game is drawn"
-        )?,
-    }
-    Ok(())
-}
 
 /// The result and its reason, once a resignation, a draw or the
 /// director's decision has been recorded.
