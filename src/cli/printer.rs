@@ -58,6 +58,19 @@ pub(crate) trait Report: Display + Serialize {
     const ONE_LINE: bool = false;
 }
 
+/// The text of a command that prints a few lines and no JSON, a line
+/// each.
+pub(crate) struct Lines(pub(crate) Vec<String>);
+
+impl Display for Lines {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for line in &self.0 {
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
+}
+
 /// How the command line asked for output; made once in `cli::main` and
 /// passed to every command.
 #[derive(Debug, Clone, Copy, Default)]

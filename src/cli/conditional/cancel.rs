@@ -1,5 +1,6 @@
 //! `dynamo conditional cancel`.
 
+use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -7,6 +8,7 @@ use anyhow::Result;
 use dynamo::config::Config;
 use dynamo::game::store::GameFile;
 use dynamo::recorder::When;
+use dynamo::recorder::conditional::Standing;
 
 use super::given::not_kept;
 use crate::cli::args::IdentityArgs;
@@ -41,20 +43,30 @@ pub(crate) fn execute(
         .with_recorder(|r| r.cancel_lines(&file, &who))?
         .map_err(not_kept)?;
     let shown = (|| -> Result<()> {
-        match cancelled {
+        printer.text(&Cancelled(cancelled), out)?;
+        Ok(out.flush()?)
+    })();
+    recording.finish(&args.file, "the cancellation", shown, printer.said_out())
+}
+
+/// The lines cancelled, one a line, or that there were none.
+struct Cancelled(Option<Standing>);
+
+impl fmt::Display for Cancelled {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
             Some(standing) => {
                 writeln!(
-                    out,
+                    f,
                     "cancelled {}'s conditional lines:",
                     standing.side.title()
                 )?;
                 for line in &standing.lines {
-                    writeln!(out, "  {line}")?;
+                    writeln!(f, "  {line}")?;
                 }
+                Ok(())
             }
-            None => writeln!(out, "no conditional lines to cancel")?,
+            None => writeln!(f, "no conditional lines to cancel"),
         }
-        Ok(out.flush()?)
-    })();
-    recording.finish(&args.file, "the cancellation", shown, printer.said_out())
+    }
 }

@@ -7,7 +7,7 @@ use anyhow::Result;
 use dynamo::config::Config;
 use dynamo::recorder::{Action, Request, Who};
 
-use super::report::print_ending;
+use super::report::Ended;
 use crate::cli::analysis::AdjudicationArgs;
 use crate::cli::conditional::owed::CatchUp;
 use crate::cli::printer::Printer;
@@ -62,6 +62,6 @@ pub(crate) fn execute(
         request,
         said,
         out,
-        |r, out| print_ending(out, &r.game),
+        |r, out| printer.text(&Ended(&r.game), out),
     )
 }

@@ -11,7 +11,7 @@ use dynamo::recorder::When;
 use dynamo_core::{ByColor, Position};
 
 use crate::cli::args::{GameSettingsArgs, check_first_deadline};
-use crate::cli::printer::Printer;
+use crate::cli::printer::{Lines, Printer};
 use crate::cli::recording::{RecordArgs, Recording};
 use crate::exit::{Exit, Failure};
 
@@ -126,11 +126,14 @@ pub(crate) fn execute(
     let quiet = args.record.quiet();
     let shown = (|| -> Result<()> {
         let mut out = quiet.out(out);
-        writeln!(out, "created {}", path.display())?;
-        writeln!(out, "White: {}", game.white())?;
-        writeln!(out, "Black: {}", game.black())?;
-        writeln!(out, "Rules: {}", game.rules().described())?;
-        writeln!(out, "Time control: {}", game.time_control())?;
+        let created = Lines(vec![
+            format!("created {}", path.display()),
+            format!("White: {}", game.white()),
+            format!("Black: {}", game.black()),
+            format!("Rules: {}", game.rules().described()),
+            format!("Time control: {}", game.time_control()),
+        ]);
+        printer.text(&created, &mut out)?;
         Ok(out.flush()?)
     })();
     let said = printer.said(quiet.quiet);
