@@ -49,6 +49,7 @@ OUTPUT_NAME = re.compile(r"VERBOSE|QUIET|JSON|OUTPUT|FORMAT|PRINT|STDOUT|COLOU?R
 WRITES_AS_IT_GOES = {
     # Streaming: a result printed when it happens, not at the end.
     Path("src/cli/inbox.rs"): "streaming: `inbox --watch` says each message as it is read, for hours",
+    Path("src/cli/game/verify.rs"): "streaming: on a terminal each file's verdict shows as it is checked",
     # A file of its own format, not a report.
     Path("src/cli/meta/completions.rs"): "a shell script, written by clap_complete",
     Path("src/cli/meta/man.rs"): "a manual page in roff",
@@ -61,11 +62,23 @@ WRITES_AS_IT_GOES = {
 # Commands not yet ending in the printer: each is to become a report and
 # leave this list; a file not in it that writes fails the check.
 NOT_YET_REPORTS = {
+    # Its table and its JSON read the games differently (the table keeps
+    # packed rows, so that ten thousand games fit in memory).
+    Path("src/cli/game/games/run.rs"): "games",
+    # The section workflows, which are being moved into library services.
+    Path("src/cli/tournament/crosstable.rs"): "crosstable",
+    Path("src/cli/tournament/delete.rs"): "tournament delete",
+    Path("src/cli/tournament/html.rs"): "standings --html",
+    Path("src/cli/tournament/new.rs"): "tournament new",
+    Path("src/cli/tournament/replace.rs"): "tournament replace",
+    Path("src/cli/tournament/set.rs"): "tournament set",
+    Path("src/cli/tournament/standings.rs"): "standings",
+    Path("src/cli/tournament/withdraw.rs"): "tournament withdraw",
 }
 
 # A macro writing output, and what it writes into.
 WRITES = re.compile(r"\b(print|println|write|writeln)!\s*\(\s*([^,)]*)")
-RAW = re.compile(r"\.write_all\s*\(|serde_json::to_writer(?:_pretty)?\s*\(")
+RAW = re.compile(r"\b(?:out|stdout\(\)(?:\.lock\(\))?)\s*\.write_all\s*\(|serde_json::to_writer(?:_pretty)?\s*\(\s*(?:&mut\s*\*?\s*)?(?:out|io::stdout)")
 # What a report's Display or a text being built writes into.
 FORMATTER = re.compile(r"^&?\s*(mut\s+)?(f|s|text|line|buf)$")
 
