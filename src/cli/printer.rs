@@ -19,6 +19,7 @@ use dynamo::mail::notice::addressed_as;
 use dynamo::mail::{Queued, Report as Delivery};
 use serde::Serialize;
 
+use crate::cli::failure::Refused;
 use crate::exit::{Exit, Failure};
 
 /// What standard output holds: words and tables for a person, or JSON
@@ -113,6 +114,26 @@ impl Printer {
             }
         }
         Ok(())
+    }
+
+    /// Ends a command whose refusal has a report of its own (a move's
+    /// verdict): as JSON, the report `of` the refusal, which a script
+    /// reads on standard output, with the refusal's exit code; as text,
+    /// and for any other error, the error passed on, which the command
+    /// line says on standard error.
+    pub(crate) fn refused<R: Report>(
+        &self,
+        err: anyhow::Error,
+        of: impl FnOnce(&Refused) -> R,
+        out: &mut impl Write,
+    ) -> Result<Exit> {
+        match err.downcast_ref::<Refused>() {
+            Some(refused) if self.json() => {
+                self.out(&of(refused), out)?;
+                Ok(refused.exit())
+            }
+            _ => Err(err),
+        }
     }
 
     /// Prints the text of a command that has no JSON output, which

@@ -15,7 +15,6 @@ use serde::Serialize;
 
 use super::report::AlreadyRecorded;
 use crate::cli::args::charset;
-use crate::cli::failure::Refused;
 use crate::cli::printer::{Printer, Report};
 use crate::exit::Exit;
 
@@ -121,21 +120,14 @@ impl<'a> Verdict<'a> {
 
     /// A refused move; nothing was recorded. As JSON, the refused move's
     /// verdict, with the refusal's exit code; in words (and any other
-    /// error), the error passed on, which the command line says on
-    /// standard error.
+    /// error), the error passed on (see [`Printer::refused`]).
     pub(super) fn or_error(
         err: anyhow::Error,
         printer: &Printer,
         text: &str,
         out: &mut impl Write,
     ) -> Result<Exit> {
-        match err.downcast_ref::<Refused>() {
-            Some(refused) if printer.json() => {
-                printer.out(&VerdictJson::rejected(text, &refused.0), out)?;
-                Ok(refused.exit())
-            }
-            _ => Err(err),
-        }
+        printer.refused(err, |r| VerdictJson::rejected(text, &r.0), out)
     }
 }
 
