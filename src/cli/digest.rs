@@ -1,4 +1,4 @@
-//! `dynamo digest [PATHS] [--now TIME] [--dry-run] [--json]`, and
+//! `dynamo digest [PATHS] [--now TIME] [--dry-run]`, and
 //! `dynamo digest --player ADDR [--choose daily|off]`.
 //!
 //! The director sets a player's choice here because the choice is the
@@ -6,6 +6,7 @@
 //! and a player can make it themselves by mail: one command names it
 //! both ways.
 
+use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -16,12 +17,14 @@ use dynamo::game::clock;
 use dynamo::mail::digest::{Choice, Choices};
 use dynamo::mail::{self, MailError};
 use dynamo::services::{DigestRun, DigestState, Digests};
-use serde_json::json;
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
 
 use crate::cli::game::files::game_files;
 use crate::cli::support::catch_up;
 use crate::cli::support::failure;
 use crate::cli::support::printer::Printer;
+use crate::cli::support::printer::Report;
 use crate::cli::support::{config_file, notify, store};
 use crate::exit::{Exit, Failure};
 use dynamo::services::CatchUp;
@@ -53,11 +56,10 @@ pub(crate) struct Args {
 pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer) -> Result<Exit> {
     // The JSON (docs/reference.md, "JSON"): one object, each digest and
     // what became of it, or the player's choice.
-    let json = printer.json();
     let config = config_file::load(config_path)?;
     let mail_config = notify::mail_config(&config)?;
     if let Some(player) = &args.player {
-        return choose(mail_config, player, args.choose.as_deref(), json);
+        return choose(mail_config, player, args.choose.as_deref(), printer);
     }
     let now = match &args.now {
         Some(t) => {
@@ -87,68 +89,95 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer)
         (None, Vec::new())
     };
     let run = digests.make(secret.as_ref(), &games, now);
+    let digested = Digested {
+        run: &run,
+        now,
+        dry_run: args.dry_run,
+        terminal: io::stdout().is_terminal(),
+    };
     let mut out = io::stdout().lock();
-    if json {
-        let summary = json!({
-            "now": now.to_rfc3339(),
-            "dry_run": args.dry_run,
-            "digests": run.rows,
-            "busy": run.busy,
-            "void": run.void,
-            "problems": run.problems,
-        });
-        writeln!(out, "{summary}")?;
-    } else {
-        text(&mut out, &run, now)?;
-    }
+    printer.out(&digested, &mut out)?;
     out.flush().context("writing to standard output")?;
     notify::run_outcome(run.problems, &run.report)
 }
 
-fn text(out: &mut dyn Write, run: &DigestRun, now: DateTime<Utc>) -> io::Result<()> {
-    for row in &run.rows {
-        let (player, games) = (&row.player, row.games);
-        let notices = match row.held {
-            1 => "1 notice held".to_string(),
-            n => format!("{n} notices held"),
-        };
-        match row.state {
-            DigestState::Queued | DigestState::Sent => {}
-            DigestState::WouldSend => writeln!(
-                out,
-                "{player}: would send a digest of {games} game(s) ({notices})"
-            )?,
-            DigestState::MadeAlready => writeln!(
-                out,
-                "{player}: digest made already on {} (UTC); {notices} wait for the next day's",
-                now.date_naive()
-            )?,
-            DigestState::NoGames => {
-                writeln!(out, "{player}: no game in progress; {notices} dropped")?
+/// A run of the digests: in words, a line for each digest not sent and
+/// each sent; as JSON one object `{busy, digests, dry_run, now,
+/// problems, void}`.
+struct Digested<'a> {
+    run: &'a DigestRun,
+    now: DateTime<Utc>,
+    dry_run: bool,
+    /// Whether standard output is a terminal: a person is told that
+    /// nothing was due, cron (which mails any output) is not.
+    terminal: bool,
+}
+
+/// The keys in the alphabetical order the command's JSON has always had.
+impl Serialize for Digested<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let run = self.run;
+        let mut map = s.serialize_map(Some(6))?;
+        map.serialize_entry("busy", &run.busy)?;
+        map.serialize_entry("digests", &run.rows)?;
+        map.serialize_entry("dry_run", &self.dry_run)?;
+        map.serialize_entry("now", &self.now.to_rfc3339())?;
+        map.serialize_entry("problems", &run.problems)?;
+        map.serialize_entry("void", &run.void)?;
+        map.end()
+    }
+}
+
+impl Report for Digested<'_> {
+    const ONE_LINE: bool = true;
+}
+
+impl fmt::Display for Digested<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (run, now) = (self.run, self.now);
+        for row in &run.rows {
+            let (player, games) = (&row.player, row.games);
+            let notices = match row.held {
+                1 => "1 notice held".to_string(),
+                n => format!("{n} notices held"),
+            };
+            match row.state {
+                DigestState::Queued | DigestState::Sent => {}
+                DigestState::WouldSend => writeln!(
+                    f,
+                    "{player}: would send a digest of {games} game(s) ({notices})"
+                )?,
+                DigestState::MadeAlready => writeln!(
+                    f,
+                    "{player}: digest made already on {} (UTC); {notices} wait for the next day's",
+                    now.date_naive()
+                )?,
+                DigestState::NoGames => {
+                    writeln!(f, "{player}: no game in progress; {notices} dropped")?
+                }
             }
         }
+        for q in &run.report.sent {
+            writeln!(
+                f,
+                "sent digest to {}: \"{}\" ({})",
+                q.to.join(", "),
+                q.subject,
+                q.message_id
+            )?;
+        }
+        let busy = run.busy;
+        if busy > 0 {
+            writeln!(
+                f,
+                "{busy} held notice(s) of events being recorded now: the next run sees them"
+            )?;
+        }
+        if run.rows.is_empty() && busy == 0 && self.terminal {
+            writeln!(f, "nothing due")?;
+        }
+        Ok(())
     }
-    for q in &run.report.sent {
-        writeln!(
-            out,
-            "sent digest to {}: \"{}\" ({})",
-            q.to.join(", "),
-            q.subject,
-            q.message_id
-        )?;
-    }
-    let busy = run.busy;
-    if busy > 0 {
-        writeln!(
-            out,
-            "{busy} held notice(s) of events being recorded now: the next run sees them"
-        )?;
-    }
-    // Quiet for cron, which mails any output; a person is told.
-    if run.rows.is_empty() && busy == 0 && io::stdout().is_terminal() {
-        writeln!(out, "nothing due")?;
-    }
-    Ok(())
 }
 
 /// Every game file, read; one that does not read is a problem reported.
@@ -173,7 +202,7 @@ fn choose(
     config: &dynamo::config::MailConfig,
     player: &str,
     choice: Option<&str>,
-    json: bool,
+    printer: &Printer,
 ) -> Result<Exit> {
     let player = player.trim();
     if dynamo::game::player::Mailbox::parse(player).is_err() || !player.contains('@') {
@@ -195,25 +224,54 @@ fn choose(
             Choices::load(&config.outbox).map_err(io_error)?.get(player),
         ),
     };
+    let chosen = Chosen {
+        digest: now.word(),
+        player: player.to_lowercase(),
+        was: before.map(Choice::word),
+        given: player.to_string(),
+        now,
+        before,
+    };
     let mut out = io::stdout().lock();
-    if json {
-        let summary = json!({
-            "player": player.to_lowercase(),
-            "digest": now.word(),
-            "was": before.map(Choice::word),
-        });
-        writeln!(out, "{summary}")?;
-    } else {
+    printer.out(&chosen, &mut out)?;
+    out.flush().context("writing to standard output")?;
+    Ok(Exit::Ok)
+}
+
+/// A player's choice, shown or set: `ADDR: one mail a day (digest
+/// daily) from now on`, or one JSON object `{digest, player, was}`.
+#[derive(Serialize)]
+struct Chosen {
+    /// The choice now, as its word.
+    digest: &'static str,
+    /// The address, in lower case.
+    player: String,
+    /// The choice before, when this run set it.
+    was: Option<&'static str>,
+    /// The address as given, which the words repeat.
+    #[serde(skip)]
+    given: String,
+    #[serde(skip)]
+    now: Choice,
+    #[serde(skip)]
+    before: Option<Choice>,
+}
+
+impl Report for Chosen {
+    const ONE_LINE: bool = true;
+}
+
+impl fmt::Display for Chosen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (player, now) = (&self.given, self.now);
         let what = match now {
             Choice::Daily => "one mail a day (digest daily)",
             Choice::Off => "a notice of every event (digest off)",
         };
-        match before {
-            Some(b) if b == now => writeln!(out, "{player}: {what}, as before")?,
-            Some(_) => writeln!(out, "{player}: {what} from now on")?,
-            None => writeln!(out, "{player}: {what}")?,
+        match self.before {
+            Some(b) if b == now => writeln!(f, "{player}: {what}, as before"),
+            Some(_) => writeln!(f, "{player}: {what} from now on"),
+            None => writeln!(f, "{player}: {what}"),
         }
     }
-    out.flush().context("writing to standard output")?;
-    Ok(Exit::Ok)
 }

@@ -1,6 +1,7 @@
 //! `dynamo mail FILE`, `mail --retry [FILE]`, `mail --list [FILE]` and
 //! `mail --drop ID`.
 
+use std::fmt;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
@@ -14,6 +15,7 @@ use dynamo::mail::{self, DeliveryReport, Outbox};
 
 use crate::cli::support::args::QuietArgs;
 use crate::cli::support::catch_up;
+use crate::cli::support::printer::Lines;
 use crate::cli::support::printer::{self, Printer, Said};
 use crate::cli::support::{config_file, failure, notify};
 use crate::exit::{Exit, Failure};
@@ -146,48 +148,69 @@ fn retry(config: &MailConfig, game_id: Option<&str>, said: Said) -> Result<Exit>
     Err(Failure::new(Exit::Io, problems.join("\n")).into())
 }
 
-fn print_retry(config: &MailConfig, said: Said, report: &DeliveryReport) -> io::Result<()> {
+fn print_retry(config: &MailConfig, said: Said, report: &DeliveryReport) -> Result<()> {
     let mut out = io::stdout().lock();
     said.sent(report, &mut out)?;
-    let nothing = report.sent.is_empty()
-        && report.resent.is_empty()
-        && report.already_sent.is_empty()
-        && report.settled.is_empty()
-        && report.void.is_empty()
-        && report.held.is_empty()
-        && report.all_delivered();
-    if nothing {
-        writeln!(out, "nothing queued in {}", config.outbox.display())?;
+    let retried = Retried {
+        report,
+        outbox: &config.outbox,
+    };
+    // Text: `mail` has no JSON output.
+    Printer::default().text(&retried, &mut out)?;
+    Ok(out.flush()?)
+}
+
+/// What a retry did besides sending: the notices settled, found sent
+/// already, dropped or left to another run, a line each, or that the
+/// outbox held nothing.
+struct Retried<'a> {
+    report: &'a DeliveryReport,
+    outbox: &'a Path,
+}
+
+impl fmt::Display for Retried<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let report = self.report;
+        let nothing = report.sent.is_empty()
+            && report.resent.is_empty()
+            && report.already_sent.is_empty()
+            && report.settled.is_empty()
+            && report.void.is_empty()
+            && report.held.is_empty()
+            && report.all_delivered();
+        if nothing {
+            writeln!(f, "nothing queued in {}", self.outbox.display())?;
+        }
+        for q in &report.settled {
+            writeln!(
+                f,
+                "recorded as sent (the server had the whole message; its reply was not seen): \"{}\" ({})",
+                q.subject, q.message_id
+            )?;
+        }
+        for q in &report.already_sent {
+            writeln!(
+                f,
+                "already delivered, not sent again: \"{}\" ({})",
+                q.subject, q.message_id
+            )?;
+        }
+        for q in &report.void {
+            writeln!(
+                f,
+                "dropped, its event was never recorded: \"{}\" ({})",
+                q.subject, q.message_id
+            )?;
+        }
+        for q in &report.held {
+            writeln!(
+                f,
+                "left to the dynamo recording its event now: \"{}\" ({})",
+                q.subject, q.message_id
+            )?;
+        }
+        Ok(())
     }
-    for q in &report.settled {
-        writeln!(
-            out,
-            "recorded as sent (the server had the whole message; its reply was not seen): \"{}\" ({})",
-            q.subject, q.message_id
-        )?;
-    }
-    for q in &report.already_sent {
-        writeln!(
-            out,
-            "already delivered, not sent again: \"{}\" ({})",
-            q.subject, q.message_id
-        )?;
-    }
-    for q in &report.void {
-        writeln!(
-            out,
-            "dropped, its event was never recorded: \"{}\" ({})",
-            q.subject, q.message_id
-        )?;
-    }
-    for q in &report.held {
-        writeln!(
-            out,
-            "left to the dynamo recording its event now: \"{}\" ({})",
-            q.subject, q.message_id
-        )?;
-    }
-    out.flush()
 }
 
 /// Lists the outbox per game: queued, being sent, refused, and sent in
@@ -221,44 +244,65 @@ fn list(config: &MailConfig, game_id: Option<&str>) -> Result<Exit> {
             &b.queued.queued_at,
         ))
     });
+    let listing = Listing {
+        entries,
+        broken,
+        outbox: &config.outbox,
+    };
     let mut out = io::stdout().lock();
-    if entries.is_empty() && broken.is_empty() {
-        writeln!(out, "nothing in {}", config.outbox.display())?;
-    }
-    let mut game = None;
-    for e in &entries {
-        if game != Some(&e.queued.game_id) {
-            game = Some(&e.queued.game_id);
-            writeln!(out, "game {}", e.queued.game_id)?;
-        }
-        let when = match e.state {
-            DeliveryState::Queued => e.queued.queued_at.clone(),
-            _ => DateTime::<Utc>::from(e.changed)
-                .format("%Y-%m-%dT%H:%M:%SZ")
-                .to_string(),
-        };
-        let waiting = if e.state == DeliveryState::Queued && e.queued.awaits.is_some() {
-            " (awaiting its event)"
-        } else {
-            ""
-        };
-        writeln!(
-            out,
-            "  {:<7} {when}  {}  to {}  {}{waiting}",
-            e.state.word(),
-            e.queued.message_id,
-            e.queued.to.join(", "),
-            e.queued.event
-        )?;
-        if let Some(outcome) = &e.queued.outcome {
-            writeln!(out, "          {outcome}")?;
-        }
-    }
-    for (path, why) in &broken {
-        writeln!(out, "not a notice: {} ({why})", path.display())?;
-    }
+    // Text: `mail` has no JSON output.
+    Printer::default().text(&listing, &mut out)?;
     out.flush().context("writing to standard output")?;
     Ok(Exit::Ok)
+}
+
+/// The outbox per game, a line a notice (and its outcome under it), then
+/// the files that are no notice.
+struct Listing<'a> {
+    entries: Vec<OutboxEntry>,
+    broken: Vec<(PathBuf, String)>,
+    outbox: &'a Path,
+}
+
+impl fmt::Display for Listing<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.entries.is_empty() && self.broken.is_empty() {
+            writeln!(f, "nothing in {}", self.outbox.display())?;
+        }
+        let mut game = None;
+        for e in &self.entries {
+            if game != Some(&e.queued.game_id) {
+                game = Some(&e.queued.game_id);
+                writeln!(f, "game {}", e.queued.game_id)?;
+            }
+            let when = match e.state {
+                DeliveryState::Queued => e.queued.queued_at.clone(),
+                _ => DateTime::<Utc>::from(e.changed)
+                    .format("%Y-%m-%dT%H:%M:%SZ")
+                    .to_string(),
+            };
+            let waiting = if e.state == DeliveryState::Queued && e.queued.awaits.is_some() {
+                " (awaiting its event)"
+            } else {
+                ""
+            };
+            writeln!(
+                f,
+                "  {:<7} {when}  {}  to {}  {}{waiting}",
+                e.state.word(),
+                e.queued.message_id,
+                e.queued.to.join(", "),
+                e.queued.event
+            )?;
+            if let Some(outcome) = &e.queued.outcome {
+                writeln!(f, "          {outcome}")?;
+            }
+        }
+        for (path, why) in &self.broken {
+            writeln!(f, "not a notice: {} ({why})", path.display())?;
+        }
+        Ok(())
+    }
 }
 
 /// Removes one queued or refused notice.
@@ -295,14 +339,15 @@ fn drop_one(config: &MailConfig, id: &str) -> Result<Exit> {
                 continue;
             }
             outbox.remove(&entry.path).map_err(fail)?;
-            let mut out = io::stdout().lock();
-            writeln!(
-                out,
+            let dropped = format!(
                 "dropped {} notice {} (\"{}\")",
                 state.word(),
                 entry.queued.message_id,
                 entry.queued.subject
-            )?;
+            );
+            let mut out = io::stdout().lock();
+            // Text: `mail` has no JSON output.
+            Printer::default().text(&Lines(vec![dropped]), &mut out)?;
             out.flush().context("writing to standard output")?;
             return Ok(Exit::Ok);
         }

@@ -12,6 +12,7 @@ use dynamo::services::{Reminded, Reminder, deliver, remind};
 use crate::cli::game::files::game_files;
 use crate::cli::support::catch_up;
 use crate::cli::support::failure;
+use crate::cli::support::printer::Lines;
 use crate::cli::support::printer::{self, Printer};
 use crate::cli::support::{config_file, notify};
 use crate::exit::{Exit, Failure};
@@ -52,9 +53,8 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer)
     })
     .map_err(|e| notify::secret_failure(&e))?;
     let mut out = io::stdout().lock();
-    for reminder in &run.reminders {
-        writeln!(out, "{}", line(reminder))?;
-    }
+    let lines = Lines(run.reminders.iter().map(line).collect());
+    printer.text(&lines, &mut out)?;
     out.flush().context("writing to standard output")?;
     drop(out);
     let report = deliver(Some(mail_config), run.queued).unwrap_or_default();
@@ -68,11 +68,11 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer)
         && run.problems.is_empty()
         && out.is_terminal()
     {
-        writeln!(
-            out,
+        let none = Lines(vec![format!(
             "nothing due in {}",
             printer::counted(run.looked, "game")
-        )?;
+        )]);
+        printer.text(&none, &mut out)?;
     }
     out.flush().context("writing to standard output")?;
     notify::run_outcome(run.problems, &report)

@@ -1,6 +1,6 @@
 //! `dynamo site DIR [--check]`.
 
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
@@ -8,6 +8,7 @@ use dynamo::site::{self, Difference, SiteError, SiteSettings};
 
 use crate::cli::support::catch_up;
 use crate::cli::support::config_file;
+use crate::cli::support::printer::Lines;
 use crate::cli::support::printer::Printer;
 use crate::exit::{Exit, Failure};
 
@@ -47,15 +48,16 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer)
     let mut out = io::stdout().lock();
     if args.check {
         let differences = site::check(&site, &settings).map_err(input)?;
-        for d in &differences {
+        let lines = differences.iter().map(|d| {
             let (word, path) = match d {
                 Difference::Missing(p) => ("missing", p),
                 Difference::Changed(p) => ("changed", p),
                 Difference::Extra(p) => ("extra", p),
                 Difference::Link(p) => ("link", p),
             };
-            writeln!(out, "{word} {path}")?;
-        }
+            format!("{word} {path}")
+        });
+        printer.text(&Lines(lines.collect()), &mut out)?;
         return Ok(if differences.is_empty() {
             Exit::Ok
         } else {
@@ -63,8 +65,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer)
         });
     }
     let done = site::rebuild(&site, &settings).map_err(input)?;
-    writeln!(
-        out,
+    let summary = format!(
         "{}: {} files, {} written, {} removed, {} games, {} sections, {} players",
         args.dir.display(),
         done.files,
@@ -73,7 +74,8 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer)
         done.games,
         done.sections,
         done.players
-    )?;
+    );
+    printer.text(&Lines(vec![summary]), &mut out)?;
     for link in &done.links {
         eprintln!(
             "warning: {}: a symbolic link: left alone, nothing written through it",

@@ -185,6 +185,24 @@ fn an_archive_not_made_is_said_before_anything_is_recorded() {
     assert!(!env.path("games/g.pgn").exists());
 }
 
+/// `history --json` says what its lines say, a key a field.
+#[test]
+fn history_as_json_has_a_key_a_field() {
+    let env = archived("");
+    new_game(&env);
+    env.ok(&["move", "games/g.pgn", "e2e4", "--by", "white"]);
+    let text = env.ok(&["history", "games/g.pgn"]);
+    let value: serde_json::Value =
+        serde_json::from_str(&env.ok(&["history", "games/g.pgn", "--json"])).expect("JSON");
+    let events = value.as_array().expect("an array");
+    assert_eq!(events.len(), text.lines().count(), "{value}");
+    for (line, e) in text.lines().zip(events) {
+        let fields = [&e["at"], &e["director"], &e["event"], &e["commit"]]
+            .map(|v| v.as_str().expect("a string").to_string());
+        assert_eq!(line, fields.join("  "));
+    }
+}
+
 #[test]
 fn history_lists_a_games_events_from_the_archive_oldest_first() {
     let env = archived("");

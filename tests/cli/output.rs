@@ -99,3 +99,48 @@ fn output_json_keeps_the_old_conflicts() {
         "the move is not recorded"
     );
 }
+
+/// The position commands print one line of JSON: what their text says,
+/// as keys (docs/reference.md, "JSON").
+#[test]
+fn the_position_commands_print_json() {
+    let env = TestEnv::new();
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = env.ok(args);
+        assert_eq!(out.lines().count(), 1, "{args:?}: {out}");
+        serde_json::from_str(&out).expect("JSON")
+    };
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let shown = json(&["show", "--json"]);
+    assert!(
+        shown["fen"].as_str().expect("fen").starts_with(start),
+        "{shown}"
+    );
+    assert_eq!(shown["turn"], "white");
+    assert_eq!(shown["status"], "ongoing");
+    assert_eq!(shown["rules"], "nost");
+    assert_eq!(shown["castling"], "White: O-O, O-O-O; Black: O-O, O-O-O");
+    assert_eq!(shown["choice"], serde_json::Value::Null);
+    assert_eq!(shown["clock"], serde_json::Value::Null);
+    assert_eq!(
+        json(&["status", "--json"]),
+        serde_json::json!({"status": "ongoing"})
+    );
+    let played = json(&["play", "e2e4", "--output", "json"]);
+    assert_eq!(
+        played["fen"].as_str().expect("fen"),
+        env.ok(&["play", "e2e4"]).trim_end()
+    );
+    assert_eq!(
+        json(&["perft", "2", "--json"]),
+        serde_json::json!({"depth": 2, "nodes": env.ok(&["perft", "2"]).trim().parse::<u64>().expect("count")})
+    );
+    let divided = json(&["perft", "1", "--divide", "--json"]);
+    let rows = divided["divide"].as_array().expect("divide");
+    let total: u64 = rows
+        .iter()
+        .map(|r| r["nodes"].as_u64().expect("nodes"))
+        .sum();
+    assert_eq!(divided["nodes"], total);
+    assert!(rows.iter().all(|r| r["move"].is_string()), "{divided}");
+}

@@ -162,6 +162,11 @@ fn an_address_changed_in_three_games_of_two_sections_tells_the_player_once() {
     // Run again: nothing to change, nothing mailed.
     let again = env.ok(&args);
     assert!(again.starts_with("nothing to change"), "{again}");
+    // As JSON, the same object, with no file to change.
+    let again: serde_json::Value =
+        serde_json::from_str(&env.ok(&[&args[..], &["--json"]].concat())).expect("JSON");
+    assert_eq!(again["files"], serde_json::json!([]), "{again}");
+    assert_eq!(again["dry_run"], false);
     assert_eq!(server.messages().len(), 2);
 }
 

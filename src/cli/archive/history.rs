@@ -1,11 +1,14 @@
 //! `dynamo history FILE`.
 
+use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use dynamo::game::clock::format_time;
+use serde::Serialize;
 
+use crate::cli::support::printer::{Printer, Report};
 use crate::cli::support::{config_file, store};
 use crate::exit::{Exit, Failure};
 
@@ -17,7 +20,12 @@ pub(crate) struct Args {
     file: PathBuf,
 }
 
-pub(crate) fn execute(args: Args, path: Option<&Path>, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    path: Option<&Path>,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let config = config_file::load(path)?;
     let Some(archive) = config.archive(store::lock_wait()?) else {
         return Err(Failure::new(
@@ -40,15 +48,43 @@ pub(crate) fn execute(args: Args, path: Option<&Path>, out: &mut impl Write) -> 
     let entries = archive
         .history(&rel)
         .map_err(|e| Failure::new(Exit::Io, e.to_string()))?;
-    for e in entries {
-        writeln!(
-            out,
-            "{}  {}  {}  {}",
-            format_time(e.at),
-            e.director,
-            e.event,
-            e.commit
-        )?;
-    }
+    let events = Events(
+        entries
+            .into_iter()
+            .map(|e| Event {
+                at: format_time(e.at),
+                commit: e.commit,
+                director: e.director,
+                event: e.event,
+            })
+            .collect(),
+    );
+    printer.out(&events, out)?;
     Ok(Exit::Ok)
 }
+
+/// A game's events on git, oldest first: a line each, `time  director
+/// event  commit`; as JSON an array of `{at, commit, director, event}`.
+#[derive(Serialize)]
+#[serde(transparent)]
+struct Events(Vec<Event>);
+
+/// One commit of the game's file.
+#[derive(Serialize)]
+struct Event {
+    at: String,
+    commit: String,
+    director: String,
+    event: String,
+}
+
+impl fmt::Display for Events {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for e in &self.0 {
+            writeln!(f, "{}  {}  {}  {}", e.at, e.director, e.event, e.commit)?;
+        }
+        Ok(())
+    }
+}
+
+impl Report for Events {}

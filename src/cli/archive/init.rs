@@ -6,6 +6,7 @@ use std::path::Path;
 use anyhow::Result;
 use dynamo::archive::Archive;
 
+use crate::cli::support::printer::{Lines, Printer};
 use crate::cli::support::{config_file, store};
 use crate::exit::{Exit, Failure};
 
@@ -16,7 +17,12 @@ use crate::exit::{Exit, Failure};
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {}
 
-pub(crate) fn execute(_args: Args, path: Option<&Path>, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    _args: Args,
+    path: Option<&Path>,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<Exit> {
     // Not `load`: it would recover into the archive this makes.
     let config = config_file::locate(path)?.config;
     let table = config.archive.clone().unwrap_or_default();
@@ -27,14 +33,13 @@ pub(crate) fn execute(_args: Args, path: Option<&Path>, out: &mut impl Write) ->
         store::lock_wait()?,
     )
     .map_err(|e| Failure::new(Exit::Io, e.to_string()))?;
-    for line in said {
-        writeln!(out, "{line}")?;
-    }
+    let mut lines = said;
     if !table.git {
-        writeln!(
-            out,
+        lines.push(
             "the archive is off in the config: set `git = true` in its [archive] table to commit each event"
-        )?;
+                .to_string(),
+        );
     }
+    printer.text(&Lines(lines), out)?;
     Ok(Exit::Ok)
 }

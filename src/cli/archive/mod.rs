@@ -30,7 +30,7 @@ pub(crate) fn execute(
     printer.text_only("archive", "it says what it did, a line each")?;
     let mut out = io::stdout().lock();
     let exit = match command {
-        Command::Init(args) => init::execute(args, config_path, &mut out)?,
+        Command::Init(args) => init::execute(args, config_path, printer, &mut out)?,
     };
     out.flush().context("writing to standard output")?;
     Ok(exit)
@@ -42,9 +42,8 @@ pub(crate) fn history(
     config_path: Option<&Path>,
     printer: &Printer,
 ) -> Result<Exit> {
-    printer.text_only("history", "a line an event")?;
     let mut out = io::stdout().lock();
-    let exit = history::execute(args, config_path, &mut out)?;
+    let exit = history::execute(args, config_path, printer, &mut out)?;
     out.flush().context("writing to standard output")?;
     Ok(exit)
 }

@@ -1,5 +1,6 @@
 //! `dynamo conditional add`.
 
+use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -7,6 +8,7 @@ use anyhow::Result;
 use dynamo::config::Config;
 use dynamo::game::store::GameFile;
 use dynamo::recorder::When;
+use dynamo::recorder::conditional::StandingLines;
 
 use super::given::{moves_of, not_kept};
 use crate::cli::support::args::IdentityArgs;
@@ -51,10 +53,7 @@ pub(crate) fn execute(
         .map_err(recording::recording_failure)?
         .map_err(not_kept)?;
     let shown = (|| -> Result<()> {
-        writeln!(out, "{}'s conditional lines:", standing.side.title())?;
-        for line in &standing.lines {
-            writeln!(out, "  {line}")?;
-        }
+        printer.text(&Kept(&standing), out)?;
         Ok(out.flush()?)
     })();
     recording::finish(
@@ -64,4 +63,17 @@ pub(crate) fn execute(
         shown,
         printer.said_out(),
     )
+}
+
+/// The player's lines as they stand now, one a line under whose they are.
+struct Kept<'a>(&'a StandingLines);
+
+impl fmt::Display for Kept<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}'s conditional lines:", self.0.side.title())?;
+        for line in &self.0.lines {
+            writeln!(f, "  {line}")?;
+        }
+        Ok(())
+    }
 }

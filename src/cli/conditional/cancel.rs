@@ -1,5 +1,6 @@
 //! `dynamo conditional cancel`.
 
+use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -7,6 +8,7 @@ use anyhow::Result;
 use dynamo::config::Config;
 use dynamo::game::store::GameFile;
 use dynamo::recorder::When;
+use dynamo::recorder::conditional::StandingLines;
 
 use super::given::not_kept;
 use crate::cli::support::args::IdentityArgs;
@@ -42,19 +44,7 @@ pub(crate) fn execute(
         .map_err(recording::recording_failure)?
         .map_err(not_kept)?;
     let shown = (|| -> Result<()> {
-        match cancelled {
-            Some(standing) => {
-                writeln!(
-                    out,
-                    "cancelled {}'s conditional lines:",
-                    standing.side.title()
-                )?;
-                for line in &standing.lines {
-                    writeln!(out, "  {line}")?;
-                }
-            }
-            None => writeln!(out, "no conditional lines to cancel")?,
-        }
+        printer.text(&Cancelled(cancelled), out)?;
         Ok(out.flush()?)
     })();
     recording::finish(
@@ -64,4 +54,26 @@ pub(crate) fn execute(
         shown,
         printer.said_out(),
     )
+}
+
+/// The lines cancelled, one a line, or that there were none.
+struct Cancelled(Option<StandingLines>);
+
+impl fmt::Display for Cancelled {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Some(standing) => {
+                writeln!(
+                    f,
+                    "cancelled {}'s conditional lines:",
+                    standing.side.title()
+                )?;
+                for line in &standing.lines {
+                    writeln!(f, "  {line}")?;
+                }
+                Ok(())
+            }
+            None => writeln!(f, "no conditional lines to cancel"),
+        }
+    }
 }

@@ -7,7 +7,8 @@ use dynamo::config::Config;
 use dynamo::game::Ending;
 use dynamo_core::MoveNumber;
 
-use super::report::{AlreadyRecorded, print_verdict};
+use super::report::AlreadyRecorded;
+use super::verdict::Verdict;
 use super::verdict::VerdictJson;
 use crate::cli::support::args::SubmitArgs;
 use crate::cli::support::failure;
@@ -29,9 +30,6 @@ pub(crate) fn execute(
     printer: &Printer,
     out: &mut impl Write,
 ) -> Result<Exit> {
-    // The verdict as JSON (docs/reference.md, "JSON"), a refused move
-    // included.
-    let json = printer.json();
     let submit = &args.submit;
     let game = catch_up.load(&submit.file).map_err(failure::game)?;
     let verdict = || -> Result<_> {
@@ -44,24 +42,28 @@ pub(crate) fn execute(
         Ok(checked) => checked,
         Err(err) => {
             if let Some(dup) = err.downcast_ref::<AlreadyRecorded>() {
-                return VerdictJson::already(dup, json, &submit.mv, out);
+                return Verdict::already(dup, printer, &submit.mv, out);
             }
-            return VerdictJson::or_error(err, json, &submit.mv, out);
+            return Verdict::or_error(err, printer, &submit.mv, out);
         }
     };
     let number = game.position().fullmoves();
-    if json {
-        // The result the move would bring, as `move` would record it.
-        let ending = Ending::forced_by(&checked.after);
-        VerdictJson::legal(&submit.mv, &checked, number, false, ending.as_ref()).write(out)?;
-        return Ok(Exit::Ok);
-    }
+    // The result the move would bring, as `move` would record it.
+    let ending = Ending::forced_by(&checked.after);
+    let json = VerdictJson::legal(&submit.mv, &checked, number, false, ending.as_ref());
     let label = MoveNumber {
-        number: game.position().fullmoves(),
+        number,
         side: checked.mover,
     }
     .to_string();
-    print_verdict(out, &label, &checked.display, &checked.after, submit.ascii)?;
-    writeln!(out, "legal; nothing was recorded")?;
+    let verdict = Verdict::legal(
+        json,
+        &label,
+        &checked.display,
+        &checked.after,
+        submit.ascii,
+        vec!["legal; nothing was recorded".to_string()],
+    );
+    printer.out(&verdict, out)?;
     Ok(Exit::Ok)
 }

@@ -9,8 +9,9 @@ use clap::ValueEnum;
 use dynamo::config::Config;
 use dynamo::recorder::{Action, Request};
 
-use super::report::print_ending;
+use super::report::Ended;
 use crate::cli::support::args::IdentityArgs;
+use crate::cli::support::printer::Lines;
 use crate::cli::support::printer::Printer;
 use crate::cli::support::recording::{self, RecordArgs};
 use crate::exit::Exit;
@@ -59,11 +60,13 @@ pub(crate) fn execute(
     let (recording, said) = args.record.start(config, printer)?;
     recording::run(recording, &args.file, what, request, said, out, |r, out| {
         let side = r.side.map_or("", |s| s.title());
+        let line = |l: String| Lines(vec![l]);
         match args.action {
-            DrawChoice::Offer => writeln!(out, "{side} offers a draw")?,
-            DrawChoice::Decline => writeln!(out, "{side} declines the draw offer")?,
-            DrawChoice::Accept => print_ending(out, &r.game)?,
+            DrawChoice::Offer => printer.text(&line(format!("{side} offers a draw")), out),
+            DrawChoice::Decline => {
+                printer.text(&line(format!("{side} declines the draw offer")), out)
+            }
+            DrawChoice::Accept => printer.text(&Ended(&r.game), out),
         }
-        Ok(())
     })
 }

@@ -17,9 +17,11 @@ use dynamo_core::{Color, quoted};
 
 use super::files::{game_files, load_with_progress};
 use crate::cli::support::args;
+use crate::cli::support::printer::Lines;
 use crate::cli::support::printer::{self, Printer};
 use crate::cli::support::recording::{self, RecordArgs};
 use crate::cli::support::{failure, store};
+
 use crate::exit::{Exit, Failure};
 use dynamo::services::CatchUp;
 
@@ -103,7 +105,7 @@ pub(crate) fn execute(
     };
     let years = leave.check(&games, &plans, at).map_err(refused)?;
 
-    let mut shown: Result<()> = Ok(());
+    let mut lines = Vec::new();
     let quiet = args.record.quiet();
     let mut out = quiet.out(out);
     let mut recorded = 0;
@@ -153,24 +155,21 @@ pub(crate) fn execute(
                 }
             }
         };
-        if shown.is_ok() {
-            shown = writeln!(out, "{line}").map_err(Into::into);
-        }
+        lines.push(line);
     }
-    if shown.is_ok() {
-        for y in &years {
-            let taken = y.taken + if recorded > 0 { y.adding } else { 0 };
-            let line = format!(
-                "{address}: {taken} of {} days of leave taken in {} ({} left)",
-                config.leave_days_per_year,
-                y.year,
-                i64::from(config.leave_days_per_year) - taken
-            );
-            shown = writeln!(out, "{line}")
-                .and_then(|()| out.flush())
-                .map_err(Into::into);
-        }
+    for y in &years {
+        let taken = y.taken + if recorded > 0 { y.adding } else { 0 };
+        let line = format!(
+            "{address}: {taken} of {} days of leave taken in {} ({} left)",
+            config.leave_days_per_year,
+            y.year,
+            i64::from(config.leave_days_per_year) - taken
+        );
+        lines.push(line);
     }
+    let shown = printer
+        .text(&Lines(lines), &mut out)
+        .and_then(|()| Ok(out.flush()?));
     let said = printer.said(quiet.quiet);
     let finished = recording::finish(recording, &config.games_dir, "the leave", shown, said);
     match stopped {

@@ -9,12 +9,14 @@ use dynamo::game::{Game, read_choice};
 use dynamo::recorder::{Action, Done, Refusal, Request};
 use dynamo_core::MoveNumber;
 
-use super::report::{AlreadyRecorded, print_verdict};
+use super::report::AlreadyRecorded;
+use super::verdict::Verdict;
 use super::verdict::VerdictJson;
 use crate::cli::support::args::SubmitArgs;
 use crate::cli::support::catch_up as owed;
 use crate::cli::support::printer::Printer;
 use crate::cli::support::recording::{self, RecordArgs};
+
 use crate::exit::Exit;
 
 /// Check a move against the game and, if legal, record it.
@@ -40,9 +42,8 @@ pub(crate) fn execute(
     printer: &Printer,
     out: &mut impl Write,
 ) -> Result<Exit> {
-    // The verdict as JSON (docs/reference.md, "JSON"), a refused move
-    // included; `--quiet` would say to print nothing.
-    let json = printer.json();
+    // The verdict as JSON (docs/reference.md, "JSON") is what a script
+    // reads; `--quiet` would say to print nothing.
     printer.not_quiet(args.record.quiet().quiet)?;
     // Settings that are missing are known now: the move is not recorded
     // only to fail to mail it.
@@ -68,14 +69,14 @@ pub(crate) fn execute(
         Ok(Ok(recorded)) => (recorded.game.clone(), recorded),
         Ok(Err(Refusal::Check(dup))) => {
             let mut out = quiet.out(out);
-            return VerdictJson::already(&dup, json, &submit.mv, &mut out);
+            return Verdict::already(&dup, printer, &submit.mv, &mut out);
         }
         Ok(Err(why)) => {
-            return VerdictJson::or_error(recording::refusal(why), json, &submit.mv, out);
+            return Verdict::or_error(recording::refusal(why), printer, &submit.mv, out);
         }
         Err(err) => {
             let err = recording::recording_failure(err);
-            return VerdictJson::or_error(err, json, &submit.mv, out);
+            return Verdict::or_error(err, printer, &submit.mv, out);
         }
     };
     let followed = recording.take_followed();
@@ -84,52 +85,54 @@ pub(crate) fn execute(
             number, checked, ..
         } => (number, checked),
         Done::Chose(role) => {
-            let shown = print_choice(&game, *role, json, submit, &mut quiet.out(out), &done.now);
+            let shown = print_choice(
+                &game,
+                *role,
+                printer,
+                submit,
+                &mut quiet.out(out),
+                &done.now,
+            );
             let said = printer.said(quiet.quiet);
             return recording::finish(recording, path, "the choice", shown, said);
         }
         _ => unreachable!("a move records a move, a choice a choice"),
     };
+    let mut notes = Vec::new();
+    if let Some(o) = game.ending() {
+        notes.push(format!("Result: {} ({})", o.outcome, o.reason));
+    } else if let Some(line) = game.clock_line(done.now) {
+        notes.push(line);
+    }
+    // The replies it set off, never the lines' moves still to come.
+    notes.extend(followed.iter().map(owed::reply_line));
+    // Only the move just recorded: an earlier late move is `games`' note.
+    if let Some(late) = game.last_move_late() {
+        notes.push(format!(
+            "note: {}'s move {} was received {} after the deadline {}; the director may adjudicate a time forfeit",
+            late.side.title(),
+            late.number,
+            clock::describe(late.received - late.deadline),
+            format_time_short(late.deadline)
+        ));
+    }
+    let json = VerdictJson::legal(&submit.mv, checked, *number, true, game.ending());
+    let label = done.label().unwrap_or_default();
+    let verdict = Verdict::legal(
+        json,
+        &label,
+        &checked.display,
+        game.position(),
+        submit.ascii,
+        notes,
+    );
     // A failure to print does not stop the notices (see notify::finish).
+    // The verdict is out before mail is tried, so a failed delivery
+    // cannot hide that the move was recorded.
     let shown = (|| -> Result<()> {
         let mut out = quiet.out(out);
-        if json {
-            let ending = game.ending();
-            VerdictJson::legal(&submit.mv, checked, *number, true, ending).write(&mut out)?;
-        } else {
-            let label = done.label().unwrap_or_default();
-            print_verdict(
-                &mut out,
-                &label,
-                &checked.display,
-                game.position(),
-                submit.ascii,
-            )?;
-            if let Some(o) = game.ending() {
-                writeln!(out, "Result: {} ({})", o.outcome, o.reason)?;
-            } else if let Some(line) = game.clock_line(done.now) {
-                writeln!(out, "{line}")?;
-            }
-            // The replies it set off, never the lines' moves still to come.
-            for reply in &followed {
-                writeln!(out, "{}", owed::reply_line(reply))?;
-            }
-            // Only the move just recorded: an earlier late move is `games`' note.
-            if let Some(late) = game.last_move_late() {
-                writeln!(
-                    out,
-                    "note: {}'s move {} was received {} after the deadline {}; the director may adjudicate a time forfeit",
-                    late.side.title(),
-                    late.number,
-                    clock::describe(late.received - late.deadline),
-                    format_time_short(late.deadline)
-                )?;
-            }
-        }
-        // The verdict is out before mail is tried, so a failed delivery
-        // cannot hide that the move was recorded.
-        out.flush()?;
-        Ok(())
+        printer.out(&verdict, &mut out)?;
+        Ok(out.flush()?)
     })();
     let said = printer.said(quiet.quiet);
     recording::finish(recording, path, "the move", shown, said)
@@ -140,37 +143,25 @@ pub(crate) fn execute(
 fn print_choice(
     game: &Game,
     role: dynamo_core::Role,
-    json: bool,
+    printer: &Printer,
     submit: &SubmitArgs,
     out: &mut impl Write,
     now: &chrono::DateTime<chrono::Utc>,
 ) -> Result<()> {
     let side = game.position().turn();
     let number = game.position().fullmoves();
-    if json {
-        VerdictJson::chosen(&submit.mv, role, side, number, game.position()).write(out)?;
-    } else {
-        let label = MoveNumber { number, side }.to_string();
-        writeln!(
-            out,
-            "{label} ={} ({} chose the {})",
-            role.upper_char(),
-            side.title(),
-            role.name()
-        )?;
-        write!(
-            out,
-            "{}",
-            dynamo::render::diagram::board(
-                game.position(),
-                crate::cli::support::args::charset(submit.ascii)
-            )
-        )?;
-        writeln!(out, "{} to move", side.title())?;
-        if let Some(line) = game.clock_line(*now) {
-            writeln!(out, "{line}")?;
-        }
-    }
+    let json = VerdictJson::chosen(&submit.mv, role, side, number, game.position());
+    let label = MoveNumber { number, side }.to_string();
+    let head = format!(
+        "{label} ={} ({} chose the {})",
+        role.upper_char(),
+        side.title(),
+        role.name()
+    );
+    let mut notes = vec![format!("{} to move", side.title())];
+    notes.extend(game.clock_line(*now));
+    let verdict = Verdict::chosen(json, head, game.position(), submit.ascii, notes);
+    printer.out(&verdict, out)?;
     out.flush()?;
     Ok(())
 }

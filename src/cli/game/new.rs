@@ -11,8 +11,10 @@ use dynamo::recorder::When;
 use dynamo_core::{ByColor, Position};
 
 use crate::cli::support::args::{GameSettingsArgs, check_first_deadline};
+use crate::cli::support::printer::Lines;
 use crate::cli::support::printer::Printer;
 use crate::cli::support::recording::{self, RecordArgs};
+
 use crate::exit::{Exit, Failure};
 
 /// Create a game file; never overwrites one.
@@ -128,11 +130,14 @@ pub(crate) fn execute(
     let quiet = args.record.quiet();
     let shown = (|| -> Result<()> {
         let mut out = quiet.out(out);
-        writeln!(out, "created {}", path.display())?;
-        writeln!(out, "White: {}", game.white())?;
-        writeln!(out, "Black: {}", game.black())?;
-        writeln!(out, "Rules: {}", game.rules().described())?;
-        writeln!(out, "Time control: {}", game.time_control())?;
+        let created = Lines(vec![
+            format!("created {}", path.display()),
+            format!("White: {}", game.white()),
+            format!("Black: {}", game.black()),
+            format!("Rules: {}", game.rules().described()),
+            format!("Time control: {}", game.time_control()),
+        ]);
+        printer.text(&created, &mut out)?;
         Ok(out.flush()?)
     })();
     let said = printer.said(quiet.quiet);

@@ -1,48 +1,24 @@
 //! What several game commands print about a game: the verdict on a move,
 //! how the game ended, how long it is.
 
-use std::io::Write;
+use std::fmt;
 
-use anyhow::Result;
 use chrono::{DateTime, Utc};
 use dynamo::game::clock::format_time;
 use dynamo::game::{Game, RecordedMove};
-use dynamo::render::diagram;
 use dynamo_core::{Color, Position, Status};
-
-use crate::cli::support::args::charset;
-
-/// The verdict lines: the move, the board after it, the state.
-pub(super) fn print_verdict(
-    out: &mut impl Write,
-    label: &str,
-    display: &str,
-    after: &Position,
-    ascii: bool,
-) -> Result<()> {
-    writeln!(out, "{label} {display}")?;
-    write!(out, "{}", diagram::board(after, charset(ascii)))?;
-    let side = after.turn().title();
-    match after.status() {
-        Status::Ongoing => writeln!(out, "{side} to move")?,
-        Status::Check => writeln!(out, "{side} to move, in check")?,
-        Status::Checkmate => writeln!(out, "Checkmate: {} wins", (!after.turn()).title())?,
-        Status::Stalemate => writeln!(
-            out,
-            "Stalemate: {side} has no legal move; the game is drawn"
-        )?,
-    }
-    Ok(())
-}
 
 /// The result and its reason, once a resignation, a draw or the
 /// director's decision has been recorded.
-pub(super) fn print_ending(out: &mut dyn Write, game: &Game) -> Result<()> {
-    match game.ending() {
-        Some(o) => writeln!(out, "{} {}", o.outcome, o.reason)?,
-        None => writeln!(out, "the game goes on")?,
+pub(super) struct Ended<'a>(pub(super) &'a Game);
+
+impl fmt::Display for Ended<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.ending() {
+            Some(o) => writeln!(f, "{} {}", o.outcome, o.reason),
+            None => writeln!(f, "the game goes on"),
+        }
     }
-    Ok(())
 }
 
 /// A move sent again (see `Game::already_recorded`): nothing is written,
@@ -82,17 +58,24 @@ impl AlreadyRecorded {
 
 /// Whose move it is, with the clock when there is one: `Black to move:
 /// 2 days left (deadline …)`, `White to move, in check`.
-pub(super) fn print_turn(out: &mut dyn Write, game: &Game, now: DateTime<Utc>) -> Result<()> {
-    if let Some(o) = game.ending() {
-        writeln!(out, "Result: {} ({})", o.outcome, o.reason)?;
-    } else if let Some(line) = game.clock_line(now) {
-        writeln!(out, "{line}")?;
-    } else if game.position().status() == Status::Check {
-        writeln!(out, "{} to move, in check", game.position().turn().title())?;
-    } else {
-        writeln!(out, "{} to move", game.position().turn().title())?;
+pub(super) struct Turn<'a> {
+    pub(super) game: &'a Game,
+    pub(super) now: DateTime<Utc>,
+}
+
+impl fmt::Display for Turn<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let game = self.game;
+        if let Some(o) = game.ending() {
+            writeln!(f, "Result: {} ({})", o.outcome, o.reason)
+        } else if let Some(line) = game.clock_line(self.now) {
+            writeln!(f, "{line}")
+        } else if game.position().status() == Status::Check {
+            writeln!(f, "{} to move, in check", game.position().turn().title())
+        } else {
+            writeln!(f, "{} to move", game.position().turn().title())
+        }
     }
-    Ok(())
 }
 
 /// `1 half-move`, `77 half-moves`.

@@ -7,7 +7,7 @@ use anyhow::Result;
 use dynamo::config::Config;
 use dynamo::recorder::{Action, Request};
 
-use super::report::print_ending;
+use super::report::Ended;
 use crate::cli::support::args::IdentityArgs;
 use crate::cli::support::printer::Printer;
 use crate::cli::support::recording::{self, RecordArgs};
@@ -44,6 +44,6 @@ pub(crate) fn execute(
         request,
         said,
         out,
-        |r, out| print_ending(out, &r.game),
+        |r, out| printer.text(&Ended(&r.game), out),
     )
 }

@@ -11,8 +11,10 @@ use dynamo::game::{CorrectionError, EventKind, Game, TagEdit};
 use dynamo::recorder::{Action, Refusal, Request, Who};
 use dynamo_core::quoted;
 
+use crate::cli::support::printer::Lines;
 use crate::cli::support::printer::Printer;
 use crate::cli::support::recording::{self, RecordArgs};
+
 use crate::exit::{Exit, Failure};
 
 /// Correct the game's header: a player's name or address, or another tag,
@@ -117,7 +119,8 @@ pub(crate) fn execute(
         // Every tag already says so: nothing is written, as for a move
         // sent twice.
         Err(Refusal::Correction(CorrectionError::NothingToChange(what))) => {
-            writeln!(quiet.out(out), "{what}; nothing to do")?;
+            let nothing = Lines(vec![format!("{what}; nothing to do")]);
+            printer.text(&nothing, &mut quiet.out(out))?;
             return Ok(Exit::Ok);
         }
         Err(why) => return Err(recording::refusal::<Infallible>(why)),
@@ -125,19 +128,19 @@ pub(crate) fn execute(
     let shown = (|| -> Result<()> {
         let mut out = quiet.out(out);
         if let EventKind::Corrected(fix) = &recorded.game.last_event().kind {
-            for c in &fix.changes {
+            let lines = fix.changes.iter().map(|c| {
                 if c.old.is_empty() {
-                    writeln!(out, "set {} to {}", c.name, quoted(&c.new))?;
+                    format!("set {} to {}", c.name, quoted(&c.new))
                 } else {
-                    writeln!(
-                        out,
+                    format!(
                         "set {} to {} (was {})",
                         c.name,
                         quoted(&c.new),
                         quoted(&c.old)
-                    )?;
+                    )
                 }
-            }
+            });
+            printer.text(&Lines(lines.collect()), &mut out)?;
         }
         Ok(out.flush()?)
     })();

@@ -8,7 +8,8 @@ use dynamo::config::Config;
 use dynamo::game::clock::format_time;
 use dynamo::recorder::{Action, Done, Request, Who};
 
-use super::report::print_turn;
+use super::report::Turn;
+use crate::cli::support::printer::Lines;
 use crate::cli::support::printer::Printer;
 use crate::cli::support::recording::{self, RecordArgs};
 use crate::exit::Exit;
@@ -53,14 +54,18 @@ pub(crate) fn execute(
         out,
         |r, out| {
             if let Done::Undone(m) = &r.done {
-                writeln!(
-                    out,
+                let line = format!(
                     "took back {}, received {}",
                     m.numbered(),
                     format_time(m.received)
-                )?;
+                );
+                printer.text(&Lines(vec![line]), out)?;
             }
-            print_turn(out, &r.game, r.now)
+            let turn = Turn {
+                game: &r.game,
+                now: r.now,
+            };
+            printer.text(&turn, out)
         },
     )
 }

@@ -1,18 +1,182 @@
-//! The verdict on a move as JSON, for `move --json` and `check --json`,
-//! with a stable name for the rule that refuses a move. Scripts read
-//! these keys and names: they are part of the interface (docs/reference.md, "JSON").
+//! The verdict on a move, the report of `move` and `check`: in words the
+//! move and the board after it, as JSON one line with a stable name for
+//! the rule that refuses a move. Scripts read these keys and names: they
+//! are part of the interface (docs/reference.md, "JSON").
 
+use std::fmt;
 use std::io::Write;
 
 use anyhow::Result;
 use dynamo::game::clock::format_time;
 use dynamo::game::{Checked, Ending, Rejection};
-use dynamo_core::{Illegal, MoveError};
+use dynamo::render::diagram;
+use dynamo_core::{Illegal, MoveError, Position, Status};
 use serde::Serialize;
 
 use super::report::AlreadyRecorded;
-use crate::cli::support::failure::Refused;
+use crate::cli::support::args::charset;
+use crate::cli::support::printer::{Printer, Report};
 use crate::exit::Exit;
+
+/// What `move` or `check` says of a move: the verdict's JSON, and its
+/// words.
+#[derive(Serialize)]
+#[serde(transparent)]
+pub(super) struct Verdict<'a> {
+    json: VerdictJson<'a>,
+    #[serde(skip)]
+    words: Words,
+}
+
+/// A verdict in words: its first line, the board after the move, then
+/// lines that follow it (a result or the clock, the replies a move set
+/// off, a note).
+struct Words {
+    head: String,
+    board: Option<Board>,
+    notes: Vec<String>,
+}
+
+/// The board after the move; `status` when the line under it says the
+/// position's state (check, mate, stalemate) rather than only whose
+/// turn it is.
+struct Board {
+    after: Position,
+    ascii: bool,
+    status: bool,
+}
+
+impl<'a> Verdict<'a> {
+    /// A legal move: `label display`, the board after it with its state,
+    /// then `notes`.
+    pub(super) fn legal(
+        json: VerdictJson<'a>,
+        label: &str,
+        display: &str,
+        after: &Position,
+        ascii: bool,
+        notes: Vec<String>,
+    ) -> Verdict<'a> {
+        Verdict {
+            json,
+            words: Words {
+                head: format!("{label} {display}"),
+                board: Some(Board {
+                    after: after.clone(),
+                    ascii,
+                    status: true,
+                }),
+                notes,
+            },
+        }
+    }
+
+    /// The owner's choice alone, `2. =Q (White chose the queen)`: the
+    /// board with the chosen piece, then `notes` (who is to move, the
+    /// clock).
+    pub(super) fn chosen(
+        json: VerdictJson<'a>,
+        head: String,
+        after: &Position,
+        ascii: bool,
+        notes: Vec<String>,
+    ) -> Verdict<'a> {
+        Verdict {
+            json,
+            words: Words {
+                head,
+                board: Some(Board {
+                    after: after.clone(),
+                    ascii,
+                    status: false,
+                }),
+                notes,
+            },
+        }
+    }
+
+    /// A move sent again: one line in words, the recorded move as JSON.
+    pub(super) fn duplicate(text: &'a str, dup: &AlreadyRecorded) -> Verdict<'a> {
+        Verdict {
+            json: VerdictJson::duplicate(text, dup),
+            words: Words {
+                head: dup.to_string(),
+                board: None,
+                notes: Vec::new(),
+            },
+        }
+    }
+
+    /// Says that a move was sent again; exit 0.
+    pub(super) fn already(
+        dup: &AlreadyRecorded,
+        printer: &Printer,
+        text: &str,
+        out: &mut impl Write,
+    ) -> Result<Exit> {
+        printer.out(&Verdict::duplicate(text, dup), out)?;
+        Ok(Exit::Ok)
+    }
+
+    /// A refused move; nothing was recorded. As JSON, the refused move's
+    /// verdict, with the refusal's exit code; in words (and any other
+    /// error), the error passed on (see [`Printer::refused`]).
+    pub(super) fn or_error(
+        err: anyhow::Error,
+        printer: &Printer,
+        text: &str,
+        out: &mut impl Write,
+    ) -> Result<Exit> {
+        printer.refused(err, |r| VerdictJson::rejected(text, &r.0), out)
+    }
+}
+
+impl fmt::Display for Verdict<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let words = &self.words;
+        writeln!(f, "{}", words.head)?;
+        if let Some(board) = &words.board {
+            let after = &board.after;
+            write!(f, "{}", diagram::board(after, charset(board.ascii)))?;
+            if board.status {
+                let side = after.turn().title();
+                match after.status() {
+                    Status::Ongoing => writeln!(f, "{side} to move")?,
+                    Status::Check => writeln!(f, "{side} to move, in check")?,
+                    Status::Checkmate => {
+                        writeln!(f, "Checkmate: {} wins", (!after.turn()).title())?
+                    }
+                    Status::Stalemate => {
+                        writeln!(f, "Stalemate: {side} has no legal move; the game is drawn")?
+                    }
+                }
+            }
+        }
+        for note in &words.notes {
+            writeln!(f, "{note}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Report for Verdict<'_> {
+    const ONE_LINE: bool = true;
+}
+
+/// A refused move's verdict is printed only as JSON: in words, the
+/// refusal is the command's error (see [`Verdict::or_error`]).
+impl fmt::Display for VerdictJson<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(reason) = &self.reason {
+            writeln!(f, "{reason}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Report for VerdictJson<'_> {
+    const ONE_LINE: bool = true;
+}
 
 /// One verdict. A legal move fills the move's keys, a refused one
 /// `reason` and `rule`, a move sent again (`duplicate`) the recorded
@@ -83,7 +247,7 @@ impl<'a> VerdictJson<'a> {
         role: dynamo_core::Role,
         side: dynamo_core::Color,
         number: u32,
-        after: &dynamo_core::Position,
+        after: &Position,
     ) -> VerdictJson<'a> {
         VerdictJson {
             verdict: "legal",
@@ -107,8 +271,8 @@ impl<'a> VerdictJson<'a> {
         let (m, after) = (&dup.recorded, &dup.after);
         let mut display = m.notation.clone();
         match after.status() {
-            dynamo_core::Status::Check => display.push('+'),
-            dynamo_core::Status::Checkmate => display.push('#'),
+            Status::Check => display.push('+'),
+            Status::Checkmate => display.push('#'),
             _ => {}
         }
         VerdictJson {
@@ -125,39 +289,6 @@ impl<'a> VerdictJson<'a> {
             reason: None,
             rule: None,
             received: Some(format_time(m.received)),
-        }
-    }
-
-    /// Says that a move was sent again, as JSON or in words; exit 0.
-    pub(super) fn already(
-        dup: &AlreadyRecorded,
-        json: bool,
-        text: &str,
-        out: &mut impl Write,
-    ) -> Result<Exit> {
-        if json {
-            VerdictJson::duplicate(text, dup).write(out)?;
-        } else {
-            writeln!(out, "{dup}")?;
-        }
-        Ok(Exit::Ok)
-    }
-
-    /// A refused move; nothing was recorded.
-    /// Under `--json`, a refused move's verdict printed as its JSON, with
-    /// the refusal's exit code; any other error is passed on as it is.
-    pub(super) fn or_error(
-        err: anyhow::Error,
-        json: bool,
-        text: &str,
-        out: &mut impl Write,
-    ) -> Result<Exit> {
-        match err.downcast_ref::<Refused>() {
-            Some(refused) if json => {
-                VerdictJson::rejected(text, &refused.0).write(out)?;
-                Ok(refused.exit())
-            }
-            _ => Err(err),
         }
     }
 
@@ -182,13 +313,6 @@ impl<'a> VerdictJson<'a> {
             rule: Some(rule_name(why)),
             received: None,
         }
-    }
-
-    /// One line of JSON.
-    pub(super) fn write(&self, out: &mut impl Write) -> Result<()> {
-        serde_json::to_writer(&mut *out, self)?;
-        writeln!(out)?;
-        Ok(())
     }
 }
 

@@ -8,6 +8,7 @@ use anyhow::{Context, Result};
 use dynamo::config::Config;
 use dynamo::mail::Secret;
 
+use crate::cli::support::printer::Lines;
 use crate::cli::support::printer::Printer;
 use crate::exit::{Exit, Failure};
 
@@ -93,7 +94,8 @@ pub(crate) fn execute(args: Args, printer: &Printer) -> Result<Exit> {
     };
     if args.print_config {
         let answers = ask(&args, false)?;
-        print!("{}", config_text(&args, &answers, &layout)?);
+        let text = config_text(&args, &answers, &layout)?;
+        printer.text(&text, &mut io::stdout().lock())?;
         return Ok(Exit::Ok);
     }
     let owners = owners(&args)?;
@@ -160,7 +162,7 @@ pub(crate) fn execute(args: Args, printer: &Printer) -> Result<Exit> {
     owners.give_tree(&layout.games, layout.keeper)?;
     owners.give_tree(&layout.public, layout.keeper)?;
 
-    report(&layout, &answers, made_key)?;
+    report(&layout, &answers, made_key, printer)?;
     Ok(Exit::Ok)
 }
 
@@ -332,22 +334,24 @@ fn config_text(args: &Args, answers: &Answers, layout: &Layout) -> Result<String
 }
 
 /// What was made, and what is left to the director.
-fn report(layout: &Layout, answers: &Answers, made_key: bool) -> Result<()> {
-    let mut out = io::stdout().lock();
-    writeln!(out, "made {}", layout.config.display())?;
+fn report(layout: &Layout, answers: &Answers, made_key: bool, printer: &Printer) -> Result<()> {
+    let mut lines = vec![format!("made {}", layout.config.display())];
     if let Some(env) = &layout.env {
-        writeln!(out, "made {} (mode 600, for the passwords)", env.display())?;
+        lines.push(format!(
+            "made {} (mode 600, for the passwords)",
+            env.display()
+        ));
     }
     if made_key {
         let key = layout
             .config_dir()
             .join(dynamo::mail::mail_config::KEY_FILE);
-        writeln!(out, "made {} (the reply tokens' key)", key.display())?;
+        lines.push(format!("made {} (the reply tokens' key)", key.display()));
     }
     for folder in layout.folders() {
-        writeln!(out, "made {}/", folder.path.display())?;
+        lines.push(format!("made {}/", folder.path.display()));
     }
-    writeln!(out, "made {}", layout.players.display())?;
+    lines.push(format!("made {}", layout.players.display()));
     let mut variables = Vec::new();
     if answers.smtp.is_some() {
         variables.push("DYNAMO_SMTP_PASSWORD");
@@ -360,14 +364,13 @@ fn report(layout: &Layout, answers: &Answers, made_key: bool) -> Result<()> {
             Some(env) => format!("in {}", env.display()),
             None => "in the environment".to_string(),
         };
-        writeln!(
-            out,
+        lines.push(format!(
             "passwords: set {} {place} (never in the config)",
             variables.join(" and ")
-        )?;
+        ));
     }
-    writeln!(out, "check the setup: dynamo config --check")?;
-    Ok(())
+    lines.push("check the setup: dynamo config --check".to_string());
+    printer.text(&Lines(lines), &mut io::stdout().lock())
 }
 
 /// The services' environment file: the variables the config names, to be

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 use dynamo::archive::Archive;
-use dynamo::config::Config;
+use dynamo::config::{Config, ConfigSource};
 use dynamo::config::{host_and_port, is_plausible_variable_name, reachable};
 use dynamo::mail::Secret;
 
@@ -31,15 +31,20 @@ struct Line {
     detail: String,
 }
 
-/// The checks, in order: one line each as text, an array of `{check,
-/// ok, detail}` as JSON.
+/// The checks, in order: as text, a comment naming the config file read,
+/// then one line each; as JSON, an array of `{check, ok, detail}`.
 #[derive(serde::Serialize)]
 #[serde(transparent)]
-struct Checks(Vec<Line>);
+struct Checks<'a> {
+    lines: Vec<Line>,
+    #[serde(skip)]
+    source: &'a ConfigSource,
+}
 
-impl fmt::Display for Checks {
+impl fmt::Display for Checks<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for l in &self.0 {
+        writeln!(f, "# config file: {}", self.source)?;
+        for l in &self.lines {
             let word = if l.ok { "ok     " } else { "problem" };
             writeln!(f, "{word} {}: {}", l.check, l.detail)?;
         }
@@ -47,7 +52,7 @@ impl fmt::Display for Checks {
     }
 }
 
-impl Report for Checks {}
+impl Report for Checks<'_> {}
 
 fn line(check: &str, result: Result<String, String>) -> Line {
     let ok = result.is_ok();
@@ -80,9 +85,14 @@ fn archived(config: &Config, archive: &Archive) -> Result<String, String> {
     }
 }
 
-/// Runs every check of `config`, prints them, and exits 0 when all pass,
-/// 1 otherwise.
-pub(crate) fn execute(config: &Config, printer: &Printer, out: &mut impl Write) -> Result<Exit> {
+/// Runs every check of `config`, read from `source`, prints them, and
+/// exits 0 when all pass, 1 otherwise.
+pub(crate) fn execute(
+    config: &Config,
+    source: &ConfigSource,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let mut lines = vec![line("games folder", writable(&config.games_dir))];
     lines.push(line(
         "conditional folder",
@@ -114,7 +124,7 @@ pub(crate) fn execute(config: &Config, printer: &Printer, out: &mut impl Write) 
         lines.push(line("archive", archived(config, &archive)));
     }
     let all_ok = lines.iter().all(|l| l.ok);
-    printer.out(&Checks(lines), out)?;
+    printer.out(&Checks { lines, source }, out)?;
     Ok(if all_ok { Exit::Ok } else { Exit::Rejected })
 }
 

@@ -1,5 +1,6 @@
 //! `dynamo player set`.
 
+use std::fmt;
 use std::io::Write;
 
 use anyhow::Result;
@@ -11,13 +12,15 @@ use dynamo::mail::notice::{Recipient, director_letters};
 use dynamo::recorder::When;
 use dynamo::tournament::{FileChange, PlayerChange, PlayerChangeError, store_section};
 use dynamo_core::quoted;
-use serde_json::json;
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
 
 use crate::cli::support::across::{self, failure_of};
 use crate::cli::support::args::{QuietArgs, TimeArgs, now};
 use crate::cli::support::given::{self, address};
 use crate::cli::support::notify;
 use crate::cli::support::printer::Printer;
+use crate::cli::support::printer::Report;
 use crate::cli::support::store;
 use crate::exit::{Exit, Failure};
 use dynamo::services::CatchUp;
@@ -141,11 +144,10 @@ pub(crate) fn execute(
                 games_dir.display()
             )));
         }
-        writeln!(
-            args.quiet.out(out),
+        let lines = vec![format!(
             "nothing to change: every game and section file says {email} already"
-        )?;
-        return Ok(Exit::Ok);
+        )];
+        return print(out, printer, &args, &steps, &change, lines, false);
     }
     across::try_each(&games, args.reason.as_deref(), at, catch_up, |_, _| Ok(()))?;
     let finished = steps
@@ -162,7 +164,7 @@ pub(crate) fn execute(
                 step_words(step, &change)
             ));
         }
-        return print(out, printer, &args, &steps, &change, &lines, true);
+        return print(out, printer, &args, &steps, &change, lines, true);
     }
     // The player as their games have them: the name, and the old address
     // as written there, for the letter and the summary.
@@ -255,7 +257,7 @@ pub(crate) fn execute(
         many(games.len(), "game"),
         many(sections, "section file")
     ));
-    print(out, printer, &args, &steps, &change, &lines, false)?;
+    print(out, printer, &args, &steps, &change, lines, false)?;
     let said = printer.said(args.quiet.quiet);
     notify::send_corrected(
         across.finish(),
@@ -311,40 +313,104 @@ fn print(
     args: &Args,
     steps: &[FileChange],
     change: &PlayerChange,
-    lines: &[String],
+    lines: Vec<String>,
     dry_run: bool,
 ) -> Result<Exit> {
     let mut out = args.quiet.out(out);
-    if printer.json() {
-        let files: Vec<_> = steps
-            .iter()
-            .map(|s| match s {
-                FileChange::Game { path, edits, finished, .. } => json!({
-                    "file": path.display().to_string(),
-                    "kind": "game",
-                    "finished": finished,
-                    "set": edits.iter().map(|e| json!({"tag": e.name, "value": e.value})).collect::<Vec<_>>(),
-                }),
-                FileChange::Section { .. } => json!({
-                    "file": s.file().display().to_string(),
-                    "kind": "section",
-                }),
-            })
-            .collect();
-        let value = json!({
-            "old": change.old.as_str(),
-            "email": change.email.as_str(),
-            "name": change.name,
-            "lang": change.language.map(|l| l.code()),
-            "dry_run": dry_run,
-            "files": files,
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
-    } else {
-        for line in lines {
-            writeln!(out, "{line}")?;
-        }
-    }
+    let changed = Changed {
+        steps,
+        change,
+        lines,
+        dry_run,
+    };
+    printer.out(&changed, &mut out)?;
     out.flush()?;
     Ok(Exit::Ok)
+}
+
+/// What a change of address did, or would do (`--dry-run`): in words a
+/// line a file and a summary, as JSON one object `{dry_run, email,
+/// files, name, old}`, each file `{file, finished, kind, set}` for a
+/// game, `{file, kind}` for a section.
+struct Changed<'a> {
+    steps: &'a [FileChange],
+    change: &'a PlayerChange,
+    lines: Vec<String>,
+    dry_run: bool,
+}
+
+impl fmt::Display for Changed<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for line in &self.lines {
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The keys in the alphabetical order the command's JSON has always had.
+impl Serialize for Changed<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let change = self.change;
+        let files: Vec<FileChanged<'_>> = self.steps.iter().map(FileChanged::from).collect();
+        let mut map = s.serialize_map(Some(5))?;
+        map.serialize_entry("dry_run", &self.dry_run)?;
+        map.serialize_entry("email", change.email.as_str())?;
+        map.serialize_entry("files", &files)?;
+        map.serialize_entry("name", &change.name)?;
+        map.serialize_entry("old", change.old.as_str())?;
+        map.end()
+    }
+}
+
+impl Report for Changed<'_> {}
+
+/// One file a change of address writes, as JSON.
+#[derive(Serialize)]
+struct FileChanged<'a> {
+    file: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    finished: Option<bool>,
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    set: Option<Vec<TagSet<'a>>>,
+}
+
+/// A tag a game's header is given.
+#[derive(Serialize)]
+struct TagSet<'a> {
+    tag: &'a str,
+    value: &'a str,
+}
+
+impl<'a> From<&'a FileChange> for FileChanged<'a> {
+    fn from(step: &'a FileChange) -> FileChanged<'a> {
+        match step {
+            FileChange::Game {
+                path,
+                edits,
+                finished,
+                ..
+            } => FileChanged {
+                file: path.display().to_string(),
+                finished: Some(*finished),
+                kind: "game",
+                set: Some(
+                    edits
+                        .iter()
+                        .map(|e| TagSet {
+                            tag: &e.name,
+                            value: &e.value,
+                        })
+                        .collect(),
+                ),
+            },
+            FileChange::Section { .. } => FileChanged {
+                file: step.file().display().to_string(),
+                finished: None,
+                kind: "section",
+                set: None,
+            },
+        }
+    }
 }

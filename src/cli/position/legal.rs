@@ -1,5 +1,6 @@
 //! `dynamo legal`.
 
+use std::fmt;
 use std::io::Write;
 
 use anyhow::Result;
@@ -7,6 +8,7 @@ use dynamo_core::notation;
 
 use super::read;
 use crate::cli::support::args::PositionArgs;
+use crate::cli::support::printer::Printer;
 use crate::exit::Exit;
 use dynamo::services::CatchUp;
 
@@ -23,11 +25,20 @@ pub(crate) struct Args {
     numeric: bool,
 }
 
-pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    catch_up: &CatchUp,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let pos = read::position_in_play(&args.position, catch_up)?;
     let moves = pos.legal_moves();
     if args.count {
-        writeln!(out, "{}", moves.len())?;
+        let listed = Listed {
+            count: moves.len(),
+            moves: None,
+        };
+        printer.text(&listed, out)?;
         return Ok(Exit::Ok);
     }
     let mut lines: Vec<String> = moves
@@ -41,8 +52,31 @@ pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> R
         })
         .collect();
     lines.sort();
-    for line in lines {
-        writeln!(out, "{line}")?;
-    }
+    let listed = Listed {
+        count: lines.len(),
+        moves: Some(lines),
+    };
+    printer.text(&listed, out)?;
     Ok(Exit::Ok)
+}
+
+/// The legal moves, sorted, a line each, or under `--count` their number
+/// (no JSON: scripts read the lines).
+struct Listed {
+    count: usize,
+    moves: Option<Vec<String>>,
+}
+
+impl fmt::Display for Listed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.moves {
+            Some(moves) => {
+                for m in moves {
+                    writeln!(f, "{m}")?;
+                }
+                Ok(())
+            }
+            None => writeln!(f, "{}", self.count),
+        }
+    }
 }

@@ -30,34 +30,19 @@ pub(crate) enum Command {
     Analyse(analyse::Args),
 }
 
-impl Command {
-    /// The command's name when it has no JSON output (`solve` and
-    /// `analyse` have one).
-    fn text_only(&self) -> Option<&'static str> {
-        match self {
-            Command::Solve(_) | Command::Analyse(_) => None,
-            Command::Legal(_) => Some("legal"),
-            Command::Perft(_) => Some("perft"),
-            Command::Play(_) => Some("play"),
-            Command::Status(_) => Some("status"),
-            Command::Show(_) => Some("show"),
-        }
-    }
-}
-
 /// Runs a position command; `catch_up` plays the reply owed in a game
 /// file given by `--game`.
 pub(crate) fn execute(command: Command, catch_up: &CatchUp, printer: &Printer) -> Result<Exit> {
-    if let Some(name) = command.text_only() {
-        printer.text_only(name, "it prints a position or moves, in words")?;
+    if let Command::Legal(_) = command {
+        printer.text_only("legal", "it prints the moves a line each, in words")?;
     }
     let mut out = io::stdout().lock();
     let exit = match command {
-        Command::Legal(args) => legal::execute(args, catch_up, &mut out)?,
-        Command::Perft(args) => perft::execute(args, catch_up, &mut out)?,
-        Command::Play(args) => play::execute(args, catch_up, &mut out)?,
-        Command::Status(args) => status::execute(args, catch_up, &mut out)?,
-        Command::Show(args) => show::execute(args, catch_up, &mut out)?,
+        Command::Legal(args) => legal::execute(args, catch_up, printer, &mut out)?,
+        Command::Perft(args) => perft::execute(args, catch_up, printer, &mut out)?,
+        Command::Play(args) => play::execute(args, catch_up, printer, &mut out)?,
+        Command::Status(args) => status::execute(args, catch_up, printer, &mut out)?,
+        Command::Show(args) => show::execute(args, catch_up, printer, &mut out)?,
         Command::Solve(args) => solve::execute(args, catch_up, printer, &mut out)?,
         Command::Analyse(args) => analyse::execute(args, catch_up, printer, &mut out)?,
     };

@@ -1,11 +1,14 @@
 //! `dynamo play`.
 
+use std::fmt;
 use std::io::Write;
 
 use anyhow::Result;
+use serde::Serialize;
 
 use super::read;
 use crate::cli::support::args::PositionArgs;
+use crate::cli::support::printer::{Printer, Report};
 use crate::exit::{Exit, Failure};
 use dynamo::services::CatchUp;
 
@@ -20,7 +23,12 @@ pub(crate) struct Args {
     moves: Vec<String>,
 }
 
-pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    catch_up: &CatchUp,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<Exit> {
     let mut pos = read::position(&args.position, catch_up)?;
     for (i, text) in args.moves.iter().enumerate() {
         let m = dynamo_core::parse_move(&pos, text).map_err(|e| {
@@ -35,6 +43,23 @@ pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> R
             .play(&m)
             .map_err(|e| Failure::new(Exit::Rejected, format!("move {}: {e}", i + 1)))?;
     }
-    writeln!(out, "{}", pos.to_fen())?;
+    printer.out(&Played { fen: pos.to_fen() }, out)?;
     Ok(Exit::Ok)
+}
+
+/// The position after the moves: its FEN as a line, `{"fen": …}` as
+/// JSON.
+#[derive(Serialize)]
+struct Played {
+    fen: String,
+}
+
+impl fmt::Display for Played {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.fen)
+    }
+}
+
+impl Report for Played {
+    const ONE_LINE: bool = true;
 }

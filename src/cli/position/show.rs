@@ -1,5 +1,6 @@
 //! `dynamo show`.
 
+use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -9,10 +10,12 @@ use dynamo::game::{Choosing, Game};
 use dynamo::render::View;
 use dynamo::render::diagram;
 use dynamo_core::{Color, Position};
+use serde::Serialize;
 
 use super::read;
 use crate::cli::support::args::{PositionArgs, QuietArgs, Side, charset};
 use crate::cli::support::failure;
+use crate::cli::support::printer::{Printer, Report};
 use crate::exit::{Exit, Failure};
 use dynamo::services::CatchUp;
 
@@ -42,7 +45,12 @@ pub(crate) struct Args {
     quiet: QuietArgs,
 }
 
-pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> Result<Exit> {
+pub(crate) fn execute(
+    args: Args,
+    catch_up: &CatchUp,
+    printer: &Printer,
+    out: &mut impl Write,
+) -> Result<Exit> {
     // A game's clock is shown with whose move it is, as `games` and `move`
     // show it: a clock over its limit reads as overdue, never as time left.
     // An earlier position has no clock of its own.
@@ -83,25 +91,58 @@ pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> R
             .map_err(|e| Failure::new(Exit::Usage, format!("--png: {e}")))?;
         std::fs::write(path, picture).with_context(|| format!("writing {}", path.display()))?;
     }
-    let mut out = args.quiet.out(out);
-    write!(
-        out,
-        "{}",
-        diagram::board_from(&pos, charset(args.ascii), side)
-    )?;
-    writeln!(out)?;
-    match clock {
-        Some(line) => writeln!(out, "{line}")?,
-        None => writeln!(out, "{} to move", pos.turn().title())?,
-    }
-    writeln!(out, "Castling: {}", diagram::castling_summary(&pos))?;
-    writeln!(out, "Status: {}", pos.status())?;
-    if let Some(choosing) = choosing {
-        writeln!(out, "Choice: {choosing}")?;
-    }
-    writeln!(out, "Rules: {}", pos.rules().described())?;
-    writeln!(out, "FEN: {}", pos.to_fen())?;
+    let shown = Shown {
+        castling: diagram::castling_summary(&pos),
+        choice: choosing.map(|c| c.to_string()),
+        clock,
+        fen: pos.to_fen(),
+        rules: pos.rules().described(),
+        status: pos.status().as_str(),
+        turn: pos.turn().name(),
+        board: diagram::board_from(&pos, charset(args.ascii), side),
+        to_move: format!("{} to move", pos.turn().title()),
+    };
+    printer.out(&shown, &mut args.quiet.out(out))?;
     Ok(Exit::Ok)
+}
+
+/// The position: in words the board and a line a fact; as JSON one
+/// object `{castling, choice, clock, fen, rules, status, turn}`.
+#[derive(Serialize)]
+struct Shown {
+    /// Who may still castle, and to which side.
+    castling: String,
+    /// A pawn awaiting its owner's choice, or a choice made alone.
+    choice: Option<String>,
+    /// A game's clock, with whose move it is.
+    clock: Option<String>,
+    fen: String,
+    rules: String,
+    status: &'static str,
+    /// The side to move: `white` or `black`.
+    turn: &'static str,
+    #[serde(skip)]
+    board: String,
+    #[serde(skip)]
+    to_move: String,
+}
+
+impl fmt::Display for Shown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.board)?;
+        writeln!(f, "{}", self.clock.as_ref().unwrap_or(&self.to_move))?;
+        writeln!(f, "Castling: {}", self.castling)?;
+        writeln!(f, "Status: {}", self.status)?;
+        if let Some(choice) = &self.choice {
+            writeln!(f, "Choice: {choice}")?;
+        }
+        writeln!(f, "Rules: {}", self.rules)?;
+        writeln!(f, "FEN: {}", self.fen)
+    }
+}
+
+impl Report for Shown {
+    const ONE_LINE: bool = true;
 }
 
 /// The position of `game` after its first `ply` half-moves, replayed

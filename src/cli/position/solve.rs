@@ -1,5 +1,6 @@
 //! `dynamo solve`.
 
+use std::fmt;
 use std::io::Write;
 
 use anyhow::Result;
@@ -8,12 +9,14 @@ use dynamo_engine::{Cut, Limits};
 use dynamo_engine::{HelpSolution, line_text, solve_help_within};
 use dynamo_engine::{Reach, Watch};
 use dynamo_engine::{Show, Solution, solve_within};
-use serde_json::json;
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
 
 use super::read;
 use crate::cli::position::progress;
 use crate::cli::support::args::PositionArgs;
 use crate::cli::support::printer::Printer;
+use crate::cli::support::printer::Report;
 use crate::cli::support::search_bounds::{MAX_THREADS, check_hash, refused_table, seconds};
 use crate::exit::{Exit, Failure};
 use dynamo::services::CatchUp;
@@ -89,7 +92,6 @@ pub(crate) fn execute(
     printer: &Printer,
     out: &mut impl Write,
 ) -> Result<Exit> {
-    let json = printer.json();
     let pos = read::position(&args.position, catch_up)?;
     let n = args.mate.or(args.help_mate).unwrap_or(0);
     if n == 0 || n > LONGEST {
@@ -113,7 +115,13 @@ pub(crate) fn execute(
             solve_help_within(&pos, n, threads, args.hash, &watch)
         })
         .map_err(|e| refused_table(args.hash, e))?;
-        return print_help(&found, &args, json, out);
+        let help = Help {
+            texts: found.lines.iter().map(|l| line_text(l)).collect(),
+            reached: Reached::new(found.reach, found.nodes, &args),
+            found: &found,
+        };
+        printer.out(&help, out)?;
+        return Ok(help.reached.exit());
     }
     let show = Show {
         all: args.all,
@@ -125,106 +133,161 @@ pub(crate) fn execute(
         solve_within(&pos, n, show, args.hash, &watch)
     })
     .map_err(|e| refused_table(args.hash, e))?;
-    print_mate(&found, &args, json, out)
+    let mate = Mate {
+        found: &found,
+        tries: args.tries,
+        reached: Reached::new(found.reach, found.nodes, &args),
+    };
+    printer.out(&mate, out)?;
+    Ok(mate.reached.exit())
 }
 
-fn print_mate(found: &Solution, args: &Args, json: bool, out: &mut impl Write) -> Result<Exit> {
-    let n = found.mate_in;
-    let reached = Reached {
-        reach: found.reach,
-        nodes: found.nodes,
-    };
-    if json {
-        let keys: Vec<&str> = found.keys.iter().map(|k| k.tree.text.as_str()).collect();
-        let tries: Vec<serde_json::Value> = found
-            .tries
-            .iter()
-            .map(|t| json!({ "try": t.tree.text, "refutation": t.refutation }))
-            .collect();
-        let solutions: Vec<String> = found.keys.iter().map(|k| k.to_text()).collect();
-        let mut object = json!({
-            "mate_in": n,
-            "keys": keys,
-            "solutions": solutions,
-            "nodes": found.nodes,
-        });
-        if args.tries {
-            object["tries"] = json!(tries);
+/// A directmate's answer: the keys with their threats and variations in
+/// Popeye's layout, or one JSON object (see [`execute`]).
+struct Mate<'a> {
+    found: &'a Solution,
+    /// Whether `--tries` asked for the tries (the JSON has the key then).
+    tries: bool,
+    reached: Reached,
+}
+
+impl fmt::Display for Mate<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (found, n) = (self.found, self.found.mate_in);
+        if found.keys.is_empty() && self.reached.reach.cut.is_none() {
+            writeln!(f, "no mate in {n}")?;
         }
-        reached.add_to(&mut object);
-        writeln!(out, "{object}")?;
-        return Ok(reached.exit());
+        for key in &found.keys {
+            write!(f, "{}", key.to_text())?;
+        }
+        for t in &found.tries {
+            write!(f, "{}", t.to_text())?;
+        }
+        if let Some(cut) = self.reached.reach.cut {
+            let proved = if found.keys.is_empty() {
+                format!("none of them is a key, so a mate in {n} is neither found nor ruled out")
+            } else {
+                "the keys above are proved, and there may be more".to_string()
+            };
+            writeln!(f, "{}", self.reached.stopped(cut, &proved))?;
+        }
+        Ok(())
     }
-    if found.keys.is_empty() && reached.reach.cut.is_none() {
-        writeln!(out, "no mate in {n}")?;
-    }
-    for key in &found.keys {
-        write!(out, "{}", key.to_text())?;
-    }
-    for t in &found.tries {
-        write!(out, "{}", t.to_text())?;
-    }
-    if let Some(cut) = reached.reach.cut {
-        let proved = if found.keys.is_empty() {
-            format!("none of them is a key, so a mate in {n} is neither found nor ruled out")
-        } else {
-            "the keys above are proved, and there may be more".to_string()
-        };
-        writeln!(out, "{}", reached.stopped(cut, args, &proved))?;
-    }
-    Ok(reached.exit())
 }
 
-fn print_help(found: &HelpSolution, args: &Args, json: bool, out: &mut impl Write) -> Result<Exit> {
-    let n = found.mate_in;
-    let reached = Reached {
-        reach: found.reach,
-        nodes: found.nodes,
-    };
-    let texts: Vec<String> = found.lines.iter().map(|l| line_text(l)).collect();
-    if json {
-        let mut object = json!({
-            "help_mate_in": n,
-            "mate_in": n,
-            "keys": found.keys,
-            "solutions": texts,
-            "truncated": found.truncated,
-            "nodes": found.nodes,
-        });
-        reached.add_to(&mut object);
-        writeln!(out, "{object}")?;
-        return Ok(reached.exit());
+/// The keys in the alphabetical order the command's JSON has always had.
+impl Serialize for Mate<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let found = self.found;
+        let mut map = s.serialize_map(None)?;
+        self.reached.serialize_reach(&mut map)?;
+        let keys: Vec<&str> = found.keys.iter().map(|k| k.tree.text.as_str()).collect();
+        map.serialize_entry("keys", &keys)?;
+        map.serialize_entry("mate_in", &found.mate_in)?;
+        map.serialize_entry("nodes", &found.nodes)?;
+        let solutions: Vec<String> = found.keys.iter().map(|k| k.to_text()).collect();
+        map.serialize_entry("solutions", &solutions)?;
+        map.serialize_entry("stopped_by", &self.reached.reach.cut.map(Cut::as_str))?;
+        if self.tries {
+            let tries: Vec<Tried<'_>> = found
+                .tries
+                .iter()
+                .map(|t| Tried {
+                    refutation: t.refutation.as_deref(),
+                    r#try: &t.tree.text,
+                })
+                .collect();
+            map.serialize_entry("tries", &tries)?;
+        }
+        map.end()
     }
-    if texts.is_empty() && reached.reach.cut.is_none() {
-        writeln!(out, "no helpmate in {n}")?;
+}
+
+/// A try as JSON: the first move and the one defence that refutes it.
+#[derive(Serialize)]
+struct Tried<'a> {
+    refutation: Option<&'a str>,
+    r#try: &'a str,
+}
+
+impl Report for Mate<'_> {
+    const ONE_LINE: bool = true;
+}
+
+/// A helpmate's answer: each line in words, or one JSON object (see
+/// [`execute`]).
+struct Help<'a> {
+    found: &'a HelpSolution,
+    texts: Vec<String>,
+    reached: Reached,
+}
+
+impl fmt::Display for Help<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (texts, n) = (&self.texts, self.found.mate_in);
+        if texts.is_empty() && self.reached.reach.cut.is_none() {
+            writeln!(f, "no helpmate in {n}")?;
+        }
+        for t in texts {
+            writeln!(f, "{t}")?;
+        }
+        if self.found.truncated {
+            writeln!(f, "(only the first {} solutions)", texts.len())?;
+        }
+        if let Some(cut) = self.reached.reach.cut {
+            let proved = if texts.is_empty() {
+                format!(
+                    "none of them begins a solution, so a helpmate in {n} is neither found nor ruled out"
+                )
+            } else {
+                "the solutions above are proved, and there may be more".to_string()
+            };
+            writeln!(f, "{}", self.reached.stopped(cut, &proved))?;
+        }
+        Ok(())
     }
-    for t in &texts {
-        writeln!(out, "{t}")?;
+}
+
+/// The keys in the alphabetical order the command's JSON has always had.
+impl Serialize for Help<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let found = self.found;
+        let mut map = s.serialize_map(None)?;
+        self.reached.serialize_reach(&mut map)?;
+        map.serialize_entry("help_mate_in", &found.mate_in)?;
+        map.serialize_entry("keys", &found.keys)?;
+        map.serialize_entry("mate_in", &found.mate_in)?;
+        map.serialize_entry("nodes", &found.nodes)?;
+        map.serialize_entry("solutions", &self.texts)?;
+        map.serialize_entry("stopped_by", &self.reached.reach.cut.map(Cut::as_str))?;
+        map.serialize_entry("truncated", &found.truncated)?;
+        map.end()
     }
-    if found.truncated {
-        writeln!(out, "(only the first {} solutions)", texts.len())?;
-    }
-    if let Some(cut) = reached.reach.cut {
-        let proved = if texts.is_empty() {
-            format!(
-                "none of them begins a solution, so a helpmate in {n} is neither found nor ruled out"
-            )
-        } else {
-            "the solutions above are proved, and there may be more".to_string()
-        };
-        writeln!(out, "{}", reached.stopped(cut, args, &proved))?;
-    }
-    Ok(reached.exit())
+}
+
+impl Report for Help<'_> {
+    const ONE_LINE: bool = true;
 }
 
 /// How far a solve went, all the way or to the limit that stopped it,
-/// and its nodes.
+/// the limits it was given, and its nodes.
 struct Reached {
     reach: Reach,
     nodes: u64,
+    time: f64,
+    node_limit: Option<u64>,
 }
 
 impl Reached {
+    fn new(reach: Reach, nodes: u64, args: &Args) -> Reached {
+        Reached {
+            reach,
+            nodes,
+            time: args.time,
+            node_limit: args.nodes,
+        }
+    }
+
     /// 0, or 4 when a limit stopped the search (docs/reference.md, "Exit
     /// codes").
     fn exit(&self) -> Exit {
@@ -234,20 +297,21 @@ impl Reached {
         }
     }
 
-    /// The JSON fields that say how far the search went.
-    fn add_to(&self, object: &mut serde_json::Value) {
-        object["complete"] = json!(self.reach.cut.is_none());
-        object["stopped_by"] = json!(self.reach.cut.map(Cut::as_str));
-        object["first_moves"] = json!(self.reach.first_moves);
-        object["first_moves_searched"] = json!(self.reach.searched);
+    /// The JSON fields that say how far the search went and come first
+    /// in alphabetical order (`stopped_by` is put in its place by the
+    /// caller).
+    fn serialize_reach<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        map.serialize_entry("complete", &self.reach.cut.is_none())?;
+        map.serialize_entry("first_moves", &self.reach.first_moves)?;
+        map.serialize_entry("first_moves_searched", &self.reach.searched)
     }
 
     /// The last line of a stopped search's text: which limit, how far,
     /// and what that proves.
-    fn stopped(&self, cut: Cut, args: &Args, proved: &str) -> String {
+    fn stopped(&self, cut: Cut, proved: &str) -> String {
         let limit = match cut {
-            Cut::Time => format!("--time {}", args.time),
-            Cut::Nodes => format!("--nodes {}", args.nodes.unwrap_or_default()),
+            Cut::Time => format!("--time {}", self.time),
+            Cut::Nodes => format!("--nodes {}", self.node_limit.unwrap_or_default()),
         };
         format!(
             "stopped by {limit} after {} of {} first moves ({} nodes): {proved}",

@@ -15,6 +15,7 @@ use serde::Serialize;
 use serde::ser::SerializeMap;
 
 use crate::cli::support::failure;
+use crate::cli::support::printer::Lines;
 use crate::cli::support::printer::{Printer, Report as PrinterReport};
 use crate::cli::support::search_bounds::{MAX_THREADS, check_hash, refused_table, seconds};
 use crate::exit::{Exit, Failure};
@@ -279,7 +280,10 @@ impl AdjudicationArgs {
             // Advice toward a verdict rests on the exact search.
             prune: false,
         };
-        writeln!(out, "engine's view of {} ({}s):", path.display(), self.time)?;
-        show(game.position(), &engine, &Printer::default(), out)
+        // Text: `adjudicate` has no JSON output.
+        let printer = Printer::default();
+        let heading = format!("engine's view of {} ({}s):", path.display(), self.time);
+        printer.text(&Lines(vec![heading]), out)?;
+        show(game.position(), &engine, &printer, out)
     }
 }

@@ -19,6 +19,7 @@ use dynamo::mail::notice::addressed_as;
 use dynamo::mail::{DeliveryReport as Delivery, Queued};
 use serde::Serialize;
 
+use crate::cli::support::failure::Refused;
 use crate::exit::{Exit, Failure};
 
 /// What standard output holds: words and tables for a person, or JSON
@@ -56,6 +57,19 @@ pub(crate) trait Report: Display + Serialize {
     /// Whether the JSON is one line (a verdict a script reads line by
     /// line) rather than indented.
     const ONE_LINE: bool = false;
+}
+
+/// The text of a command that prints a few lines and no JSON, a line
+/// each.
+pub(crate) struct Lines(pub(crate) Vec<String>);
+
+impl Display for Lines {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for line in &self.0 {
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
 }
 
 /// How the command line asked for output; made once in `cli::main` and
@@ -99,6 +113,33 @@ impl Printer {
                 writeln!(out)?;
             }
         }
+        Ok(())
+    }
+
+    /// Ends a command whose refusal has a report of its own (a move's
+    /// verdict): as JSON, the report `of` the refusal, which a script
+    /// reads on standard output, with the refusal's exit code; as text,
+    /// and for any other error, the error passed on, which the command
+    /// line says on standard error.
+    pub(crate) fn refused<R: Report>(
+        &self,
+        err: anyhow::Error,
+        of: impl FnOnce(&Refused) -> R,
+        out: &mut impl Write,
+    ) -> Result<Exit> {
+        match err.downcast_ref::<Refused>() {
+            Some(refused) if self.json() => {
+                self.out(&of(refused), out)?;
+                Ok(refused.exit())
+            }
+            _ => Err(err),
+        }
+    }
+
+    /// Prints the text of a command that has no JSON output, which
+    /// refused `--output json` before it began ([`Printer::text_only`]).
+    pub(crate) fn text(&self, text: &impl Display, out: &mut (impl Write + ?Sized)) -> Result<()> {
+        write!(out, "{text}")?;
         Ok(())
     }
 
