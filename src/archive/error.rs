@@ -44,6 +44,9 @@ pub enum ArchiveError {
     /// A file of the archive's own could not be read or written.
     #[error(transparent)]
     File(#[from] crate::durable::FileError),
+    /// A game could not be locked or read.
+    #[error(transparent)]
+    Game(#[from] crate::game::GameError),
     /// The archive's lock was not free in time.
     #[error(transparent)]
     Lock(#[from] crate::durable::LockError),

@@ -5,6 +5,7 @@
 
 mod commits;
 mod kills;
+mod race;
 
 use std::path::PathBuf;
 
