@@ -6,6 +6,7 @@
 mod commits;
 mod kills;
 mod race;
+mod sync;
 
 use std::path::PathBuf;
 
