@@ -8,8 +8,8 @@ use anyhow::Result;
 use dynamo::archive::{ArchiveError, Synced};
 use serde::Serialize;
 
-use crate::cli::printer::{Printer, Report};
-use crate::cli::{config_file, store};
+use crate::cli::support::printer::{Printer, Report};
+use crate::cli::support::{config_file, store};
 use crate::exit::{Exit, Failure};
 
 /// Share the club's record with its remote (`[archive] remote`, else
