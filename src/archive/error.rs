@@ -44,24 +44,20 @@ pub enum ArchiveError {
     /// A file of the archive's own could not be read or written.
     #[error(transparent)]
     File(#[from] crate::durable::FileError),
+    /// A game could not be locked or read.
+    #[error(transparent)]
+    Game(#[from] crate::game::GameError),
     /// The archive's lock was not free in time.
     #[error(transparent)]
     Lock(#[from] crate::durable::LockError),
-    /// The remote holds another version of a game changed here too.
+    /// The work tree holds changes not committed, which a sync would
+    /// carry off or lose.
     #[error(
-        "archive sync stopped: {games} changed both here and on {remote}; both versions are kept \
-         (yours on the branch, theirs in {theirs}): resolve with `git -C {dir} rebase --continue` \
-         after choosing the right record (`dynamo verify` must accept it), or `git -C {dir} rebase --abort` \
-         to keep yours unshared"
+        "archive sync: {paths} changed and not committed (a file that does not replay?): \
+         correct it and run `dynamo verify` on it first"
     )]
-    Conflict {
-        /// The games, by label, comma-separated.
-        games: String,
-        /// The remote.
-        remote: String,
-        /// The games folder.
-        dir: PathBuf,
-        /// Where the remote's version is.
-        theirs: String,
+    Uncommitted {
+        /// The files, comma-separated.
+        paths: String,
     },
 }

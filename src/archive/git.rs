@@ -6,6 +6,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use super::error::ArchiveError;
 
@@ -94,40 +95,50 @@ impl Git {
         }
     }
 
+    /// Runs `git args` talking to a remote, as [`Git::try_run`] does but
+    /// waiting at most `limit` (then it is stopped: `None`), and never
+    /// asking for a password or a host's key on a terminal.
+    pub(super) fn try_run_within(
+        &self,
+        args: &[&str],
+        limit: Duration,
+    ) -> Result<Option<Said>, ArchiveError> {
+        let mut command = self.command(args, false);
+        command.env("GIT_TERMINAL_PROMPT", "0");
+        if std::env::var_os("GIT_SSH_COMMAND").is_none() {
+            command.env("GIT_SSH_COMMAND", "ssh -o BatchMode=yes");
+        }
+        let no_git = |source| ArchiveError::NoGit {
+            minimum: MINIMUM_GIT,
+            source,
+        };
+        let mut child = command.spawn().map_err(no_git)?;
+        let start = Instant::now();
+        // Git says little with `-q`: its pipes never fill while it runs.
+        while child.try_wait().map_err(no_git)?.is_none() {
+            if start.elapsed() > limit {
+                // Ended meanwhile is as good.
+                let _ = child.kill();
+                let _ = child.wait();
+                return Ok(None);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let output = child.wait_with_output().map_err(no_git)?;
+        Ok(Some(Said {
+            ok: output.status.success(),
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        }))
+    }
+
     /// Runs `git args` and says how it ended, failed or not.
     pub(super) fn try_run(
         &self,
         args: &[&str],
         input: Option<&[u8]>,
     ) -> Result<Said, ArchiveError> {
-        let mut command = Command::new("git");
-        command
-            .arg("-C")
-            .arg(&self.dir)
-            .args(args)
-            // Git's words are read (`nothing to commit`, conflicts): in
-            // English whatever the director's language.
-            .env("LC_ALL", "C")
-            // A command run from a git hook or another repository's
-            // shell must still mean the games folder.
-            .env_remove("GIT_DIR")
-            .env_remove("GIT_WORK_TREE")
-            .env_remove("GIT_INDEX_FILE")
-            .stdin(if input.is_some() {
-                Stdio::piped()
-            } else {
-                Stdio::null()
-            })
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        if let Some((name, email)) = &self.author {
-            // The director both writes and commits the event.
-            command
-                .env("GIT_AUTHOR_NAME", name)
-                .env("GIT_AUTHOR_EMAIL", email)
-                .env("GIT_COMMITTER_NAME", name)
-                .env("GIT_COMMITTER_EMAIL", email);
-        }
+        let mut command = self.command(args, input.is_some());
         let no_git = |source| ArchiveError::NoGit {
             minimum: MINIMUM_GIT,
             source,
@@ -147,6 +158,35 @@ impl Git {
             stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
             stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         })
+    }
+
+    /// `git args` in the folder, its input piped when `input`.
+    fn command(&self, args: &[&str], input: bool) -> Command {
+        let mut command = Command::new("git");
+        command
+            .arg("-C")
+            .arg(&self.dir)
+            .args(args)
+            // Git's words are read (`nothing to commit`, conflicts): in
+            // English whatever the director's language.
+            .env("LC_ALL", "C")
+            // A command run from a git hook or another repository's
+            // shell must still mean the games folder.
+            .env_remove("GIT_DIR")
+            .env_remove("GIT_WORK_TREE")
+            .env_remove("GIT_INDEX_FILE")
+            .stdin(if input { Stdio::piped() } else { Stdio::null() })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if let Some((name, email)) = &self.author {
+            // The director both writes and commits the event.
+            command
+                .env("GIT_AUTHOR_NAME", name)
+                .env("GIT_AUTHOR_EMAIL", email)
+                .env("GIT_COMMITTER_NAME", name)
+                .env("GIT_COMMITTER_EMAIL", email);
+        }
+        command
     }
 }
 

@@ -9,6 +9,7 @@
 //! before it does anything else ([`Archive::recover`]): an event written
 //! but not committed (a run killed between the two) is committed then,
 //! once; a file edited by hand is committed as such once it replays.
+//! [`Archive::sync`] shares it with a remote (`dynamo archive sync`).
 //!
 //! Below the recorder (whose subscriber calls it), above the game layer
 //! (whose files it commits and replays).
@@ -23,6 +24,7 @@ mod pending;
 mod place;
 mod recover;
 mod repo;
+mod sync;
 
 pub use archive_config::{ArchiveConfig, SyncWhen};
 pub use error::ArchiveError;
@@ -30,3 +32,4 @@ pub use git::{Git, MINIMUM_GIT};
 pub use message::{EventMessage, describe, game_label};
 pub use recover::Recovered;
 pub use repo::Archive;
+pub use sync::{Conflict, NETWORK_WAIT, OURS_BRANCH, Synced};

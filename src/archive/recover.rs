@@ -3,12 +3,15 @@
 //! the two, its marker left) is committed under its own message, saying
 //! it was recovered; a file changed with no marker is a hand edit,
 //! committed as one once it replays; a game file that does not replay is
-//! left uncommitted and said.
+//! left uncommitted and said. Each file is looked at under its game's
+//! lock, taken before the archive's as an event takes them, so that a
+//! run recording in that game now is never taken for a stopped one.
 
 use super::error::ArchiveError;
 use super::message::{EventMessage, game_label as label};
 use super::repo::Archive;
 use crate::game::Game;
+use crate::game::store::{self, GameFile, HeldGame};
 
 /// What a recovery did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -46,20 +49,31 @@ impl Archive {
     /// Checks the archive first ([`Archive::check`]).
     pub fn recover(&self) -> Result<Recovered, ArchiveError> {
         self.check()?;
-        let _lock = self.lock()?;
-        let mut status = self.status()?;
-        let staged = staged_paths(&status);
-        if !staged.is_empty() {
-            // The archive stages nothing it does not commit at once: a
-            // staged path is a git killed mid-commit (its index not yet
-            // written, or written before its commit), so the index goes
-            // back to the last commit and the work tree decides.
-            let mut reset = vec!["reset", "-q", "--"];
-            reset.extend(staged.iter().map(String::as_str));
-            self.git().run(&reset, None)?;
-            status = self.status()?;
-        }
-        let mut changed = changed_paths(&status);
+        let mut changed = {
+            let _lock = self.lock()?;
+            let mut status = self.status()?;
+            let staged = staged_paths(&status);
+            if !staged.is_empty() {
+                // The archive stages nothing it does not commit at once: a
+                // staged path is a git killed mid-commit (its index not yet
+                // written, or written before its commit), so the index goes
+                // back to the last commit and the work tree decides.
+                let mut reset = vec!["reset", "-q", "--"];
+                reset.extend(staged.iter().map(String::as_str));
+                self.git().run(&reset, None)?;
+                status = self.status()?;
+            }
+            changed_paths(&status)
+        };
+        // A marker whose file is as committed: its commit was made, or its
+        // event never written, or its run is writing it now (then its own
+        // commit is made under the game's lock, before the one taken here).
+        let noted_only: Vec<String> = self
+            .pending()
+            .all()
+            .into_iter()
+            .filter(|rel| !changed.contains(rel))
+            .collect();
         changed.sort();
         let mut done = Recovered::default();
         let mut committed = Vec::new();
@@ -68,6 +82,11 @@ impl Archive {
                 // Went with a game of its section.
                 continue;
             }
+            // The game's lock first, then the archive's, as an event takes
+            // them: a run recording in the game now commits its event
+            // before this looks, and is never taken for a stopped one.
+            let _game = self.hold_game(rel)?;
+            let _lock = self.lock()?;
             let full = self.root().join(rel);
             let noted = self.pending().noted(rel);
             if rel.ends_with(".pgn")
@@ -98,14 +117,33 @@ impl Archive {
             self.pending().clear(rel);
             committed.extend(paths);
         }
-        // A marker whose file is as committed: its commit was made, or its
-        // event never written.
-        for rel in self.pending().all() {
-            if !changed.contains(&rel) {
+        for rel in noted_only {
+            // Its run may have been stopped after the look above and
+            // after writing: under the game's lock, git looks again.
+            let _game = self.hold_game(&rel)?;
+            let _lock = self.lock()?;
+            if let Some(mut message) = self.pending().noted(&rel) {
+                message.recovered = true;
+                let there = self.root().join(&rel).exists();
+                if there && self.commit_paths(&self.paths_of(&rel), &message.text())? {
+                    done.recovered
+                        .push(format!("{}: {}", message.game, message.summary));
+                }
                 self.pending().clear(&rel);
             }
         }
         Ok(done)
+    }
+
+    /// The lock of the game at `rel`, when it is a game there: taken as
+    /// an event takes it ([`store::hold`]), waited for as long.
+    fn hold_game(&self, rel: &str) -> Result<Option<HeldGame>, ArchiveError> {
+        let full = self.root().join(rel);
+        if !rel.ends_with(".pgn") || !full.is_file() {
+            return Ok(None);
+        }
+        let file = GameFile::existing(&full)?;
+        Ok(Some(store::hold(&file, self.wait())?))
     }
 }
 

@@ -255,6 +255,11 @@ impl Archive {
         Ok(lock)
     }
 
+    /// How long a lock is waited for.
+    pub(super) fn wait(&self) -> Duration {
+        self.wait
+    }
+
     /// The pending markers.
     pub(super) fn pending(&self) -> &Pending {
         &self.pending

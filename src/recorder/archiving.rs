@@ -2,7 +2,10 @@
 //! becomes one commit of the club's record ([`crate::archive`]). Its
 //! message is noted before the game is written and the commit made once
 //! the event is in the file, so that a run stopped in between leaves the
-//! next run what it needs to commit the event, once.
+//! next run what it needs to commit the event, once. The recorder tells
+//! it of the commit before letting go of the game's lock: another run's
+//! event, written the moment the lock is free, never goes into this
+//! event's commit.
 //!
 //! The event is recorded whatever becomes of its commit: a commit that
 //! failed is a problem to report, and the next command's recovery makes

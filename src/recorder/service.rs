@@ -198,13 +198,22 @@ impl<'s> Recorder<'s> {
             }
             Ok((recorded.game.clone(), recorded))
         };
-        let result = match held {
-            Some(held) => held.update(change),
-            None => store::update_file(file, self.wait, change),
+        // The game's lock is kept until the archive has committed the
+        // event: another run's event written in between would otherwise
+        // go into this event's commit.
+        let mut own = None;
+        let held = match held {
+            Some(held) => Ok(held),
+            None => store::hold(file, self.wait).map(|h| &*own.insert(h)),
         };
+        let result = held
+            .map_err(UpdateError::Game)
+            .and_then(|h| h.update(change));
         match result {
             Ok((_, recorded)) => {
-                self.commit(file, &recorded);
+                self.commit_archive(file, &recorded);
+                drop(own);
+                self.commit_others(file, &recorded);
                 Ok(recorded)
             }
             Err(e) => {
@@ -312,11 +321,25 @@ impl<'s> Recorder<'s> {
     }
 
     fn commit(&mut self, file: &GameFile, recorded: &Recorded) {
-        for s in each(&mut self.subscribers, &mut self.archive) {
-            s.commit(file, recorded);
-        }
+        self.commit_archive(file, recorded);
+        self.commit_others(file, recorded);
+    }
+
+    /// Tells the archive the event is in `file`: under the game's lock
+    /// when the event was recorded in one, so that its commit holds this
+    /// event alone.
+    fn commit_archive(&mut self, file: &GameFile, recorded: &Recorded) {
         if let Some(archive) = self.archive.as_mut() {
+            archive.commit(file, recorded);
             self.problems.append(&mut archive.take_problems());
+        }
+    }
+
+    /// Tells the front end's subscribers the event is in `file`, the
+    /// game's lock let go (the pages read the games).
+    fn commit_others(&mut self, file: &GameFile, recorded: &Recorded) {
+        for s in self.subscribers.iter_mut() {
+            s.commit(file, recorded);
         }
     }
 
@@ -327,8 +350,9 @@ impl<'s> Recorder<'s> {
     }
 }
 
-/// Every subscriber in the order they are told: the front end's, then
-/// the archive.
+/// Every subscriber in the order they are held, prepared and discarded:
+/// the front end's, then the archive (told of a commit first, under the
+/// game's lock).
 fn each<'a>(
     subscribers: &'a mut [&mut dyn Subscriber],
     archive: &'a mut Option<Archiving>,

@@ -13,7 +13,9 @@
 //!    lines it ends); an error here stops the write;
 //! 3. then either [`Subscriber::commit`], once the event is in the file,
 //!    or [`Subscriber::discard`], when nothing was recorded (refused, or
-//!    the write failed). A refused action is never committed.
+//!    the write failed). A refused action is never committed. The
+//!    archive's commit comes first, under the game's lock; the others'
+//!    after it is let go.
 
 use super::action::Recorded;
 use super::conditional::ended::Ended;

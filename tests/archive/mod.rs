@@ -7,6 +7,8 @@
 mod commits;
 mod forge;
 mod kills;
+mod race;
+mod sync;
 
 use std::path::PathBuf;
 

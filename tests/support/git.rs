@@ -76,3 +76,78 @@ pub fn assert_fsck_clean(dir: &Path) {
         "git fsck: {said}"
     );
 }
+
+/// A `git daemon` on loopback serving the bare repositories of a folder
+/// over `git://`, pushes allowed (`--enable=receive-pack`); stopped when
+/// dropped, and started again on the same port ([`GitDaemon::start`])
+/// after [`GitDaemon::stop`] (a remote gone offline and back).
+pub struct GitDaemon {
+    base: std::path::PathBuf,
+    port: u16,
+    child: Option<std::process::Child>,
+}
+
+impl GitDaemon {
+    /// Serves the bare repositories in `base` on a free port.
+    pub fn new(base: &Path) -> GitDaemon {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let mut daemon = GitDaemon {
+            base: base.to_path_buf(),
+            port,
+            child: None,
+        };
+        daemon.start();
+        daemon
+    }
+
+    /// The URL of the repository `name` in the folder.
+    pub fn url(&self, name: &str) -> String {
+        format!("git://127.0.0.1:{}/{name}", self.port)
+    }
+
+    /// Starts the daemon (again) and waits until it listens.
+    pub fn start(&mut self) {
+        // The daemon's own program, not `git daemon`: killing the `git`
+        // that runs it would leave the daemon listening.
+        let exec_path = git(&self.base, &["--exec-path"]);
+        let child = Command::new(Path::new(exec_path.trim()).join("git-daemon"))
+            .current_dir(&self.base)
+            .args(["--reuseaddr", "--export-all", "--enable=receive-pack"])
+            .arg("--listen=127.0.0.1")
+            .arg(format!("--port={}", self.port))
+            .arg(format!("--base-path={}", self.base.display()))
+            .arg(&self.base)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("starting git daemon");
+        self.child = Some(child);
+        let start = std::time::Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
+            assert!(
+                start.elapsed() < std::time::Duration::from_secs(30),
+                "git daemon did not listen on port {}",
+                self.port
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+
+    /// Stops the daemon: the remote is unreachable until started again.
+    pub fn stop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            // Ended already is as good.
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for GitDaemon {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

@@ -1,5 +1,6 @@
 //! `dynamo archive`: the club's record on git (`[archive]` in the
-//! config): `init` makes the games folder its repository; `history`
+//! config): `init` makes the games folder its repository; `sync` shares
+//! it with its remote; `history`
 //! (`dynamo history FILE`, a command of its own) reads a game's commits. The work is the
 //! library's (`dynamo::archive`); these files parse, call and print.
 
@@ -14,11 +15,13 @@ use crate::exit::Exit;
 
 pub(crate) mod history;
 mod init;
+mod sync;
 
 /// What `dynamo archive` does.
 #[derive(Subcommand, Debug)]
 pub(crate) enum Command {
     Init(init::Args),
+    Sync(sync::Args),
 }
 
 /// Runs an archive command. `config_path` is `--config`.
@@ -27,10 +30,10 @@ pub(crate) fn execute(
     config_path: Option<&Path>,
     printer: &Printer,
 ) -> Result<Exit> {
-    printer.text_only("archive", "it says what it did, a line each")?;
     let mut out = io::stdout().lock();
     let exit = match command {
         Command::Init(args) => init::execute(args, config_path, printer, &mut out)?,
+        Command::Sync(args) => sync::execute(args, config_path, printer, &mut out)?,
     };
     out.flush().context("writing to standard output")?;
     Ok(exit)
