@@ -296,19 +296,18 @@ fn a_missing_or_damaged_cache_is_a_warning() {
     same_as_a_full_build(&env, "a move with the cache cut short");
 }
 
-/// A folder's own cache file damaged, found only when an event reads the
-/// whole cache (a game made: a file came), warns as a damaged `top` does
-/// instead of building every page in silence.
+/// A bucket of the games' entries damaged, read when an event makes a
+/// game, warns as a damaged `top` does instead of building every page
+/// in silence.
 #[test]
 fn a_damaged_folder_file_read_for_a_new_game_is_a_warning() {
     let env = club("dir = \"pages\"\n");
     build(&env, "pages");
     let cache = env.path("games/.dynamo-site-cache");
-    // The folder `club`'s file, named by the FNV-1a hash of its path;
-    // the event's own folder (the top one) stays whole.
-    let club = cache.join("f136d47911d6640ad");
-    assert!(club.is_file(), "the cache has the club's file");
-    std::fs::write(&club, "not a cache").expect("damaged");
+    // A club this small has one bucket of each kind of entry.
+    let games = cache.join("g0000");
+    assert!(games.is_file(), "the cache has its games' bucket");
+    std::fs::write(&games, "not a cache").expect("damaged");
     warned(
         &env,
         &new_game_h("2020-11-23T10:00:00Z"),
