@@ -49,7 +49,7 @@ use super::cache_format::{self, Row};
 use super::facts::IndexFacts;
 use super::identity::Listed;
 use super::names::Names;
-use crate::durable::{self, FileError, ReadError, read_regular, write_atomic};
+use crate::durable::{self, FileError, ReadError, Staged, read_regular, write_atomic};
 
 /// The cache's folder, in the games folder.
 pub const CACHE_FILE: &str = ".dynamo-site-cache";
@@ -140,6 +140,9 @@ pub struct Cache {
     folders: Buckets<Known>,
     players: Buckets<Seen>,
 }
+
+/// How a bucket's bytes are written to its file.
+type Put<'a> = dyn Fn(&Path, &[u8]) -> Result<(), FileError> + 'a;
 
 /// The buckets of one kind of entry read so far, and those changed.
 #[derive(Debug)]
@@ -233,7 +236,12 @@ impl<V: Kept + Clone> Buckets<V> {
         self.loaded.get_mut(&bucket).ok_or(Unusable::Other)
     }
 
-    fn save(&mut self, dir: &Path) -> Result<(), FileError> {
+    /// Writes the buckets changed, each by `put`.
+    fn save(
+        &mut self,
+        dir: &Path,
+        put: &Put,
+    ) -> Result<(), FileError> {
         for bucket in std::mem::take(&mut self.changed) {
             let Some(entries) = self.loaded.get(&bucket) else {
                 continue;
@@ -241,7 +249,7 @@ impl<V: Kept + Clone> Buckets<V> {
             // A bucket no entry fell into is not written.
             if !entries.is_empty() {
                 let path = dir.join(self.name(bucket));
-                write_atomic(&path, &V::encode(&self.name(bucket), entries))?;
+                put(&path, &V::encode(&self.name(bucket), entries))?;
             }
         }
         Ok(())
@@ -360,11 +368,19 @@ impl Cache {
         write_atomic(&self.dir.join(INDEX), &encode_json(INDEX, &one))
     }
 
-    /// Writes the buckets changed.
+    /// Writes the buckets changed, each atomically: an event changes a
+    /// few.
     pub fn save(&mut self) -> Result<(), FileError> {
-        self.games.save(&self.dir)?;
-        self.folders.save(&self.dir)?;
-        self.players.save(&self.dir)
+        self.save_by(&|path, bytes| write_atomic(path, bytes))
+    }
+
+    fn save_by(
+        &mut self,
+        put: &Put,
+    ) -> Result<(), FileError> {
+        self.games.save(&self.dir, put)?;
+        self.folders.save(&self.dir, put)?;
+        self.players.save(&self.dir, put)
     }
 
     /// The whole cache: every bucket read.
@@ -452,11 +468,16 @@ impl Cache {
             wanted.insert(cache.players.name(b));
             cache.players.loaded.entry(b).or_default().insert(key, seen);
         }
-        cache.save()?;
-        cache.save_index(&whole.index)?;
+        // Hundreds of buckets at 10,000 games: made durable at once, as
+        // the pages are, `top` renamed last.
+        let staged = Staged::new();
+        cache.save_by(&|path, bytes| staged.write(path, bytes).map(|_| ()))?;
+        let one = BTreeMap::from([(String::new(), &whole.index)]);
+        staged.write(&dir.join(INDEX), &encode_json(INDEX, &one))?;
         let json = serde_json::to_string(&cache.top)
             .map_err(|e| FileError::new(&dir.join(TOP), std::io::Error::other(e)))?;
-        write_atomic(&dir.join(TOP), format!("{VERSION}\n{json}").as_bytes())?;
+        staged.write(&dir.join(TOP), format!("{VERSION}\n{json}").as_bytes())?;
+        staged.commit()?;
         let entries = std::fs::read_dir(&dir).map_err(|e| FileError::new(&dir, e))?;
         for entry in entries.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();

@@ -56,16 +56,32 @@ pub struct Own {
     pub before: Identity,
 }
 
+/// Why the update stands back: [`Touched`] but `Done`.
+#[derive(Debug)]
+enum Back {
+    Whole,
+    Damaged(String),
+}
+
+impl From<Back> for Touched {
+    fn from(back: Back) -> Touched {
+        match back {
+            Back::Whole => Touched::Whole,
+            Back::Damaged(why) => Touched::Damaged(why),
+        }
+    }
+}
+
 /// Why the update stands back when the cache is `why`.
-fn stand_back(why: Unusable) -> Touched {
+fn stand_back(why: Unusable) -> Back {
     match why {
-        Unusable::Damaged(why) => Touched::Damaged(why),
-        _ => Touched::Whole,
+        Unusable::Damaged(why) => Back::Damaged(why),
+        _ => Back::Whole,
     }
 }
 
 /// The outcome of a step: done, or the update stands back.
-type Step<T> = Result<T, Touched>;
+type Step<T> = Result<T, Back>;
 
 /// A game read again from its file.
 struct Read {
@@ -92,7 +108,7 @@ pub fn update(
     };
     match touched(games_dir, dir, settings, cache, own) {
         Ok(Ok(done)) => Ok(Touched::Done(done)),
-        Ok(Err(back)) => Ok(back),
+        Ok(Err(back)) => Ok(back.into()),
         Err(e) => Err(e),
     }
 }
@@ -100,7 +116,7 @@ pub fn update(
 fn cached<T>(got: Result<Option<T>, Unusable>) -> Step<T> {
     match got {
         Ok(Some(t)) => Ok(t),
-        Ok(None) => Err(Touched::Whole),
+        Ok(None) => Err(Back::Whole),
         Err(why) => Err(stand_back(why)),
     }
 }
@@ -115,14 +131,14 @@ fn section_of(
 ) -> Step<(PathBuf, Section, String)> {
     let known = cached(cache.folder(rel))?;
     let Some(file) = known.section_file else {
-        return Err(Touched::Whole);
+        return Err(Back::Whole);
     };
     let folder = games_dir.join(rel);
-    let text = section_text(&folder).map_err(|_| Touched::Whole)?;
+    let text = section_text(&folder).map_err(|_| Back::Whole)?;
     if fingerprint(&text) != file.fingerprint {
-        return Err(Touched::Whole);
+        return Err(Back::Whole);
     }
-    let section = parse_section(&folder, &text).map_err(|_| Touched::Whole)?;
+    let section = parse_section(&folder, &text).map_err(|_| Back::Whole)?;
     Ok((folder, section, page))
 }
 
@@ -141,10 +157,10 @@ fn touched(
     // Taken before the files are read: a change in between is seen by
     // the next event, whose write's `before` is then not this.
     let Ok((identity, _)) = Identity::of(&path) else {
-        return Ok(Err(Touched::Whole));
+        return Ok(Err(Back::Whole));
     };
     if !(known.listed.settled && known.listed.identity == own.before) {
-        return Ok(Err(Touched::Whole));
+        return Ok(Err(Back::Whole));
     }
     // The event's game, and those of its folder whose entries were taken
     // before their files settled: read again.
@@ -158,13 +174,13 @@ fn touched(
         };
         let path = games_dir.join(file);
         let Ok((identity, settled)) = Identity::of(&path) else {
-            return Ok(Err(Touched::Whole));
+            return Ok(Err(Back::Whole));
         };
         let game = load(&path)?;
         let summary = Summary::of(&game);
         let was = row.entry.summary.clone();
         if summary.white != was.white || summary.black != was.black {
-            return Ok(Err(Touched::Whole));
+            return Ok(Err(Back::Whole));
         }
         let row = Row {
             entry: Entry {
@@ -193,7 +209,7 @@ fn touched(
     let indices = indices.filter(|(_, g)| read.contains_key(&g.file));
     let plan = Plan::new(&club, &club, indices.map(|(i, _)| i));
     if !plan.players.iter().all(|k| loaded.contains(k)) {
-        return Ok(Err(Touched::Whole));
+        return Ok(Err(Back::Whole));
     }
     // What the index shows: read only when a game read had or has a
     // result (a move changes nothing there).
@@ -218,7 +234,7 @@ fn touched(
                 .map(|s| (club.sections[s].folder.as_str(), section_facts(&club, s)));
             match facts.change(Shown::of(&club.games[i]), section) {
                 Some(c) => changed |= c,
-                None => return Ok(Err(Touched::Whole)),
+                None => return Ok(Err(Back::Whole)),
             }
         }
         if changed {
@@ -322,10 +338,10 @@ fn gather(
         let seen = cached(cache.player(key))?;
         files.extend(seen.files);
         for rel in seen.sections {
-            if !sections.contains_key(&rel) {
-                let page = page_of_section(cache, &rel)?;
-                let s = section_of(games_dir, cache, &rel, page)?;
-                sections.insert(rel, s);
+            if let std::collections::btree_map::Entry::Vacant(e) = sections.entry(rel) {
+                let page = page_of_section(cache, e.key())?;
+                let s = section_of(games_dir, cache, e.key(), page)?;
+                e.insert(s);
             }
         }
     }
@@ -361,13 +377,12 @@ fn gather(
         pages.insert(key, seen.page);
     }
     let sections: Vec<_> = sections.into_values().collect();
-    let club =
-        Club::assemble_named(games_dir, games, &sections, pages).map_err(|_| Touched::Whole)?;
+    let club = Club::assemble_named(games_dir, games, &sections, pages).map_err(|_| Back::Whole)?;
     Ok((club, keys))
 }
 
 /// The page of the section in the folder `rel`, as the pages name it.
 fn page_of_section(cache: &mut Cache, rel: &str) -> Step<String> {
     let known = cached(cache.folder(rel))?;
-    known.section_page.ok_or(Touched::Whole)
+    known.section_page.ok_or(Back::Whole)
 }
