@@ -237,11 +237,7 @@ impl<V: Kept + Clone> Buckets<V> {
     }
 
     /// Writes the buckets changed, each by `put`.
-    fn save(
-        &mut self,
-        dir: &Path,
-        put: &Put,
-    ) -> Result<(), FileError> {
+    fn save(&mut self, dir: &Path, put: &Put) -> Result<(), FileError> {
         for bucket in std::mem::take(&mut self.changed) {
             let Some(entries) = self.loaded.get(&bucket) else {
                 continue;
@@ -374,10 +370,7 @@ impl Cache {
         self.save_by(&|path, bytes| write_atomic(path, bytes))
     }
 
-    fn save_by(
-        &mut self,
-        put: &Put,
-    ) -> Result<(), FileError> {
+    fn save_by(&mut self, put: &Put) -> Result<(), FileError> {
         self.games.save(&self.dir, put)?;
         self.folders.save(&self.dir, put)?;
         self.players.save(&self.dir, put)
