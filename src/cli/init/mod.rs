@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use dynamo::config::Config;
 use dynamo::mail::Secret;
 
-use crate::cli::printer::Printer;
+use crate::cli::support::printer::Printer;
 use crate::exit::{Exit, Failure};
 
 mod config_text;

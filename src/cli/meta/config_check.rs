@@ -15,7 +15,7 @@ use dynamo::config::Config;
 use dynamo::config::{host_and_port, is_plausible_variable_name, reachable};
 use dynamo::mail::Secret;
 
-use crate::cli::printer::{Printer, Report};
+use crate::cli::support::printer::{Printer, Report};
 use crate::exit::Exit;
 
 /// How long a server may take to accept a connection.
