@@ -139,8 +139,10 @@ class Bench:
             resign_target = target.replace(".pgn", f"-r{int(pages)}.pgn")
             self.run(where, ["--config", "plain.toml", "new", resign_target, "--white", "Ada <ada@example.org>", "--black", "Bob <bob@example.org>", "-q"])
             if pages:
-                # The new game's pages, then the resignation alone.
+                # The new game's pages, then the resignation alone, its
+                # folder left to settle as after any build.
                 self.run(where, ["--config", config, "site", "pages"])
+                time.sleep(SETTLE)
             resign_cpu = self.run(where, ["--config", config, "resign", resign_target, "--by", "white", "-q"], )
             # A second game resigned under strace, for its calls.
             strace_target = target.replace(".pgn", f"-s{int(pages)}.pgn")

@@ -50,6 +50,8 @@ pub struct Written {
     /// The files written and removed, by their path in the site.
     pub written: Vec<String>,
     pub removed: Vec<String>,
+    /// Those written that were not there before.
+    pub created: Vec<String>,
     pub games: usize,
     pub sections: usize,
     pub players: usize,
@@ -76,6 +78,8 @@ pub struct FilesPut {
     pub paths: BTreeSet<String>,
     /// Those written, in path order.
     pub written: Vec<String>,
+    /// Those written that were not there before.
+    pub created: Vec<String>,
     /// How the folder differed from them, when checking.
     pub differences: Vec<Difference>,
     /// The symbolic links found on the way to them, never followed.
@@ -163,6 +167,9 @@ impl<'d> SiteTarget<'d> {
                 });
             } else {
                 done.written.push(path.to_string());
+                if old.is_none() {
+                    done.created.push(path.to_string());
+                }
             }
         }
         Ok(())

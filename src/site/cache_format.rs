@@ -1,11 +1,9 @@
-//! The bytes of the cache's files of games (`cache.rs`): one file a
-//! folder of the games folder, a first line naming the version, the
-//! cache's generation it was written in and the folder, then one line a
-//! game file of that folder: its path, identity, page and summary as
-//! tab-separated fields. At 10,000 games a full build writes them all,
-//! and an event reads and writes again those of its own folder: fields
-//! in a fixed order read faster than JSON objects with their keys, and
-//! make a file two thirds the size.
+//! The bytes of the cache's buckets of games (`cache.rs`): a first line
+//! naming the version, a generation (0: the buckets need none) and the
+//! bucket, then one line a game file: its path, identity, page and
+//! summary as tab-separated fields. At 10,000 games a full build writes
+//! them all: fields in a fixed order read faster than JSON objects with
+//! their keys, and make a file two thirds the size.
 //!
 //! A field is its text with `\`, tab, line feed and carriage return
 //! escaped (`\\`, `\t`, `\n`, `\r`); a field that may be absent is `-`

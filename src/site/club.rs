@@ -288,6 +288,36 @@ pub fn section_folders(games_dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(found)
 }
 
+/// The game files of `section`, whose folder is `folder`, by their
+/// paths under `games_dir`, in the section file's order.
+pub fn section_games(games_dir: &Path, folder: &Path, section: &Section) -> Vec<String> {
+    let under = relative(games_dir, folder);
+    section
+        .games
+        .iter()
+        .map(|entry| file_in(games_dir, folder, &under, &entry.file))
+        .collect()
+}
+
+/// Every key a section names: its standings' rows, its players and the
+/// players its substitutes replaced.
+pub fn section_keys(s: &ClubSection) -> impl Iterator<Item = String> + '_ {
+    let rows = s.standings.rows.iter();
+    rows.map(|r| player_key(&r.name, r.email.as_deref()))
+        .chain(
+            s.section
+                .players
+                .iter()
+                .map(|p| player_key(&p.name, Some(&p.email))),
+        )
+        .chain(
+            s.section
+                .substituted
+                .iter()
+                .map(|p| player_key(&p.old_name, Some(&p.old_email))),
+        )
+}
+
 /// The folder of the game file `file` (a path under the games folder),
 /// `` for the games folder itself.
 pub fn parent(file: &str) -> &str {

@@ -29,7 +29,7 @@ pub struct Shown {
 }
 
 impl Shown {
-    fn of(g: &ClubGame) -> Shown {
+    pub fn of(g: &ClubGame) -> Shown {
         Shown {
             file: g.file.clone(),
             page: g.page.clone(),
@@ -85,22 +85,28 @@ pub fn of(club: &Club) -> BTreeMap<String, Facts> {
             facts.latest = games.into_iter().map(Shown::of).collect();
         }
     }
-    for s in &club.sections {
-        let finished = s
-            .games
-            .iter()
-            .filter(|&&i| club.games[i].summary.finished())
-            .count();
-        all.entry(s.folder.clone()).or_default().section = Some(SectionFacts {
-            page: s.page.clone(),
-            name: s.section.name.clone(),
-            event: s.section.event.clone(),
-            players: s.standings.rows.len(),
-            finished,
-            games: s.games.len(),
-        });
+    for (i, s) in club.sections.iter().enumerate() {
+        all.entry(s.folder.clone()).or_default().section = Some(section_facts(club, i));
     }
     all
+}
+
+/// What the index shows of the section `index` of `club`.
+pub fn section_facts(club: &Club, index: usize) -> SectionFacts {
+    let s = &club.sections[index];
+    let finished = s
+        .games
+        .iter()
+        .filter(|&&i| club.games[i].summary.finished())
+        .count();
+    SectionFacts {
+        page: s.page.clone(),
+        name: s.section.name.clone(),
+        event: s.section.event.clone(),
+        players: s.standings.rows.len(),
+        finished,
+        games: s.games.len(),
+    }
 }
 
 /// The latest finished of `games` (each with its page and summary), at
@@ -162,5 +168,120 @@ pub fn file_order(x: &str, y: &str) -> Ordering {
         x.split('/').cmp(y.split('/'))
     } else {
         std::path::Path::new(x).cmp(std::path::Path::new(y))
+    }
+}
+
+/// What the index and the feed show of the whole club, as the pages'
+/// cache keeps it (`cache.rs`): an event reads it only when it changes
+/// what they show.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IndexFacts {
+    /// Each section's, by its folder's path under the games folder.
+    pub sections: BTreeMap<String, SectionFacts>,
+    /// The games outside any section, in the order of their files.
+    pub loose: Vec<Shown>,
+    /// The latest finished games, the latest first.
+    pub latest: Vec<Shown>,
+    /// Whether the club has a game at all.
+    pub any: bool,
+}
+
+/// What the index shows of a game outside any section: the same for
+/// two summaries leaves its line as it was.
+fn line_of(s: &Shown) -> (&str, &str, Option<&str>, &str, &str) {
+    let m = &s.summary;
+    (
+        &m.white.name,
+        &m.black.name,
+        m.result.as_deref(),
+        &m.reason,
+        &s.page,
+    )
+}
+
+impl IndexFacts {
+    /// The index of the whole `club`.
+    pub fn of(club: &Club) -> IndexFacts {
+        let facts = of(club);
+        let index = Index::of(facts.values());
+        IndexFacts {
+            loose: index.loose.into_iter().cloned().collect(),
+            latest: index.latest.into_iter().cloned().collect(),
+            any: index.any,
+            sections: facts
+                .into_iter()
+                .filter_map(|(rel, f)| Some((rel, f.section?)))
+                .collect(),
+        }
+    }
+
+    /// The index as its page and the feed show it.
+    pub fn index(&self) -> Index<'_> {
+        Index {
+            sections: self.sections.values().collect(),
+            loose: self.loose.iter().collect(),
+            latest: self.latest.iter().collect(),
+            any: self.any,
+        }
+    }
+
+    /// The index after the game `now` (with its page and summary) took
+    /// the place of what it was, in the section whose folder and facts
+    /// are `section` now or outside any; whether what the index shows
+    /// changed, or `None` when that cannot be told from the index alone
+    /// (a game among the latest results that left them).
+    pub fn change(&mut self, now: Shown, section: Option<(&str, SectionFacts)>) -> Option<bool> {
+        let mut changed = false;
+        match section {
+            Some((folder, facts)) => {
+                if self.sections.get(folder) != Some(&facts) {
+                    self.sections.insert(folder.to_string(), facts);
+                    changed = true;
+                }
+            }
+            None => {
+                let at = self
+                    .loose
+                    .binary_search_by(|s| file_order(&s.file, &now.file))
+                    .ok()?;
+                if line_of(&self.loose[at]) != line_of(&now) {
+                    self.loose[at] = now.clone();
+                    changed = true;
+                }
+            }
+        }
+        let was = self.latest.iter().position(|s| s.file == now.file);
+        if was.is_none() && !now.summary.finished() {
+            return Some(changed);
+        }
+        // A game that was among the latest, when they were full, may
+        // give its place to one the index does not hold: unless it is
+        // still finished and no lower than the last of them was.
+        if was.is_some() && self.latest.len() == LATEST {
+            let rank = |s: &Shown| {
+                (
+                    std::cmp::Reverse(s.summary.last_event_time()),
+                    s.page.clone(),
+                )
+            };
+            let last = self.latest.last().map(rank);
+            if !now.summary.finished() || last.is_some_and(|last| rank(&now) > last) {
+                return None;
+            }
+        }
+        let mut candidates: Vec<&Shown> =
+            self.latest.iter().filter(|s| s.file != now.file).collect();
+        if now.summary.finished() {
+            candidates.push(&now);
+        }
+        let latest: Vec<Shown> = latest(candidates, |s| &s.page, |s| &s.summary)
+            .into_iter()
+            .cloned()
+            .collect();
+        if latest != self.latest {
+            self.latest = latest;
+            changed = true;
+        }
+        Some(changed)
     }
 }

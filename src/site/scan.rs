@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use sha2::{Digest, Sha256};
 
-use super::cache::Top;
+use super::cache::Known;
 use super::cache_format::Row;
 use super::club::parent;
 use super::club::{relative, section_folders};
@@ -45,9 +45,6 @@ pub struct SectionText {
     /// The folder's path under the games folder.
     pub rel: String,
     pub text: String,
-    /// The file's identity, taken before it was read, and whether that
-    /// had settled (`None` when it could not be taken).
-    pub identity: Option<(Identity, bool)>,
 }
 
 /// The fingerprint of a section file's text that the cache keeps
@@ -88,7 +85,10 @@ impl GamesFolder {
     /// then its game files and sub-folders as the cache has them. The same files as
     /// `game::folder::pgn_files` finds (a test compares them), so that an
     /// update and a full build see one folder.
-    pub fn read(games_dir: &Path, known: Option<(&Top, &[Row])>) -> Result<GamesFolder, SiteError> {
+    pub fn read(
+        games_dir: &Path,
+        known: Option<(&BTreeMap<String, Known>, &[Row])>,
+    ) -> Result<GamesFolder, SiteError> {
         let io = |e: io::Error| SiteError::Read {
             path: games_dir.to_path_buf(),
             why: e.to_string(),
@@ -125,15 +125,9 @@ impl GamesFolder {
         });
         let mut sections = Vec::new();
         for folder in section_folders(games_dir).map_err(io)? {
-            let identity = Identity::of(&folder.join(SECTION_FILE)).ok();
             let text = section_text(&folder)?;
             let rel = relative(games_dir, &folder);
-            sections.push(SectionText {
-                folder,
-                rel,
-                text,
-                identity,
-            });
+            sections.push(SectionText { folder, rel, text });
         }
         Ok(GamesFolder {
             games: found,
@@ -160,7 +154,7 @@ impl GamesFolder {
 /// A walk through a games folder's folders (`GamesFolder::read`).
 struct Walk<'a> {
     games_dir: &'a Path,
-    known: Option<&'a Top>,
+    known: Option<&'a BTreeMap<String, Known>>,
     /// The cache's game files, by their folder.
     files: HashMap<&'a str, Vec<&'a str>>,
     found: Vec<(PathBuf, String)>,
@@ -186,7 +180,7 @@ impl Walk<'_> {
         };
         let known = self
             .known
-            .and_then(|c| c.folders.get(rel))
+            .and_then(|f| f.get(rel))
             .map(|k| &k.listed)
             .filter(|k| k.settled && k.identity == identity);
         let folders = match known {
@@ -372,7 +366,7 @@ mod tests {
             crate::game::folder::pgn_files(root).expect("listed")
         );
         assert_eq!(first.fresh.len(), first.listed.len());
-        let mut cache = Top::new(root, 0);
+        let mut cache: BTreeMap<String, Known> = BTreeMap::new();
         let rows: Vec<Row> = first
             .games
             .iter()
@@ -383,7 +377,7 @@ mod tests {
             .collect();
         // As if every folder had been listed long ago.
         for (rel, listed) in &first.listed {
-            let known = cache.folders.entry(rel.clone()).or_default();
+            let known = cache.entry(rel.clone()).or_default();
             known.listed = listed.clone();
             known.listed.settled = true;
         }

@@ -1,58 +1,49 @@
-//! An event's update that reads only what it touches: the cache's `top`,
-//! the folders whose identity moved (listed again, their files' identities
-//! taken), and the cached games of the folders whose pages it writes — the
-//! folders of the games read again, and every folder of the players whose
-//! pages show them. The club made of those folders alone gives the pages
-//! of the games read, their sections, their players, and (with the other
-//! folders' facts from `top`) the index and the feed: O(what the event
-//! changed), not O(games).
+//! An event's update that reads only the entries its pages show: the
+//! entry of its game's folder, of its game (and of any other game of
+//! that folder whose entry had not settled), of the players of those
+//! games and of their section, of each game those players played and of
+//! each section they are in; the index's entry only when the event
+//! changed what the index shows (a result). The club made of those
+//! entries alone gives the pages of the games read, their section, their
+//! players, and the index and the feed: what it costs grows with what
+//! those pages show, never with the club.
 //!
-//! It stands back ([`Touched::Whole`]) whenever the club beyond those
-//! folders may have changed: a file came or went, a game names other
-//! players, a section file's text changed, or a folder's listing differs
-//! from the cache's. Then `update.rs` works from the whole cache.
+//! It looks at no other folder: a change made by hand elsewhere is seen
+//! by the next event in that folder, or the next full build (`dynamo
+//! site DIR --check` reports it). It stands back ([`Touched::Whole`])
+//! whenever the club beyond those entries may have changed: its folder
+//! changed by another than `dynamo` (its identity before the write is
+//! not the one recorded), a file came or went, a game names other
+//! players, a section file's text changed, or a game left the latest
+//! results. Then `update.rs` works from the whole cache.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use super::build::Written;
 use super::build::{SiteSettings, SiteTarget, put_game, put_index, put_player, put_section};
-use super::cache::{Top, Unusable};
+use super::cache::{Cache, Unusable};
 use super::cache_format::Row;
-use super::club::Club;
+use super::club::{Club, person_key, player_key, section_games};
 use super::error::SiteError;
-use super::facts::{self, Index, file_order};
-use super::identity::{Entry, Identity, ListedFolder};
+use super::facts::{Shown, file_order, section_facts};
+use super::identity::{Entry, Identity};
 use super::plan::Plan;
-use super::scan::{fingerprint, list, load, parse_section, section_text};
+use super::scan::{fingerprint, load, parse_section, section_text};
 use super::summary::Summary;
 use crate::game::Game;
-use crate::tournament::SECTION_FILE;
+use crate::tournament::Section;
 
-/// How an update from the folders it touches went.
+/// How an update from the entries it needs went.
 #[derive(Debug)]
 pub enum Touched {
     /// The pages and the cache written.
     Done(Written),
-    /// Nothing written: the club beyond the folders read may have
+    /// Nothing written: the club beyond the entries read may have
     /// changed.
     Whole,
     /// Nothing written: the cache is damaged, for this reason.
     Damaged(String),
-}
-
-/// A folder whose identity moved: its path under the games folder, how
-/// it stands now, and its game files.
-type Fresh = (String, ListedFolder, Games);
-
-/// The game files of a folder whose identity moved.
-enum Games {
-    /// Listed again: each file's path and its path under the games
-    /// folder.
-    Listed(Vec<(PathBuf, String)>),
-    /// Not listed: the cache's, `dynamo`'s own write to this one (its
-    /// path under the games folder) the only change ([`Own`]).
-    Own(String),
 }
 
 /// `dynamo`'s own write to a game file, as the update sees it: the
@@ -65,234 +56,195 @@ pub struct Own {
     pub before: Identity,
 }
 
-/// The folders whose identity is not the one `top` recorded, each listed
-/// again; `None` when one of them now holds other sub-folders, a section
-/// file it had not or a name that is not text, or is gone.
-/// A folder whose identity moved only by `own`'s write (it was the one
-/// recorded just before) is not listed: its listing is the cache's. The
-/// folder of `own` has its identity now counted as settled, listed or
-/// not, since `dynamo` knows what changed it last: a change by another
-/// within the same tick of the file system's clock, just after it, is
-/// seen by the next full build (`dynamo site DIR --check` reports it).
-fn fresh(games_dir: &Path, top: &Top, own: Option<&Own>) -> Option<Vec<Fresh>> {
-    let mut out = Vec::new();
-    let mut stack = vec![String::new()];
-    while let Some(rel) = stack.pop() {
-        let known = top.folders.get(&rel)?;
-        let path = if rel.is_empty() {
-            games_dir.to_path_buf()
-        } else {
-            games_dir.join(&rel)
-        };
-        // Taken before the listing: a change in between is listed again
-        // next time, never trusted with the old listing.
-        let (identity, settled) = Identity::of(&path).ok()?;
-        if known.listed.settled && known.listed.identity == identity {
-            stack.extend(known.listed.folders.iter().cloned());
-            continue;
-        }
-        let only_own = own.filter(|o| {
-            o.folder == rel && known.listed.settled && known.listed.identity == o.before
-        });
-        if let Some(own) = only_own {
-            stack.extend(known.listed.folders.iter().cloned());
-            let listed = ListedFolder {
-                identity,
-                settled: true,
-                folders: known.listed.folders.clone(),
-            };
-            out.push((rel, listed, Games::Own(own.file.clone())));
-            continue;
-        }
-        let listing = list(games_dir, &rel).ok()?;
-        if !listing.named || listing.folders != known.listed.folders {
-            return None;
-        }
-        // Sections are the games folder's own sub-folders.
-        let section_here = !rel.is_empty() && !rel.contains('/');
-        if section_here && path.join(SECTION_FILE).is_file() != known.section_file.is_some() {
-            return None;
-        }
-        stack.extend(listing.folders.iter().cloned());
-        // Trusted as settled after `dynamo`'s own write, as when not
-        // listed: else every event of a run of them lists it again.
-        let ours = own.is_some_and(|o| o.folder == rel);
-        let listed = ListedFolder {
-            identity,
-            settled: settled || ours,
-            folders: listing.folders,
-        };
-        out.push((rel, listed, Games::Listed(listing.games)));
-    }
-    Some(out)
+/// Why the update stands back: [`Touched`] but `FilesPut`.
+#[derive(Debug)]
+enum Back {
+    Whole,
+    Damaged(String),
 }
 
-/// Each section file whose identity is not the one `top` recorded, with
-/// its identity now, when its text is the one the pages were written
-/// from; `None` when a text changed.
-fn sections_moved(games_dir: &Path, top: &Top) -> Option<Vec<(String, Identity, bool)>> {
-    let mut out = Vec::new();
-    for (rel, known) in &top.folders {
-        let Some(cached) = &known.section_file else {
-            continue;
-        };
-        let folder = games_dir.join(rel);
-        let (identity, settled) = Identity::of(&folder.join(SECTION_FILE)).ok()?;
-        if cached.settled && cached.identity == identity {
-            continue;
+impl From<Back> for Touched {
+    fn from(back: Back) -> Touched {
+        match back {
+            Back::Whole => Touched::Whole,
+            Back::Damaged(why) => Touched::Damaged(why),
         }
-        let text = section_text(&folder).ok()?;
-        if fingerprint(&text) != cached.fingerprint {
-            return None;
-        }
-        out.push((rel.clone(), identity, settled));
     }
-    Some(out)
 }
 
-/// Why the update stands back when the cache of a folder is `why`.
-fn stand_back(why: Unusable) -> Touched {
+/// Why the update stands back when the cache is `why`.
+fn stand_back(why: Unusable) -> Back {
     match why {
-        Unusable::Damaged(why) => Touched::Damaged(why),
-        _ => Touched::Whole,
+        Unusable::Damaged(why) => Back::Damaged(why),
+        _ => Back::Whole,
     }
 }
 
-/// The pages of the games changed since `top` was written, and of what
-/// shows them, written into `dir` from the folders they touch; `top`
-/// brought up to date and written with the files of the folders whose
-/// games changed.
+/// The outcome of a step: done, or the update stands back.
+type Step<T> = Result<T, Back>;
+
+/// A game read again from its file.
+struct Read {
+    path: PathBuf,
+    game: Game,
+    row: Row,
+    /// Its summary as the pages show it.
+    was: Summary,
+}
+
+/// The pages of the event's game `own` (and of any game of its folder
+/// whose entry had not settled), and of what shows them, written into
+/// `dir` from the entries they need; the cache's entries brought up to
+/// date.
 pub fn update(
     games_dir: &Path,
     dir: &Path,
     settings: &SiteSettings,
-    top: &mut Top,
+    cache: &mut Cache,
     own: Option<&Own>,
 ) -> Result<Touched, SiteError> {
-    let Some(fresh) = fresh(games_dir, top, own) else {
+    let Some(own) = own else {
         return Ok(Touched::Whole);
     };
-    let Some(moved) = sections_moved(games_dir, top) else {
-        return Ok(Touched::Whole);
+    match touched(games_dir, dir, settings, cache, own) {
+        Ok(Ok(done)) => Ok(Touched::Done(done)),
+        Ok(Err(back)) => Ok(back.into()),
+        Err(e) => Err(e),
+    }
+}
+
+fn cached<T>(got: Result<Option<T>, Unusable>) -> Step<T> {
+    match got {
+        Ok(Some(t)) => Ok(t),
+        Ok(None) => Err(Back::Whole),
+        Err(why) => Err(stand_back(why)),
+    }
+}
+
+/// A section's folder, what it says and its page, its text checked
+/// against the one the pages were written from.
+fn section_of(
+    games_dir: &Path,
+    cache: &mut Cache,
+    rel: &str,
+    page: String,
+) -> Step<(PathBuf, Section, String)> {
+    let known = cached(cache.folder(rel))?;
+    let Some(file) = known.section_file else {
+        return Err(Back::Whole);
     };
-    // The games read again, by file, and the folders they are in.
-    let mut read: BTreeMap<String, (PathBuf, Game)> = BTreeMap::new();
-    let mut changed: BTreeSet<String> = BTreeSet::new();
-    let mut rows_of: BTreeMap<String, Vec<Row>> = BTreeMap::new();
-    for (rel, _, games) in &fresh {
-        let mut rows = match top.games_of(games_dir, rel) {
-            Ok(rows) => rows,
-            Err(why) => return Ok(stand_back(why)),
+    let folder = games_dir.join(rel);
+    let text = section_text(&folder).map_err(|_| Back::Whole)?;
+    if fingerprint(&text) != file.fingerprint {
+        return Err(Back::Whole);
+    }
+    let section = parse_section(&folder, &text).map_err(|_| Back::Whole)?;
+    Ok((folder, section, page))
+}
+
+fn touched(
+    games_dir: &Path,
+    dir: &Path,
+    settings: &SiteSettings,
+    cache: &mut Cache,
+    own: &Own,
+) -> Result<Step<Written>, SiteError> {
+    let mut known = match cached(cache.folder(&own.folder)) {
+        Ok(known) => known,
+        Err(back) => return Ok(Err(back)),
+    };
+    let path = games_dir.join(&own.folder);
+    // Taken before the files are read: a change in between is seen by
+    // the next event, whose write's `before` is then not this.
+    let Ok((identity, _)) = Identity::of(&path) else {
+        return Ok(Err(Back::Whole));
+    };
+    if !(known.listed.settled && known.listed.identity == own.before) {
+        return Ok(Err(Back::Whole));
+    }
+    // The event's game, and those of its folder whose entries were taken
+    // before their files settled: read again.
+    let mut files: BTreeSet<String> = known.unsettled.iter().cloned().collect();
+    files.insert(own.file.clone());
+    let mut read: BTreeMap<String, Read> = BTreeMap::new();
+    for file in &files {
+        let row = match cached(cache.game(file)) {
+            Ok(row) => row,
+            Err(back) => return Ok(Err(back)),
         };
-        let only = match games {
-            Games::Listed(games) => {
-                let mut listed: Vec<&str> = games.iter().map(|(_, f)| f.as_str()).collect();
-                let mut cached: Vec<&str> = rows.iter().map(|r| r.file.as_str()).collect();
-                listed.sort_unstable();
-                cached.sort_unstable();
-                if listed != cached {
-                    return Ok(Touched::Whole);
-                }
-                None
-            }
-            // A new file: the club changed.
-            Games::Own(file) if !rows.iter().any(|r| &r.file == file) => {
-                return Ok(Touched::Whole);
-            }
-            Games::Own(file) => Some(file),
+        let path = games_dir.join(file);
+        let Ok((identity, settled)) = Identity::of(&path) else {
+            return Ok(Err(Back::Whole));
         };
-        for row in &mut rows {
-            // Beside `dynamo`'s own write, only an entry taken before its
-            // file settled may no longer stand for it.
-            let looked = only.is_none_or(|file| &row.file == file || !row.entry.settled);
-            let path = games_dir.join(&row.file);
-            if !looked || row.entry.stands_for(&path) {
-                continue;
-            }
-            let Ok((identity, settled)) = Identity::of(&path) else {
-                return Ok(Touched::Whole);
-            };
-            let game = load(&path)?;
-            let summary = Summary::of(&game);
-            let was = &row.entry.summary;
-            if summary.white != was.white || summary.black != was.black {
-                return Ok(Touched::Whole);
-            }
-            row.entry = Entry {
+        let game = load(&path)?;
+        let summary = Summary::of(&game);
+        let was = row.entry.summary.clone();
+        if summary.white != was.white || summary.black != was.black {
+            return Ok(Err(Back::Whole));
+        }
+        let row = Row {
+            entry: Entry {
                 identity,
                 settled,
                 summary,
-            };
-            read.insert(row.file.clone(), (path, game));
-            changed.insert(rel.clone());
-        }
-        rows_of.insert(rel.clone(), rows);
-    }
-    // The folders whose games the pages written show: those changed, and
-    // every folder of a player with a game or a section there.
-    let mut wanted = changed.clone();
-    for seen in top.players.values() {
-        if seen.folders.iter().any(|f| changed.contains(f)) {
-            wanted.extend(seen.folders.iter().cloned());
-        }
-    }
-    for rel in &wanted {
-        if !rows_of.contains_key(rel) {
-            match top.games_of(games_dir, rel) {
-                Ok(rows) => rows_of.insert(rel.clone(), rows),
-                Err(why) => return Ok(stand_back(why)),
-            };
-        }
-    }
-    let mut sections = Vec::new();
-    for rel in &wanted {
-        let Some(known) = top.folders.get(rel) else {
-            return Ok(Touched::Whole);
+            },
+            ..row
         };
-        let Some(cached) = &known.section_file else {
-            continue;
-        };
-        let folder = games_dir.join(rel);
-        let (Ok(text), Some(facts)) = (section_text(&folder), &known.facts.section) else {
-            return Ok(Touched::Whole);
-        };
-        if fingerprint(&text) != cached.fingerprint {
-            return Ok(Touched::Whole);
-        }
-        let section = parse_section(&folder, &text)?;
-        sections.push((folder, section, facts.page.clone()));
+        read.insert(
+            file.clone(),
+            Read {
+                path,
+                game,
+                row,
+                was,
+            },
+        );
     }
-    let mut games: Vec<(String, String, Summary)> = wanted
-        .iter()
-        .flat_map(|rel| &rows_of[rel])
-        .map(|r| (r.file.clone(), r.page.clone(), r.entry.summary.clone()))
-        .collect();
-    games.sort_by(|a, b| file_order(&a.0, &b.0));
-    let pages = top.players.iter().map(|(k, s)| (k.clone(), s.page.clone()));
-    let Ok(club) = Club::assemble_named(games_dir, games, &sections, pages.collect()) else {
-        return Ok(Touched::Whole);
+    let club = match gather(games_dir, cache, &own.folder, &known, &read) {
+        Ok(club) => club,
+        Err(back) => return Ok(Err(back)),
     };
+    let (club, loaded) = club;
     let indices = club.games.iter().enumerate();
     let indices = indices.filter(|(_, g)| read.contains_key(&g.file));
     let plan = Plan::new(&club, &club, indices.map(|(i, _)| i));
-    for key in &plan.players {
-        let whole = top
-            .players
-            .get(key)
-            .is_some_and(|seen| seen.folders.iter().all(|f| wanted.contains(f)));
-        if !whole {
-            return Ok(Touched::Whole);
-        }
+    if !plan.players.iter().all(|k| loaded.contains(k)) {
+        return Ok(Err(Back::Whole));
     }
-    // From here on the update is the folders': `top` changes.
-    let mut facts = facts::of(&club);
-    for rel in &wanted {
-        if let Some(known) = top.folders.get_mut(rel) {
-            known.facts = facts.remove(rel).unwrap_or_default();
+    // What the index shows: read only when a game read had or has a
+    // result (a move changes nothing there).
+    let mut index = None;
+    let results = read.values().any(|r| {
+        r.was.finished()
+            || r.row.entry.summary.finished()
+            || r.was.reason != r.row.entry.summary.reason
+    });
+    if results {
+        let mut facts = match cache.index() {
+            Ok(facts) => facts,
+            Err(why) => return Ok(Err(stand_back(why))),
+        };
+        let mut changed = false;
+        for (i, g) in club.games.iter().enumerate() {
+            if !read.contains_key(&g.file) {
+                continue;
+            }
+            let section = g
+                .section
+                .map(|s| (club.sections[s].folder.as_str(), section_facts(&club, s)));
+            match facts.change(Shown::of(&club.games[i]), section) {
+                Some(c) => changed |= c,
+                None => return Ok(Err(Back::Whole)),
+            }
+        }
+        if changed {
+            index = Some(facts);
         }
     }
     let target = SiteTarget::writing(dir);
-    put_index(&Index::of(top.folders.values().map(|k| &k.facts)), &target)?;
+    if let Some(facts) = &index {
+        put_index(&facts.index(), &target)?;
+    }
     for &i in &plan.sections {
         put_section(&club, i, &target)?;
     }
@@ -300,49 +252,137 @@ pub fn update(
         put_player(&club, key, settings, &target)?;
     }
     for &i in &plan.games {
-        let Some((path, game)) = read.get(&club.games[i].file) else {
+        let Some(r) = read.get(&club.games[i].file) else {
             continue;
         };
-        put_game(&club, i, game, path, settings, &target)?;
+        put_game(&club, i, &r.game, &r.path, settings, &target)?;
     }
     let done = target.finish()?;
-    for (rel, listed, _) in fresh {
-        if let Some(known) = top.folders.get_mut(&rel) {
-            known.listed = listed;
-        }
-    }
-    for (rel, identity, settled) in moved {
-        if let Some(file) = top
-            .folders
-            .get_mut(&rel)
-            .and_then(|k| k.section_file.as_mut())
-        {
-            file.identity = identity;
-            file.settled = settled;
-        }
-    }
+    // From here on the cache follows the pages.
+    known.listed.identity = identity;
+    // `dynamo` knows what changed the folder last: a change by another
+    // within the same tick of the file system's clock, just after it,
+    // is seen by the next full build (`dynamo site DIR --check`).
+    known.listed.settled = true;
+    known.unsettled = read
+        .values()
+        .filter(|r| !r.row.entry.settled)
+        .map(|r| r.row.file.clone())
+        .collect();
     let mut saved = Ok(());
-    for rel in &changed {
-        saved = top.save_folder(games_dir, rel, rows_of[rel].iter().map(Row::by_ref));
-        if saved.is_err() {
-            break;
+    for r in read.into_values() {
+        if let Err(why) = cache.set_game(r.row) {
+            return Ok(Err(stand_back(why)));
         }
+    }
+    if let Err(why) = cache.set_folder(&own.folder, known) {
+        return Ok(Err(stand_back(why)));
+    }
+    if let Some(facts) = &index {
+        saved = cache.save_index(facts);
     }
     if saved.is_ok() {
-        saved = top.save(games_dir);
+        saved = cache.save();
     }
-    let counted = top.folders.values().map(|k| k.facts.games).sum();
-    let sections = top.folders.values().filter(|k| k.section_file.is_some());
-    Ok(Touched::Done(Written {
+    Ok(Ok(Written {
         files: done.paths.len(),
         written: done.written,
         removed: Vec::new(),
-        games: counted,
-        sections: sections.count(),
-        players: top.players.len(),
+        created: done.created,
+        games: cache.top.games,
+        sections: cache.top.sections,
+        players: cache.top.players,
         cache: saved.err(),
         rebuilt: None,
         links: done.links.into_iter().collect(),
         foreign: Vec::new(),
     }))
+}
+
+/// The club of the games `read` (by file, as they are now), their
+/// section, their players, every game those players played and every
+/// section they are in, from the cache's entries; and the keys of the
+/// players whose every game and section it holds.
+fn gather(
+    games_dir: &Path,
+    cache: &mut Cache,
+    folder: &str,
+    known: &super::cache::Known,
+    read: &BTreeMap<String, Read>,
+) -> Step<(Club, BTreeSet<String>)> {
+    // The players whose pages may change: those of the games read and,
+    // in a section's folder, every player the section names.
+    let mut keys: BTreeSet<String> = BTreeSet::new();
+    for r in read.values() {
+        keys.insert(person_key(&r.was.white));
+        keys.insert(person_key(&r.was.black));
+    }
+    let mut sections: BTreeMap<String, (PathBuf, Section, String)> = BTreeMap::new();
+    if known.section_file.is_some() {
+        let page = page_of_section(cache, folder)?;
+        let s = section_of(games_dir, cache, folder, page)?;
+        keys.extend(
+            s.1.players
+                .iter()
+                .map(|p| player_key(&p.name, Some(&p.email))),
+        );
+        keys.extend(
+            s.1.substituted
+                .iter()
+                .map(|p| player_key(&p.old_name, Some(&p.old_email))),
+        );
+        sections.insert(folder.to_string(), s);
+    }
+    let mut files: BTreeSet<String> = read.keys().cloned().collect();
+    for key in &keys {
+        let seen = cached(cache.player(key))?;
+        files.extend(seen.files);
+        for rel in seen.sections {
+            if let std::collections::btree_map::Entry::Vacant(e) = sections.entry(rel) {
+                let page = page_of_section(cache, e.key())?;
+                let s = section_of(games_dir, cache, e.key(), page)?;
+                e.insert(s);
+            }
+        }
+    }
+    for (folder, section, _) in sections.values() {
+        files.extend(section_games(games_dir, folder, section));
+    }
+    let mut games: Vec<(String, String, Summary)> = Vec::with_capacity(files.len());
+    for file in files {
+        let row = match read.get(&file) {
+            Some(r) => r.row.clone(),
+            None => cached(cache.game(&file))?,
+        };
+        games.push((row.file, row.page, row.entry.summary));
+    }
+    games.sort_by(|a, b| file_order(&a.0, &b.0));
+    // Every page these games and sections link to.
+    let mut linked: BTreeSet<String> = keys.clone();
+    for (_, _, s) in &games {
+        linked.insert(person_key(&s.white));
+        linked.insert(person_key(&s.black));
+    }
+    for (_, section, _) in sections.values() {
+        linked.extend(
+            section
+                .players
+                .iter()
+                .map(|p| player_key(&p.name, Some(&p.email))),
+        );
+    }
+    let mut pages = BTreeMap::new();
+    for key in linked {
+        let seen = cached(cache.player(&key))?;
+        pages.insert(key, seen.page);
+    }
+    let sections: Vec<_> = sections.into_values().collect();
+    let club = Club::assemble_named(games_dir, games, &sections, pages).map_err(|_| Back::Whole)?;
+    Ok((club, keys))
+}
+
+/// The page of the section in the folder `rel`, as the pages name it.
+fn page_of_section(cache: &mut Cache, rel: &str) -> Step<String> {
+    let known = cached(cache.folder(rel))?;
+    known.section_page.ok_or(Back::Whole)
 }

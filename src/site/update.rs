@@ -7,22 +7,22 @@
 //! are written again from the summaries. Every way writes the bytes a
 //! full build writes.
 //!
-//! An update reads only the folders it touches (`touch.rs`) when no file
-//! came, went or names other players and no section file changed; else
-//! the whole cache, here.
+//! An update reads only the cache's entries its pages show (`touch.rs`)
+//! when only the event's write changed its folder, no file came or went,
+//! no game names other players and no section file it reads changed;
+//! else the whole cache, here.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use super::build::{
-    Difference, SiteSettings, SiteTarget, Written, put_all, put_game, put_index, put_player,
-    put_section,
+    Difference, SiteSettings, SiteTarget, Written, put_all, put_game, put_index, put_player, put_section,
 };
-use super::cache::{self, CACHE_FILE, Known, SectionFile, Seen, Top, Unusable};
-use super::cache_format::{Row, RowRef};
-use super::club::{Club, parent, player_key};
+use super::cache::{self, CACHE_FILE, Cache, Known, SectionFile, Seen, Unusable, Whole};
+use super::cache_format::Row;
+use super::club::{Club, parent, section_keys};
 use super::error::SiteError;
-use super::facts::{self, Index, file_order};
+use super::facts::{IndexFacts, file_order};
 use super::identity::{Identity, OwnWrite};
 use super::own::{self, Removal, Ways};
 use super::place::SiteDir;
@@ -42,7 +42,17 @@ pub const LOCK_FILE: &str = ".dynamo-site.lock";
 struct Opened {
     _lock: FileLock,
     real: PathBuf,
-    listed: Option<BTreeSet<String>>,
+    /// Whether the last writer let go of the lock: else it stopped
+    /// half-way, and the cache may be half-written.
+    clean: bool,
+}
+
+impl Opened {
+    /// The site's list of its files (`own.rs`), read when needed: at
+    /// 10,000 games it names 20,000 files, which a move does not add to.
+    fn listed(&self, dir: &Path) -> Result<Option<BTreeSet<String>>, SiteError> {
+        own::load(dir)
+    }
 }
 
 /// Opens `site`'s folder for writing; the temporary files of writes
@@ -62,11 +72,10 @@ fn open(site: &SiteDir) -> Result<Opened, SiteError> {
     if !clean {
         own::remove_dead_temps(dir, &site.games_dir.join(CACHE_FILE));
     }
-    let listed = own::load(dir)?;
     Ok(Opened {
         _lock: lock,
         real,
-        listed,
+        clean,
     })
 }
 
@@ -95,15 +104,16 @@ fn rebuild_locked(
     let done = target.finish()?;
     let (found, mut links) = own::files(dir)?;
     links.extend(done.links.iter().cloned());
+    let listed = opened.listed(dir)?;
     let mut gone: BTreeSet<&String> = found.iter().collect();
-    gone.extend(opened.listed.iter().flatten());
+    gone.extend(listed.iter().flatten());
     gone.retain(|p| !done.paths.contains(*p));
     let ways = Ways::new(dir);
     // All told apart before any goes: a game's `.pgn` is known as the
     // site's by the page beside it.
     let (own, foreign): (Vec<&String>, Vec<&String>) = gone
         .into_iter()
-        .partition(|p| own::is_own(opened.listed.as_ref(), &ways, p));
+        .partition(|p| own::is_own(listed.as_ref(), &ways, p));
     let foreign: Vec<String> = foreign.into_iter().cloned().collect();
     let mut removed = Vec::new();
     for path in own {
@@ -121,6 +131,7 @@ fn rebuild_locked(
         files: done.paths.len(),
         written: done.written,
         removed,
+        created: Vec::new(),
         games: club.games.len(),
         sections: club.sections.len(),
         players: club.players.len(),
@@ -157,75 +168,83 @@ fn save_whole(
     club: &Club,
     ids: &[Option<(Identity, bool)>],
 ) -> Result<(), FileError> {
-    let mut top = Top::new(real, settings.delay_moves);
+    let mut whole = Whole {
+        index: IndexFacts::of(club),
+        ..Whole::default()
+    };
     for (rel, listed) in &folder.listed {
-        let known = top.folders.entry(rel.clone()).or_default();
+        let known = whole.folders.entry(rel.clone()).or_default();
         known.listed = listed.clone();
     }
-    for (rel, facts) in facts::of(club) {
-        top.folders.entry(rel).or_default().facts = facts;
-    }
     for s in &folder.sections {
-        let (identity, settled) = s.identity.unwrap_or_default();
-        top.folders.entry(s.rel.clone()).or_default().section_file = Some(SectionFile {
-            identity,
-            settled,
+        whole.folders.entry(s.rel.clone()).or_default().section_file = Some(SectionFile {
             fingerprint: fingerprint(&s.text),
         });
     }
-    top.players = seen(club);
-    let rows = club.games.iter().zip(ids).map(|(g, id)| {
+    for s in &club.sections {
+        whole
+            .folders
+            .entry(s.folder.clone())
+            .or_default()
+            .section_page = Some(s.page.clone());
+    }
+    whole.players = seen(club);
+    for (g, id) in club.games.iter().zip(ids) {
         let (identity, settled) = id.unwrap_or_default();
-        RowRef {
-            file: &g.file,
-            page: &g.page,
-            identity,
-            settled,
-            summary: &g.summary,
+        if !settled {
+            let known = whole
+                .folders
+                .entry(parent(&g.file).to_string())
+                .or_default();
+            known.unsettled.push(g.file.clone());
         }
-    });
-    top.save_all(games_dir, rows)
+        whole.games.push(Row {
+            file: g.file.clone(),
+            page: g.page.clone(),
+            entry: super::identity::Entry {
+                identity,
+                settled,
+                summary: g.summary.clone(),
+            },
+        });
+    }
+    Cache::save_whole(
+        games_dir,
+        real,
+        settings.delay_moves,
+        whole,
+        club.sections.len(),
+    )
 }
 
-/// Each player's page and the folders their pages read: those of their
-/// games, and those of the sections that name them.
+/// Each player's page, their games' files and the folders of the
+/// sections that name them.
 fn seen(club: &Club) -> BTreeMap<String, Seen> {
-    let mut folders: HashMap<&str, BTreeSet<&str>> = HashMap::new();
+    let mut files: HashMap<&str, Vec<String>> = HashMap::new();
     for (key, games) in &club.by_player {
-        let mine = folders.entry(key).or_default();
-        mine.extend(games.iter().map(|&(i, _)| parent(&club.games[i].file)));
+        let mine = files.entry(key).or_default();
+        mine.extend(games.iter().map(|&(i, _)| club.games[i].file.clone()));
     }
-    let mut named: Vec<(String, &str)> = Vec::new();
+    let mut named: HashMap<String, BTreeSet<&str>> = HashMap::new();
     for s in &club.sections {
-        let rows = s.standings.rows.iter();
-        let keys = rows
-            .map(|r| player_key(&r.name, r.email.as_deref()))
-            .chain(
-                s.section
-                    .players
-                    .iter()
-                    .map(|p| player_key(&p.name, Some(&p.email))),
-            )
-            .chain(
-                s.section
-                    .substituted
-                    .iter()
-                    .map(|p| player_key(&p.old_name, Some(&p.old_email))),
-            );
-        named.extend(keys.map(|k| (k, s.folder.as_str())));
-    }
-    let mut extra: HashMap<String, BTreeSet<&str>> = HashMap::new();
-    for (key, folder) in named {
-        extra.entry(key).or_default().insert(folder);
+        for key in section_keys(s) {
+            named.entry(key).or_default().insert(s.folder.as_str());
+        }
     }
     club.players
         .iter()
         .map(|(key, page)| {
-            let mut all: BTreeSet<&str> = folders.get(key.as_str()).cloned().unwrap_or_default();
-            all.extend(extra.get(key).into_iter().flatten());
+            let mut mine = files.remove(key.as_str()).unwrap_or_default();
+            mine.dedup();
             let seen = Seen {
                 page: page.clone(),
-                folders: all.into_iter().map(str::to_string).collect(),
+                files: mine,
+                sections: named
+                    .get(key)
+                    .into_iter()
+                    .flatten()
+                    .map(|f| f.to_string())
+                    .collect(),
             };
             (key.clone(), seen)
         })
@@ -280,15 +299,17 @@ fn assemble(
 /// every page that shows them. Without a cache that describes `dir`, a
 /// full build.
 ///
-/// A folder whose identity is the one the cache recorded is not listed
-/// again, nor are its files' identities taken: at 10,000 games that is
-/// most of an event's time. A file rewritten in place (not replaced) in
-/// a folder where nothing else changed is therefore not seen until the
-/// next full build; `dynamo site DIR --check` reports its pages.
-///
 /// `own`, when given, is the write of the event's game file, with its
-/// folder's identity taken just before: a folder that only it changed
-/// is not listed again either (`touch.rs`).
+/// folder's identity taken just before: when that is the identity the
+/// cache recorded, the update reads only the cache's entries its pages
+/// show and looks at no other folder (`touch.rs`): a change made by hand
+/// in another folder is seen by the next event there or the next full
+/// build. Else, and when files came or went, every folder is looked at,
+/// and one whose identity is the one the cache recorded is not listed
+/// again, nor are its files' identities taken. A file rewritten in place
+/// (not replaced) in a folder where nothing else changed is therefore
+/// not seen until the next full build; `dynamo site DIR --check` reports
+/// its pages.
 pub fn update(
     site: &SiteDir,
     settings: &SiteSettings,
@@ -306,27 +327,38 @@ pub fn update(
         };
         Ok(done)
     };
-    let mut top = match Top::load(games_dir, &opened.real, settings.delay_moves) {
-        Ok(top) => top,
+    if !opened.clean && games_dir.join(CACHE_FILE).exists() {
+        // Its writer stopped half-way: its entries may not agree.
+        return rebuilt(Unusable::Damaged(
+            "was being written by a command that stopped".to_string(),
+        ));
+    }
+    let mut cache = match Cache::load(games_dir, &opened.real, settings.delay_moves) {
+        Ok(cache) => cache,
         Err(why) => return rebuilt(why),
     };
-    let done = match touch::update(games_dir, dir, settings, &mut top, own.as_ref())? {
+    let done = match touch::update(games_dir, dir, settings, &mut cache, own.as_ref())? {
         Touched::Done(done) => done,
         Touched::Damaged(why) => return rebuilt(Unusable::Damaged(why)),
-        Touched::Whole => match whole(site, &opened, settings, &top)? {
+        Touched::Whole => match whole(site, &opened, settings, &mut cache, own.as_ref())? {
             Ok(done) => done,
             Err(why) => return rebuilt(why),
         },
     };
+    // The list read only when a file came or went: a move rewrites
+    // pages the list has.
+    if done.created.is_empty() && done.removed.is_empty() {
+        return Ok(done);
+    }
     // A folder without a list is listed by its next full build, which
     // sees every file; an event's few would make the rest look foreign.
-    if let Some(listed) = &opened.listed {
+    if let Some(listed) = opened.listed(dir)? {
         let mut now = listed.clone();
         now.extend(done.written.iter().cloned());
         for path in &done.removed {
             now.remove(path);
         }
-        if &now != listed {
+        if now != listed {
             own::save(dir, &now)?;
         }
     }
@@ -366,18 +398,23 @@ fn whole(
     site: &SiteDir,
     opened: &Opened,
     settings: &SiteSettings,
-    top: &Top,
+    cache: &mut Cache,
+    own: Option<&Own>,
 ) -> Result<Result<Written, Unusable>, SiteError> {
     let (games_dir, dir) = (site.games_dir.as_path(), site.dir.as_path());
-    let mut old: Vec<Row> = Vec::new();
-    for rel in top.folders.keys() {
-        match top.games_of(games_dir, rel) {
-            Ok(rows) => old.extend(rows),
-            Err(why) => return Ok(Err(why)),
-        }
-    }
+    let top = match cache.whole() {
+        Ok(whole) => whole,
+        Err(why) => return Ok(Err(why)),
+    };
+    let mut old = top.games;
     old.sort_by(|a, b| file_order(&a.file, &b.file));
-    let folder = GamesFolder::read(games_dir, Some((top, &old)))?;
+    let mut folder = GamesFolder::read(games_dir, Some((&top.folders, &old)))?;
+    // Trusted as settled after `dynamo`'s own write, as `touch.rs` does:
+    // else every event of a run of them in one folder reads the whole
+    // cache again.
+    if let Some(listed) = own.and_then(|o| folder.listed.get_mut(&o.folder)) {
+        listed.settled = true;
+    }
     let cached: BTreeMap<&str, &str> = top
         .folders
         .iter()
@@ -397,11 +434,11 @@ fn whole(
         let known = top
             .folders
             .get(&s.rel)
-            .and_then(|k: &Known| k.facts.section.as_ref());
-        let Some(facts) = known else {
+            .and_then(|k: &Known| k.section_page.as_ref());
+        let Some(page) = known else {
             return Ok(Err(Unusable::Other));
         };
-        named.push((path.clone(), section.clone(), facts.page.clone()));
+        named.push((path.clone(), section.clone(), page.clone()));
     }
     let known: HashMap<&str, usize> = old
         .iter()
@@ -463,8 +500,10 @@ fn whole(
     let club = assemble(games_dir, &folder, summaries, &sections, true)?;
     let plan = Plan::new(&was, &club, loaded.keys().copied());
     let target = SiteTarget::writing(dir);
-    let facts = facts::of(&club);
-    put_index(&Index::of(facts.values()), &target)?;
+    let index = IndexFacts::of(&club);
+    if index != top.index {
+        put_index(&index.index(), &target)?;
+    }
     for &i in &plan.sections {
         put_section(&club, i, &target)?;
     }
@@ -483,11 +522,16 @@ fn whole(
     let ways = Ways::new(dir);
     let mut removed = Vec::new();
     let mut links: Vec<String> = done.links.iter().cloned().collect();
+    let listed = if plan.gone.is_empty() {
+        None
+    } else {
+        opened.listed(dir)?
+    };
     // All told apart before any goes, as in a full build.
     let gone: Vec<String> = plan
         .gone
         .into_iter()
-        .filter(|p| !done.paths.contains(p) && own::is_own(opened.listed.as_ref(), &ways, p))
+        .filter(|p| !done.paths.contains(p) && own::is_own(listed.as_ref(), &ways, p))
         .collect();
     for page in gone {
         match ways.remove(&page)? {
@@ -501,6 +545,7 @@ fn whole(
         files: done.paths.len(),
         written: done.written,
         removed,
+        created: done.created,
         games: club.games.len(),
         sections: club.sections.len(),
         players: club.players.len(),

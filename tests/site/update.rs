@@ -299,19 +299,18 @@ fn a_missing_or_damaged_cache_is_a_warning() {
     same_as_a_full_build(&env, "a move with the cache cut short");
 }
 
-/// A folder's own cache file damaged, found only when an event reads the
-/// whole cache (a game made: a file came), warns as a damaged `top` does
-/// instead of building every page in silence.
+/// A bucket of the games' entries damaged, read when an event makes a
+/// game, warns as a damaged `top` does instead of building every page
+/// in silence.
 #[test]
 fn a_damaged_folder_file_read_for_a_new_game_is_a_warning() {
     let env = club("dir = \"../pages\"\n");
     build(&env, "../pages");
     let cache = env.path("games/.dynamo-site-cache");
-    // The folder `club`'s file, named by the FNV-1a hash of its path;
-    // the event's own folder (the top one) stays whole.
-    let club = cache.join("f136d47911d6640ad");
-    assert!(club.is_file(), "the cache has the club's file");
-    std::fs::write(&club, "not a cache").expect("damaged");
+    // A club this small has one bucket of each kind of entry.
+    let games = cache.join("g0000");
+    assert!(games.is_file(), "the cache has its games' bucket");
+    std::fs::write(&games, "not a cache").expect("damaged");
     warned(
         &env,
         &new_game_h("2020-11-23T10:00:00Z"),
@@ -375,4 +374,95 @@ fn an_event_after_a_killed_one_or_a_hand_change_sees_it() {
     ]);
     same_as_a_full_build(&env, "a game file removed by hand");
     assert!(!env.path("../pages/games/copy.html").exists());
+}
+
+/// The bucket of the cache's entry `key` among `buckets`, as the cache
+/// places it: FNV-1a, 64 bits.
+fn bucket_of(key: &str, buckets: u64) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in key.bytes() {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash % buckets
+}
+
+/// A move reads the cache's entries its pages show and no other: with
+/// every other bucket of the cache and the index's entry damaged, a move
+/// in a folder of a hundred loose games is recorded and its pages
+/// written from the cache, without the warning of a cache that could
+/// not be used (docs/director.md, "Web pages": an event's cost does not
+/// grow with the club). An event used to read its folder's every game,
+/// and every folder and player, at every move.
+#[test]
+fn a_move_reads_only_the_entries_its_pages_show() {
+    let env = club("dir = \"../pages\"\n");
+    let game = env.read("games/g.pgn");
+    for k in 0..100 {
+        let text = game
+            .replace("Alice", &format!("Al{k}"))
+            .replace("alice@", &format!("al{k}@"))
+            .replace("Bob", &format!("Bo{k}"))
+            .replace("bob@", &format!("bo{k}@"));
+        // Each game its own id, as `dynamo new` gives.
+        let text: Vec<String> = text
+            .lines()
+            .map(|l| match l.strip_prefix("[GameId \"") {
+                Some(_) => format!("[GameId \"loose-{k}\"]"),
+                None => l.to_string(),
+            })
+            .collect();
+        env.write(
+            &format!("games/loose/x{k:03}.pgn"),
+            &(text.join("\n") + "\n"),
+        );
+    }
+    // The game's lock file, which its first event makes (and with it
+    // changes the folder before `dynamo`'s own write: that event reads
+    // the whole cache), there already, as after any earlier event.
+    env.write("games/loose/x007.pgn.lock", "");
+    // Left alone past the cache's settling time before the build, as a
+    // club's files are: the build's entries and listings are trusted.
+    std::thread::sleep(Duration::from_millis(2500));
+    build(&env, "../pages");
+    let cache = env.path("games/.dynamo-site-cache");
+    let top = std::fs::read_to_string(cache.join("top")).expect("the cache's top");
+    let buckets: u64 = top
+        .split("\"buckets\":")
+        .nth(1)
+        .and_then(|rest| rest.split([',', '}']).next())
+        .and_then(|n| n.parse().ok())
+        .expect("a count of buckets");
+    assert!(buckets >= 4, "{buckets} buckets");
+    let needed = [
+        format!("g{:04x}", bucket_of("loose/x007.pgn", buckets)),
+        format!("d{:04x}", bucket_of("loose", buckets)),
+        format!("p{:04x}", bucket_of("@al7@example.org", buckets)),
+        format!("p{:04x}", bucket_of("@bo7@example.org", buckets)),
+    ];
+    let mut damaged = 0;
+    for entry in std::fs::read_dir(&cache).expect("the cache") {
+        let path = entry.expect("an entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let bucket = name.len() == 5 && name.starts_with(['g', 'd', 'p']);
+        if (bucket || name == "index") && !needed.iter().any(|n| n == name) {
+            std::fs::write(&path, "not a cache").expect("damaged");
+            damaged += 1;
+        }
+    }
+    assert!(damaged > 4, "{damaged} files damaged");
+    let out = env.run(&[
+        "move",
+        "games/loose/x007.pgn",
+        "e7e5",
+        "--at",
+        "2020-11-23T10:00:00Z",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(!out.stderr.contains("cache"), "{}", out.stderr);
+    assert!(env.read("../pages/games/loose/x007.html").contains("e7e5"));
+    assert!(env.read("../pages/players/al7.html").contains("loose/x007"));
+    // A full build puts the damaged entries right.
+    build(&env, "../pages");
+    same_as_a_full_build(&env, "a move beside a damaged cache");
 }
