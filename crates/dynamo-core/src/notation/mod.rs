@@ -9,6 +9,7 @@
 //! both and adds the closest legal moves to a refusal ([`suggest`]).
 //! [`mod@write`] and [`format_short`] go the other way.
 
+pub mod capture;
 mod cursor;
 pub mod descriptive;
 pub mod nost;
@@ -19,6 +20,7 @@ pub mod short;
 pub mod suggest;
 pub mod write;
 
+pub use capture::written_as_capture;
 pub use cursor::SyntaxError;
 pub use descriptive::Descriptive;
 pub use nost::{Dest, Notation, Part, Short, Style};
