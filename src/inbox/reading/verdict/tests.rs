@@ -120,6 +120,9 @@ fn nothing_like_a_move_or_a_phrase() {
         assert_eq!(white(text), Err(Unread::Missing), "{text}");
     }
     assert!(Unread::Missing.to_string().contains("resign, offer draw"));
+    // The examples are the position's own, in the answer's How to reply:
+    // a move named here might not be legal.
+    assert!(!Unread::Missing.to_string().contains("Qd8/d7d5"));
 }
 
 #[test]
