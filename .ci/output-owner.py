@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fails when output is decided anywhere but the printer (src/cli/printer.rs).
+"""Fails when output is decided anywhere but the printer (src/cli/support/printer.rs).
 
 Every command prints through one `Printer`, made from the global options
 (`--output text|json`, `--json` its alias, `--verbose`): a command that
@@ -24,7 +24,7 @@ import re
 import sys
 from pathlib import Path
 
-PRINTER = Path("src/cli/printer.rs")
+PRINTER = Path("src/cli/support/printer.rs")
 # The floor that prints: no state of its own outside what is passed.
 COMMAND_LINE = [Path("src/cli"), Path("src/main.rs")]
 

@@ -9,9 +9,11 @@
 //! (the kernel's account of the child, `getrusage`), the SMTP connections
 //! the sink accepted, and, where `strace` is installed, a second run's
 //! flushes to disk per message (`fsync`, `fdatasync`, `syncfs`) and its
-//! other system calls: the figures issue 25's targets are stated in
-//! (≤ 10 ms of CPU and ≤ 3 flushes a message). Criterion's samples run
-//! the default, `files`.
+//! other system calls: the figures the inbox's targets are stated in
+//! (≤ 10 ms of CPU and ≤ 3 flushes a message). Then the record on git's
+//! cost: 200 replies with the archive on and off, CPU and wall time a
+//! reply and the processes the run started (`inbox: archive …` lines).
+//! Criterion's samples run the default, `files`.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -29,6 +31,9 @@ use dynamo::mail::{Secret, Token};
 use dynamo::recorder::{Action, Recorder, Request, When, Who};
 
 const GAMES: usize = 100;
+/// The games of the archive's run: 200 replies, as the archive's target
+/// is stated.
+const ARCHIVE_GAMES: usize = 20;
 const PLIES: usize = 10;
 const SECRET: &str = "the secret of the inbox benchmark";
 const CYCLE: [&str; 4] = ["Ng1f3", "Ng8f6", "Nf3g1", "Nf6g8"];
@@ -86,9 +91,10 @@ fn serve(stream: TcpStream) {
     }
 }
 
-/// The tournament folder: the config, 100 games, and the Maildir of their
-/// players' replies, each answering the notice of the move before it.
-fn tournament(dir: &Path, port: u16) {
+/// The tournament folder: the config, `games` games, and the Maildir of
+/// their players' replies, each answering the notice of the move before
+/// it.
+fn tournament(dir: &Path, port: u16, games: usize) {
     let secret = Secret::from_bytes(SECRET.as_bytes());
     let recorder = Recorder::new(std::time::Duration::from_secs(30));
     std::fs::write(
@@ -105,7 +111,7 @@ fn tournament(dir: &Path, port: u16) {
     }
     let start = DateTime::from_timestamp(1_605_862_800, 0).expect("a time");
     let mut n_mail = 0;
-    for n in 0..GAMES {
+    for n in 0..games {
         let white = Player::parse(&format!("W{n} <w{n}@example.org>")).expect("white");
         let black = Player::parse(&format!("B{n} <b{n}@example.org>")).expect("black");
         let mut new = NewGame::new(white.clone(), black.clone(), start);
@@ -119,7 +125,7 @@ fn tournament(dir: &Path, port: u16) {
             let id = game.game_id();
             let token = Token::new(&secret, &id, side, event.seq, &event.key());
             let notice = message_id(&id, &event.key(), side, &token, "club.example");
-            let at = 1_605_866_400 + (ply * GAMES + n) as i64;
+            let at = 1_605_866_400 + (ply * games + n) as i64;
             let text = format!(
                 "From: {player}\r\nTo: dynamo@club.example\r\nSubject: Re: your move {}\r\n\
                  Message-ID: <g{n}-p{ply}@players>\r\nIn-Reply-To: {notice}\r\n\
@@ -162,14 +168,17 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
+/// The run measured: every reply of the Maildir, quietly.
+const INBOX: &[&str] = &["inbox", "--maildir", "Maildir", "-q"];
+
 fn inbox(dir: &Path) {
-    inbox_with(dir, &[]);
+    inbox_with(dir, INBOX, &[]);
 }
 
-/// `dynamo inbox --maildir Maildir -q`, under `wrapper` when given (the
-/// wrapper's command and arguments, the binary following them); what it
-/// printed on standard output.
-fn inbox_with(dir: &Path, wrapper: &[&str]) -> String {
+/// `dynamo ARGS` (`inbox --maildir Maildir -q`, say), under `wrapper`
+/// when given (the wrapper's command and arguments, the binary following
+/// them); what it printed on standard output.
+fn inbox_with(dir: &Path, args: &[&str], wrapper: &[&str]) -> String {
     // `DYNAMO_BENCH_BINARY` measures another build (the one before a
     // change, say) over the same mail.
     let binary = std::env::var("DYNAMO_BENCH_BINARY")
@@ -184,7 +193,7 @@ fn inbox_with(dir: &Path, wrapper: &[&str]) -> String {
     };
     let out = command
         .current_dir(dir)
-        .args(["inbox", "--maildir", "Maildir", "-q"])
+        .args(args)
         .env("DYNAMO_BENCH_SECRET", SECRET)
         .env_remove("DYNAMO_CONFIG")
         .output()
@@ -249,7 +258,7 @@ fn measure_once(template: &Path, connections: &AtomicUsize, flush: &str) {
     let messages = (GAMES * PLIES) as f64;
     let run = copy_flushing(template, flush);
     let (start, before) = (Instant::now(), connections.load(Ordering::SeqCst));
-    let times = inbox_with(run.path(), &["bash", "-c", "\"$@\"; times", "bash"]);
+    let times = inbox_with(run.path(), INBOX, &["bash", "-c", "\"$@\"; times", "bash"]);
     let wall = start.elapsed().as_secs_f64();
     let cpu = children_cpu(&times);
     let smtp = connections.load(Ordering::SeqCst) - before;
@@ -266,7 +275,7 @@ fn measure_once(template: &Path, connections: &AtomicUsize, flush: &str) {
     let run = copy_flushing(template, flush);
     let summary = run.path().join("strace.txt");
     let out = summary.to_string_lossy().into_owned();
-    inbox_with(run.path(), &["strace", "-f", "-c", "-o", &out]);
+    inbox_with(run.path(), INBOX, &["strace", "-f", "-c", "-o", &out]);
     let text = std::fs::read_to_string(&summary).expect("strace's summary");
     let counts = strace_counts(&text);
     let count = |names: &[&str]| -> u64 {
@@ -292,13 +301,66 @@ fn measure_once(template: &Path, connections: &AtomicUsize, flush: &str) {
     );
 }
 
+/// The record on git's cost: 200 replies with `[archive] git = true` and
+/// without, each run measured alone (CPU and wall time a reply, the
+/// children's CPU included, git's among them), then the processes the
+/// run started (`execve` under `strace -f`, `dynamo` itself not counted).
+fn measure_archive(port: u16) {
+    let template = tempfile::tempdir().expect("temp dir");
+    tournament(template.path(), port, ARCHIVE_GAMES);
+    let replies = (ARCHIVE_GAMES * PLIES) as f64;
+    for archive in [false, true] {
+        let prepare = || {
+            let run = copy_flushing(template.path(), "files");
+            if archive {
+                let config = run.path().join("dynamo.toml");
+                let mut text = std::fs::read_to_string(&config).expect("the config");
+                text.push_str(
+                    "[archive]\ngit = true\nauthor = \"Bench Director <td@club.example>\"\n",
+                );
+                std::fs::write(&config, text).expect("the config");
+                inbox_with(run.path(), &["archive", "init"], &[]);
+            }
+            run
+        };
+        let run = prepare();
+        let start = Instant::now();
+        let times = inbox_with(run.path(), INBOX, &["bash", "-c", "\"$@\"; times", "bash"]);
+        let wall = start.elapsed().as_secs_f64();
+        let cpu = children_cpu(&times);
+        let processes = if Command::new("strace").arg("-V").output().is_ok() {
+            let run = prepare();
+            let summary = run.path().join("strace.txt");
+            let out = summary.to_string_lossy().into_owned();
+            inbox_with(run.path(), INBOX, &["strace", "-f", "-c", "-o", &out]);
+            let text = std::fs::read_to_string(&summary).expect("strace's summary");
+            let execs: u64 = strace_counts(&text)
+                .iter()
+                .filter(|(n, _)| n == "execve")
+                .map(|(_, c)| c)
+                .sum();
+            format!("{} processes started", execs.saturating_sub(1))
+        } else {
+            "strace is not installed: processes not counted".to_string()
+        };
+        println!(
+            "inbox: archive {}, {} replies: {:.1} ms of CPU and {:.1} ms of wall time a reply; {processes}",
+            if archive { "on" } else { "off" },
+            ARCHIVE_GAMES * PLIES,
+            cpu * 1e3 / replies,
+            wall * 1e3 / replies,
+        );
+    }
+}
+
 fn bench_inbox(c: &mut Criterion) {
     let (port, connections) = smtp_sink();
     let template = tempfile::tempdir().expect("temp dir");
-    tournament(template.path(), port);
+    tournament(template.path(), port, GAMES);
     for flush in ["files", "filesystem"] {
         measure_once(template.path(), &connections, flush);
     }
+    measure_archive(port);
     if std::env::var_os("DYNAMO_BENCH_ONCE").is_some() {
         return;
     }

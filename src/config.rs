@@ -376,9 +376,9 @@ impl Config {
 
     /// `dir` as the folder of the web pages, if it stands apart from the
     /// club's files: the one table of what it must keep apart from (see
-    /// [`SiteDir::new`]). The config's folder may hold the site folder
-    /// (`public/` beside `games/` and `dynamo.toml`), never be it or lie
-    /// inside it; so may the key file's.
+    /// [`SiteDir::new`]). The site folder may not be, hold or lie inside
+    /// the config's folder, whose files a web server must never reach;
+    /// the config and key files it may not be or hold.
     pub fn site_dir(&self, dir: &Path) -> Result<SiteDir, SiteError> {
         let mut kept = vec![Kept::new(
             "conditional-lines folder",
@@ -395,9 +395,13 @@ impl Config {
             kept.push(Kept::new("key file", &mail.key_file, Apart::Above));
         }
         if let Some(file) = &self.file {
-            let folder = file.parent().unwrap_or(Path::new(""));
+            // A config found in the current folder names it `.` here.
+            let folder = match file.parent() {
+                Some(f) if !f.as_os_str().is_empty() => f,
+                _ => Path::new("."),
+            };
             kept.push(Kept::new("config file", file, Apart::Above));
-            kept.push(Kept::new("config's folder", folder, Apart::Above));
+            kept.push(Kept::new("config's folder", folder, Apart::Wholly));
         }
         SiteDir::new(dir, &self.games_dir, &kept)
     }

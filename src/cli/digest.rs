@@ -18,11 +18,13 @@ use dynamo::mail::{self, MailError};
 use dynamo::services::{DigestRun, DigestState, Digests};
 use serde_json::json;
 
-use crate::cli::conditional::owed::CatchUp;
 use crate::cli::game::files::game_files;
-use crate::cli::printer::Printer;
-use crate::cli::{config_file, notify, store};
+use crate::cli::support::catch_up;
+use crate::cli::support::failure;
+use crate::cli::support::printer::Printer;
+use crate::cli::support::{config_file, notify, store};
 use crate::exit::{Exit, Failure};
+use dynamo::services::CatchUp;
 
 /// Send each player who chose one mail a day (`digest daily`) their
 /// digest, once a day (UTC), when something happened in their games
@@ -66,7 +68,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer)
     let mail_error = |e: MailError| Failure::new(Exit::Io, e.to_string());
     // Replies owed are played before the held notices are gathered, so
     // that their notices are in this digest.
-    let catch_up = CatchUp::from_config(&config, printer).read_only(args.dry_run);
+    let catch_up = catch_up::from_config(&config, printer).read_only(args.dry_run);
     // A missing games folder is said below, if any game is needed.
     if let Ok(files) = game_files(&config, &args.paths) {
         catch_up.before_reading(&files);
@@ -158,7 +160,7 @@ fn load_games(
 ) -> Result<Vec<(PathBuf, Game)>> {
     let mut games = Vec::new();
     for path in game_files(config, paths)? {
-        match catch_up.load(&path) {
+        match catch_up.load(&path).map_err(failure::game) {
             Ok(game) => games.push((path, game)),
             Err(e) => problems.push(format!("{e:#}")),
         }

@@ -20,10 +20,10 @@ use dynamo::inbox::{Disposition, Handled, Inbox, InboxError, Settings, Source};
 use dynamo::mail::{Report, Secret, SecretError};
 use dynamo::recorder::conditional::Store;
 
-use crate::cli::args::QuietArgs;
-use crate::cli::conditional::owed::CatchUp;
-use crate::cli::printer::{Printer, Said};
-use crate::cli::{config_file, notify, store};
+use crate::cli::support::args::QuietArgs;
+use crate::cli::support::catch_up;
+use crate::cli::support::printer::{Printer, Said};
+use crate::cli::support::{config_file, notify, store};
 use crate::exit::{Exit, Failure};
 
 /// Read players' replies to their notices and record their moves: each
@@ -124,7 +124,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer)
         )
         .into());
     }
-    let catch_up = CatchUp::from_config(&config, printer).read_only(args.dry_run);
+    let catch_up = catch_up::from_config(&config, printer).read_only(args.dry_run);
     catch_up.before_reading_folder(&config.games_dir);
     let secret = secret(mail, args.dry_run, args.stdin)?;
     let settings = Settings {

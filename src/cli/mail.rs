@@ -12,11 +12,12 @@ use dynamo::mail::digest::plan;
 use dynamo::mail::outbox::{Entry, State};
 use dynamo::mail::{self, Outbox, Report};
 
-use crate::cli::args::QuietArgs;
-use crate::cli::conditional::owed::CatchUp;
-use crate::cli::printer::{self, Printer, Said};
-use crate::cli::{config_file, failure, notify};
+use crate::cli::support::args::QuietArgs;
+use crate::cli::support::catch_up;
+use crate::cli::support::printer::{self, Printer, Said};
+use crate::cli::support::{config_file, failure, notify};
 use crate::exit::{Exit, Failure};
+use dynamo::services::CatchUp;
 
 /// How long `--list` shows delivered notices.
 const RECENT: Duration = Duration::from_secs(14 * 24 * 3600);
@@ -48,10 +49,10 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer)
     printer.text_only("mail", "it prints the notices sent, in words")?;
     let config = config_file::load(config_path)?;
     // The game named is read after the reply owed in it is played.
-    let catch_up = CatchUp::from_config(&config, printer);
+    let catch_up = catch_up::from_config(&config, printer);
     let mail_config = notify::mail_config(&config)?;
     let game_id = match (&args.file, args.retry || args.list) {
-        (Some(path), true) => Some(catch_up.load(path)?.game_id()),
+        (Some(path), true) => Some(catch_up.load(path).map_err(failure::game)?.game_id()),
         _ => None,
     };
     if args.retry {
@@ -85,7 +86,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer)
 
 /// Sends the game's latest event to each player, again if it was sent.
 fn send_latest(config: &MailConfig, catch_up: &CatchUp, path: &Path, said: Said) -> Result<Exit> {
-    let game = catch_up.load(path)?;
+    let game = catch_up.load(path).map_err(failure::game)?;
     let secret = notify::secret(config)?;
     let queued = mail::queue_latest(config, &secret, &game, Utc::now())
         .map_err(|e| Failure::new(failure::mail_exit(&e), format!("{}: {e}", path.display())))?;

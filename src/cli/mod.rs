@@ -2,43 +2,32 @@
 //! turns its outcome into an exit code.
 //!
 //! Each command is one file holding its arguments and its `execute`;
-//! `position`, `game` and `tournament` dispatch to theirs. The shared
-//! modules below them (`args`, `config_file`, `store`, `printer`, `notify`,
-//! `recording`, `failure`, `table`) never import a command.
+//! `position`, `game` and `tournament` dispatch to theirs. What the
+//! commands share is in [`support`], apart from them, and never imports a
+//! command.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::cli::conditional::owed::CatchUp;
-use crate::cli::printer::{OutputArgs, Printer};
+use crate::cli::support::printer::{OutputArgs, Printer};
+use crate::cli::support::{catch_up, config_file, failure};
 use crate::exit::Exit;
 
-mod across;
-mod analysis;
 mod archive;
-mod args;
 mod conditional;
-mod config_file;
 mod digest;
-mod failure;
 mod game;
-mod given;
 mod inbox;
 mod init;
 mod mail;
 mod meta;
-mod notify;
 mod player;
 mod position;
-mod printer;
-mod recording;
 mod remind;
-mod search_bounds;
 mod site;
-mod store;
-mod table;
+mod support;
 mod tournament;
 
 /// Adjudicator for Dynamo Chess played by post or email, under the NOST
@@ -97,10 +86,10 @@ pub fn main() -> ExitCode {
     let result = match opts.command {
         Command::Position(command) => {
             // With a game file, a conditional reply owed in it is played
-            // first (conditional/owed.rs); these commands need no config,
+            // first (support/catch_up.rs); these commands need no config,
             // so one that does not read only leaves that to another.
             let catch_up = config_file::load(config)
-                .map(|config| CatchUp::from_config(&config, &printer))
+                .map(|config| catch_up::from_config(&config, &printer))
                 .unwrap_or_default();
             position::execute(command, &catch_up, &printer)
         }

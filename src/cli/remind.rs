@@ -9,10 +9,11 @@ use dynamo::game::clock::{self, describe, format_time_short};
 use dynamo::mail::remind::Threshold;
 use dynamo::services::{Reminded, Reminder, deliver, remind};
 
-use crate::cli::conditional::owed::CatchUp;
 use crate::cli::game::files::game_files;
-use crate::cli::printer::{self, Printer};
-use crate::cli::{config_file, notify};
+use crate::cli::support::catch_up;
+use crate::cli::support::failure;
+use crate::cli::support::printer::{self, Printer};
+use crate::cli::support::{config_file, notify};
 use crate::exit::{Exit, Failure};
 
 /// Remind each player to move whose deadline is within one of [mail]
@@ -34,7 +35,7 @@ pub(crate) struct Args {
 pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer) -> Result<Exit> {
     printer.text_only("remind", "it prints the reminders sent, in words")?;
     let config = config_file::load(config_path)?;
-    let catch_up = CatchUp::from_config(&config, printer).read_only(args.dry_run);
+    let catch_up = catch_up::from_config(&config, printer).read_only(args.dry_run);
     let mail_config = notify::mail_config(&config)?;
     let now = match &args.now {
         Some(t) => {
@@ -44,7 +45,10 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer)
     };
     let files = game_files(&config, &args.paths)?;
     let run = remind::run(mail_config, &files, now, args.dry_run, |path| {
-        catch_up.load(path).map_err(|e| format!("{e:#}"))
+        catch_up
+            .load(path)
+            .map_err(failure::game)
+            .map_err(|e| format!("{e:#}"))
     })
     .map_err(|e| notify::secret_failure(&e))?;
     let mut out = io::stdout().lock();

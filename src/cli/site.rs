@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use dynamo::site::{self, Difference, Settings, SiteError};
 
-use crate::cli::conditional::owed::CatchUp;
-use crate::cli::config_file;
-use crate::cli::printer::Printer;
+use crate::cli::support::catch_up;
+use crate::cli::support::config_file;
+use crate::cli::support::printer::Printer;
 use crate::exit::{Exit, Failure};
 
 /// Write the club's web pages into DIR: an index, each section's
@@ -39,7 +39,7 @@ pub(crate) fn execute(args: Args, config_path: Option<&Path>, printer: &Printer)
     let settings = Settings {
         delay_moves: config.site.as_ref().map_or(0, |s| s.delay_moves),
     };
-    let catch_up = CatchUp::from_config(&config, printer).read_only(args.check);
+    let catch_up = catch_up::from_config(&config, printer).read_only(args.check);
     // Before anything is read or written: a site folder over the club's
     // files would have its pages written over them.
     let site = config.site_dir(&args.dir).map_err(input)?;

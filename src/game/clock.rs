@@ -145,24 +145,54 @@ impl Clock {
     }
 }
 
+/// A unit a duration is said in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeUnit {
+    Day,
+    Hour,
+    Minute,
+    Second,
+}
+
+impl TimeUnit {
+    /// Its English name, singular (`day`): also the key the messages
+    /// choose each language's word by.
+    pub fn name(self) -> &'static str {
+        match self {
+            TimeUnit::Day => "day",
+            TimeUnit::Hour => "hour",
+            TimeUnit::Minute => "minute",
+            TimeUnit::Second => "second",
+        }
+    }
+}
+
 /// A duration in words, its two largest units: `12 days 3 hours`,
 /// `5 hours`, `1 second`, `0 seconds`.
 pub fn describe(span: Duration) -> String {
+    describe_with(span, |n, unit| {
+        format!("{n} {}{}", unit.name(), if n == 1 { "" } else { "s" })
+    })
+}
+
+/// A duration in its two largest units, each count and unit said by
+/// `say` (a language's words), joined by a space.
+pub fn describe_with(span: Duration, say: impl Fn(u64, TimeUnit) -> String) -> String {
     let total = span.num_seconds().unsigned_abs();
     let units = [
-        (total / 86_400, "day"),
-        (total % 86_400 / 3600, "hour"),
-        (total % 3600 / 60, "minute"),
-        (total % 60, "second"),
+        (total / 86_400, TimeUnit::Day),
+        (total % 86_400 / 3600, TimeUnit::Hour),
+        (total % 3600 / 60, TimeUnit::Minute),
+        (total % 60, TimeUnit::Second),
     ];
     let Some(first) = units.iter().position(|&(n, _)| n > 0) else {
-        return "0 seconds".to_string();
+        return say(0, TimeUnit::Second);
     };
     units[first..]
         .iter()
         .take(2)
         .filter(|&&(n, _)| n > 0)
-        .map(|&(n, unit)| format!("{n} {unit}{}", if n == 1 { "" } else { "s" }))
+        .map(|&(n, unit)| say(n, unit))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -362,23 +392,51 @@ impl TimeControl {
     /// move`, `50 days for every 10 moves, so 100 days in all for a
     /// player's first 20 moves`; `None` without a time control.
     pub fn allows(&self, n: u32) -> Option<String> {
+        Some(match self.allowed(n)? {
+            Allowed::PerMove(span) => {
+                format!("each move within {} of the opponent's move", describe(span))
+            }
+            Allowed::Period {
+                moves,
+                time,
+                total,
+                upto,
+            } => format!(
+                "{} for every {moves} moves, so {} in all for a player's first {upto} moves",
+                describe(time),
+                describe(total)
+            ),
+        })
+    }
+
+    /// What the control gives a side up to its `n`-th move, as figures
+    /// for a sentence in any language; `None` without a time control.
+    pub fn allowed(&self, n: u32) -> Option<Allowed> {
         match *self {
             TimeControl::None => None,
-            TimeControl::PerMove(span) => Some(format!(
-                "each move within {} of the opponent's move",
-                describe(span)
-            )),
-            TimeControl::Period { moves, time } => {
-                let total = self.allowance(n)?;
-                let upto = n.div_ceil(moves).saturating_mul(moves);
-                Some(format!(
-                    "{} for every {moves} moves, so {} in all for a player's first {upto} moves",
-                    describe(time),
-                    describe(total)
-                ))
-            }
+            TimeControl::PerMove(span) => Some(Allowed::PerMove(span)),
+            TimeControl::Period { moves, time } => Some(Allowed::Period {
+                moves,
+                time,
+                total: self.allowance(n)?,
+                upto: n.div_ceil(moves).saturating_mul(moves),
+            }),
         }
     }
+}
+
+/// What a time control gives a side up to one of its moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Allowed {
+    /// Each move within this span of the opponent's.
+    PerMove(Duration),
+    /// `time` for every `moves` moves, so `total` for the first `upto`.
+    Period {
+        moves: u32,
+        time: Duration,
+        total: Duration,
+        upto: u32,
+    },
 }
 
 #[cfg(test)]

@@ -64,7 +64,7 @@ pub use actions::{Checked, Rejection};
 pub use allowance::{LeaveTaken, OverAllowance, YearOfLeave};
 pub use choice::read_choice;
 pub use choosing::Choosing;
-pub use clock::{Clock, LateMove, TimeControl, TimeControlError, TimeError};
+pub use clock::{Allowed, Clock, LateMove, TimeControl, TimeControlError, TimeError, TimeUnit};
 pub use correct::{CorrectionError, TagEdit};
 pub use duplicate::same_move;
 pub use error::{GameError, RecordError};

@@ -7,7 +7,9 @@ use chrono::{DateTime, Utc};
 use dynamo_core::Color;
 
 use super::message::Automatic;
+use crate::game::Language;
 use crate::game::clock::format_time_short;
+use crate::mail::messages::{self, Args};
 
 /// What became of one mail.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -236,20 +238,20 @@ impl Disposition {
     }
 }
 
-/// The answer's lines about the player's conditional lines: `mail` is
-/// `Your mail of …`.
-pub(super) fn conditional_answer(mail: &str, lines: &[String], cancelled: bool) -> Vec<String> {
-    let mut out = vec![match (cancelled, lines.is_empty()) {
-        (true, true) => format!("{mail} was read: you had no conditional lines to cancel."),
-        (true, false) => {
-            format!("{mail} was read: your conditional lines are cancelled; none will be played:")
-        }
-        (false, _) => format!(
-            "{mail} was read: your conditional lines now stand as follows. Each reply is \
-             recorded the moment your opponent's move before it is; your opponent never sees \
-             them."
-        ),
-    }];
+/// The answer's lines about the player's conditional lines, in
+/// `language`: `at` is when their mail came.
+pub(super) fn conditional_answer(
+    language: Language,
+    at: &str,
+    lines: &[String],
+    cancelled: bool,
+) -> Vec<String> {
+    let id = match (cancelled, lines.is_empty()) {
+        (true, true) => "conditional-none-to-cancel",
+        (true, false) => "conditional-cancelled",
+        (false, _) => "conditional-stand",
+    };
+    let mut out = vec![messages::say(language, id, &Args::new().text("at", at))];
     out.extend(lines.iter().map(|l| format!("  {l}")));
     out
 }

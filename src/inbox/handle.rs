@@ -418,54 +418,53 @@ impl<'a> Inbox<'a> {
         let config = self.settings.mail;
         let now = Utc::now();
         let notice = Notice::from_game(game, now);
-        let mail = format!("Your mail of {}", format_time_short(work.arrived));
+        // The answer is in the player's language, the refusal's reason
+        // as the game gives it.
+        let language = notice.languages[side];
+        let at = || Args::new().text("at", format_time_short(work.arrived));
+        let say = |id: &str, args: Args| messages::say(language, id, &args);
         let (lines, position) = match &why {
             Why::Refused(reason) => (
                 vec![
-                    format!("{mail} was read, but nothing was recorded:"),
+                    say("answer-refused", at()),
                     // What to do next is the answer's "How to reply":
                     // it knows whose move it is.
                     format!("  {reason}"),
                 ],
                 true,
             ),
-            Why::Already { what, at } => (
-                vec![format!(
-                    "{mail} was read: it is already recorded as {what} at {}. Nothing else \
-                     was done.",
-                    format_time_short(*at)
+            Why::Already { what, at: when } => (
+                vec![say(
+                    "answer-already",
+                    at().text("what", what.as_str())
+                        .text("when", format_time_short(*when)),
                 )],
                 false,
             ),
             Why::TooLarge(limit) => (
                 vec![
-                    format!(
-                        "{mail} was not read: it is larger than {} MB, the most the referee \
-                         reads. Attachments (a photo, a scan) make a mail large.",
-                        limit >> 20
-                    ),
-                    "Send your move again as a reply to this message, without attachments."
-                        .to_string(),
+                    say("answer-too-large", at().number("mb", (limit >> 20) as u64)),
+                    say("answer-send-again", Args::new()),
                 ],
                 true,
             ),
-            Why::Conditional { lines, cancelled } => {
-                (conditional_answer(&mail, lines, *cancelled), true)
-            }
+            Why::Conditional { lines, cancelled } => (
+                conditional_answer(
+                    language,
+                    &format_time_short(work.arrived),
+                    lines,
+                    *cancelled,
+                ),
+                true,
+            ),
             Why::Cancelled { section } => (
-                vec![format!(
-                    "{mail} was read, but nothing was recorded: the director has cancelled \
-                     the section {section}, and its games are no longer played."
+                vec![say(
+                    "answer-cancelled",
+                    at().text("section", section.as_str()),
                 )],
                 false,
             ),
-            Why::MovedOn => (
-                vec![format!(
-                    "{mail} was read, but nothing was recorded: the game has moved on since \
-                     the notice you answered; reply to the latest notice (or to this message)."
-                )],
-                true,
-            ),
+            Why::MovedOn => (vec![say("answer-moved-on", at())], true),
         };
         let incoming = work.incoming;
         let thread: Vec<String> = incoming

@@ -73,25 +73,26 @@ pub fn judge(game: &Game, side: Color, seq: u32, command: &Command, mail: &str) 
 /// The command of the player of `side` in their own words `text`,
 /// answering the notice of event `seq`: read in [`position_seen`]. After
 /// their choice made alone (docs/RULES.md §13.18), a choice written
-/// again (`=R Ka1b1`) that differs from it goes with the move to the
-/// game, which refuses it naming the choice made, as `dynamo move`
-/// does: it is never dropped unseen.
+/// again with the move (`=R Ka1b1`, and `=Q Ka1b1` after `=Q` too: "a
+/// second choice is refused") goes with the move to the game, which
+/// refuses it naming the choice made, as `dynamo move` does: it is never
+/// dropped unseen.
 pub fn read_command(game: &Game, seq: u32, side: Color, text: &str) -> Result<Command, Unread> {
     let command = read_reply(text, &position_seen(game, seq), side)?;
-    let Some(Choosing::Chose { owner, role, .. }) = game.choosing() else {
+    let Some(Choosing::Chose { owner, .. }) = game.choosing() else {
         return Ok(command);
     };
-    let other = written_choices(text).into_iter().find(|r| *r != role);
-    Ok(match (command, other) {
+    let written = written_choices(text).into_iter().next();
+    Ok(match (command, written) {
         (
             Command::Move {
                 text,
                 number,
                 offer_draw,
             },
-            Some(other),
+            Some(written),
         ) if owner == side => Command::Move {
-            text: format!("={} {text}", other.upper_char()),
+            text: format!("={} {text}", written.upper_char()),
             number,
             offer_draw,
         },

@@ -22,6 +22,7 @@ use lettre::{Address, Message};
 
 use super::envelope::{Built, Sender, message_id, reply_subject, subaddressed};
 use super::error::MailError;
+use super::messages::Args;
 use super::notice::Notice;
 use super::text::header_text;
 use super::token::{SUBJECT_TAG, Token};
@@ -30,9 +31,8 @@ use crate::html::escape;
 use crate::id;
 use dynamo_core::Color;
 
-/// The last line of every answer (the digest's too).
-pub(super) const ANSWER_SIGNATURE: &str =
-    "Sent by dynamo, the Dynamo Chess adjudicator: an automatic answer to your mail.";
+/// The message of the last line of every answer (the digest's too).
+pub(super) const ANSWER_SIGNATURE: &str = "answer-signature";
 
 /// The most ids of the thread an answer's `References` repeats.
 const MAX_REFERENCES: usize = 10;
@@ -238,20 +238,25 @@ impl Notice {
 
     fn answer_text(&self, answer: &Answer, reply_to: &str) -> String {
         let side = answer.side;
-        let mut out = format!("{}\n\n", self.salutation(side));
+        let said = self.speaking(self.languages[side]);
+        let this = said.as_ref();
+        let mut out = format!("{}\n\n", this.salutation(side));
         for line in &answer.lines {
             let _ = writeln!(out, "{line}\n");
         }
         if answer.position {
-            out.push_str(&diagram::board_from(&self.position, Charset::Ascii, side));
-            let _ = writeln!(out, "\n{}\n", self.turn_line(side));
-            out.push_str("How to reply\n------------\n");
-            for line in self.reply_lines(side, reply_to) {
+            out.push_str(&diagram::board_from(&this.position, Charset::Ascii, side));
+            let _ = writeln!(out, "\n{}\n", this.turn_line(side));
+            let heading = this.say("how-to-reply", &Args::new());
+            let rule = "-".repeat(heading.chars().count());
+            let _ = writeln!(out, "{heading}\n{rule}");
+            for line in this.reply_lines(side, reply_to) {
                 let _ = writeln!(out, "{line}");
             }
             out.push('\n');
         }
-        let _ = write!(out, "-- \n{ANSWER_SIGNATURE}\n");
+        let signature = this.say(ANSWER_SIGNATURE, &Args::new());
+        let _ = write!(out, "-- \n{signature}\n");
         out
     }
 
@@ -259,6 +264,8 @@ impl Notice {
     /// picture `board_cid` names (no `<>`), drawn as in a notice.
     fn answer_html(&self, answer: &Answer, board_cid: &str, reply_to: &str) -> String {
         let side = answer.side;
+        let said = self.speaking(self.languages[side]);
+        let this = said.as_ref();
         let mut out = String::new();
         out.push_str("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\n");
         out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
@@ -266,17 +273,17 @@ impl Notice {
             "</head>\n<body style=\"margin:0;padding:8px;font-family:sans-serif;\
              line-height:1.4;overflow-wrap:anywhere\">\n<div style=\"max-width:640px\">\n",
         );
-        let _ = writeln!(out, "<p>{}</p>", escape(&self.salutation(side)));
+        let _ = writeln!(out, "<p>{}</p>", escape(&this.salutation(side)));
         for line in &answer.lines {
             let _ = writeln!(out, "<p>{}</p>", escape(line.trim_start()));
         }
-        self.board_html(&mut out, side, board_cid);
-        let _ = writeln!(out, "<p>{}</p>", escape(&self.turn_line(side)));
-        self.how_to_reply_html(&mut out, side, reply_to);
+        this.board_html(&mut out, side, board_cid);
+        let _ = writeln!(out, "<p>{}</p>", escape(&this.turn_line(side)));
+        this.how_to_reply_html(&mut out, side, reply_to);
         let _ = writeln!(
             out,
             "<p style=\"color:#777\">{}</p>",
-            escape(ANSWER_SIGNATURE)
+            escape(&this.say(ANSWER_SIGNATURE, &Args::new()))
         );
         out.push_str("</div>\n</body></html>\n");
         out

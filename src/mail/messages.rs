@@ -9,11 +9,12 @@
 
 use std::sync::OnceLock;
 
-use chrono::NaiveDate;
+use chrono::{Duration, NaiveDate};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
-use crate::game::Language;
+use crate::game::clock::{describe_with, format_time_short};
+use crate::game::{Allowed, Language, LateMove};
 
 /// Each language's messages, as written.
 const SOURCES: [(Language, &str); 5] = [
@@ -115,6 +116,56 @@ pub fn long_date(language: Language, day: NaiveDate) -> String {
     };
     day.format_localized(&word(language, "date-long"), locale)
         .to_string()
+}
+
+/// A duration in its two largest units, in the language's words and
+/// plural forms: `2 days 3 hours`, `2 giorni 3 ore`.
+pub fn span(language: Language, span: Duration) -> String {
+    describe_with(span, |n, unit| {
+        say(
+            language,
+            "span-unit",
+            &Args::new().text("unit", unit.name()).number("count", n),
+        )
+    })
+}
+
+/// What a time control gave, in the language: `each move within 3 days
+/// of the opponent's move`.
+pub fn allowed(language: Language, allowed: Allowed) -> String {
+    match allowed {
+        Allowed::PerMove(time) => say(
+            language,
+            "allows-per-move",
+            &Args::new().text("time", span(language, time)),
+        ),
+        Allowed::Period {
+            moves,
+            time,
+            total,
+            upto,
+        } => say(
+            language,
+            "allows-period",
+            &Args::new()
+                .text("time", span(language, time))
+                .number("moves", u64::from(moves))
+                .text("total", span(language, total))
+                .number("upto", u64::from(upto)),
+        ),
+    }
+}
+
+/// How late a move came, in the language: `received 2 days after its
+/// deadline, 2026-03-01 09:00 UTC`.
+pub fn late_words(language: Language, late: &LateMove) -> String {
+    say(
+        language,
+        "late-received",
+        &Args::new()
+            .text("by", span(language, late.by()))
+            .text("deadline", format_time_short(late.deadline)),
+    )
 }
 
 #[cfg(test)]

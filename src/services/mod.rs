@@ -5,11 +5,17 @@
 //! "Layers and the import rule").
 
 pub mod across;
+pub mod catch_up;
 pub mod delivery;
 pub mod digest;
+pub mod recording;
 pub mod remind;
 
 pub use across::{Across, AcrossError, Corrected, Mailer, pages};
+pub use catch_up::{CatchUp, CatchUpError, Told};
 pub use delivery::deliver;
 pub use digest::{DigestRow, DigestRun, DigestState, Digests};
+pub use recording::{
+    Finished, Heard, LockWaitError, MailingError, Recording, RecordingError, lock_wait,
+};
 pub use remind::{RemindRun, Reminded, Reminder};

@@ -107,7 +107,7 @@ mod tests {
         let club = tmp.path();
         std::fs::create_dir_all(club.join("games/sec")).expect("mkdir");
         let kept = [
-            Kept::new("config's folder", club, Apart::Above),
+            Kept::new("key file", &club.join("dynamo.key"), Apart::Above),
             Kept::new("outbox", &club.join("outbox"), Apart::Wholly),
         ];
         let new = |dir: &Path| SiteDir::new(dir, &club.join("games"), &kept);
@@ -117,6 +117,7 @@ mod tests {
             (club.join("games"), "is", "games folder"),
             (club.join("games/sec/pages"), "lies inside", "games folder"),
             (club.join("outbox/x"), "lies inside", "outbox"),
+            (club.join("dynamo.key"), "is", "key file"),
             (club.join("games/.."), "contains", "games folder"),
         ] {
             match new(&dir) {

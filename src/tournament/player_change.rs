@@ -1,5 +1,5 @@
-//! A player's address (and name) changed everywhere at once (`dynamo
-//! player set`): which game files and section files of the games folder
+//! A player's address (and name, and language) changed everywhere at
+//! once (`dynamo player set`): which game files and section files of the games folder
 //! name them, and what each is to say. Nothing here writes a game: each
 //! game's change is a header correction the recorder records, with its
 //! audit trail; a section file is rewritten whole ([`store_section`]).
@@ -23,7 +23,7 @@ use dynamo_core::Color;
 use super::error::SectionError;
 use super::section::{SECTION_FILE, Section};
 use crate::durable::{self, FileError, FileLock, LOCK_WAIT, LockError};
-use crate::game::{Address, Game, GameError, Player, TagEdit, folder};
+use crate::game::{Address, Game, GameError, Language, Player, TagEdit, folder};
 
 /// The change asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,6 +34,9 @@ pub struct PlayerChange {
     pub email: Address,
     /// Their new name, if it changes too.
     pub name: Option<String>,
+    /// Their new language, if it changes: kept in each game's header
+    /// (the section file keeps no language).
+    pub language: Option<Language>,
 }
 
 /// One file to change.
@@ -158,6 +161,12 @@ impl PlayerChange {
         Ok(steps)
     }
 
+    /// Whether the address stays (`email` is `old` as given): then each
+    /// file keeps the address as it writes it, in its own letter case.
+    pub fn keeps_address(&self) -> bool {
+        self.email.as_str() == self.old.as_str()
+    }
+
     /// The player as the first game of `steps` has them.
     pub fn known_player(&self, steps: &[Step]) -> Option<Player> {
         steps.iter().find_map(|s| match s {
@@ -200,7 +209,20 @@ impl PlayerChange {
                     ),
                 });
             }
-            edits.extend(side_edits(player, side, &self.email, self.name.as_deref()));
+            // The address as given, or as the game writes it when the
+            // change keeps it (a change of name or language alone).
+            let email = match &player.email {
+                Some(own) if self.keeps_address() => own,
+                _ => &self.email,
+            };
+            edits.extend(side_edits(player, side, email, self.name.as_deref()));
+            if let Some(language) = self.language.filter(|l| *l != game.language(side)) {
+                edits.push(TagEdit {
+                    field: "--lang".to_string(),
+                    name: Language::tag(side).to_string(),
+                    value: language.code().to_string(),
+                });
+            }
         }
         Ok(edits)
     }
@@ -246,7 +268,9 @@ impl PlayerChange {
         }
         let mut after = section.clone();
         let entrant = &mut after.players[i];
-        entrant.email = self.email.as_str().to_string();
+        if !self.keeps_address() {
+            entrant.email = self.email.as_str().to_string();
+        }
         if let Some(name) = &self.name {
             entrant.name = name.clone();
         }

@@ -1,9 +1,11 @@
 //! The club's record on git (docs/director.md, "The record on git"):
 //! each recorded event one commit, named as the notices name it, with no
 //! address in any message (`commits`); exactly once when `dynamo` is
-//! killed at any moment (`kills`).
+//! killed at any moment (`kills`); the forge workflow that publishes the
+//! pages from the archive (`forge`).
 
 mod commits;
+mod forge;
 mod kills;
 
 use std::path::PathBuf;

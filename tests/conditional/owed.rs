@@ -145,7 +145,7 @@ fn every_command_that_opens_the_game_records_the_owed_reply() {
         &["mail", "--list", GAME],
         &["remind", GAME],
         &["digest", GAME],
-        &["site", "site"],
+        &["site", "../site"],
     ];
     for args in opens {
         let env = owed(&server);
@@ -189,7 +189,7 @@ fn a_command_that_writes_nothing_says_the_reply_is_owed() {
     for args in [
         &["remind", GAME, "--dry-run"][..],
         &["digest", GAME, "--dry-run"],
-        &["site", "site", "--check"],
+        &["site", "../site", "--check"],
     ] {
         let out = env.run(args);
         assert!(

@@ -439,9 +439,9 @@ fn a_notice_that_comes_back_is_set_aside_unanswered() {
 /// exactly what a full build writes.
 #[test]
 fn a_move_by_mail_brings_the_web_pages_up_to_date() {
-    let w = World::with_config("[site]\ndir = \"pages\"\n");
-    w.env.ok(&["site", "pages"]);
-    let page = || w.env.read("pages/games/g.html");
+    let w = World::with_config("[site]\ndir = \"../pages\"\n");
+    w.env.ok(&["site", "../pages"]);
+    let page = || w.env.read("../pages/games/g.html");
     let before = page();
     let notice = w.last_to("alice@example.org");
     w.deliver(
@@ -456,7 +456,7 @@ fn a_move_by_mail_brings_the_web_pages_up_to_date() {
     let after = page();
     assert_ne!(before, after, "the game's page did not follow the move");
     assert!(after.contains("e2e4"), "{after}");
-    let check = w.env.run(&["site", "pages", "--check"]);
+    let check = w.env.run(&["site", "../pages", "--check"]);
     assert_eq!(
         (check.code, check.stdout.as_str()),
         (0, ""),

@@ -53,12 +53,12 @@ fn the_readme_tour_runs_as_written_in_a_new_club() {
         "--imap",
         "imap.example.org",
     ]);
-    assert!(out.contains("made club/dynamo.toml"), "{out}");
+    assert!(out.contains("made club/office/dynamo.toml"), "{out}");
     assert!(
         out.contains("DYNAMO_SMTP_PASSWORD and DYNAMO_IMAP_PASSWORD"),
         "{out}"
     );
-    let club = env.path("club");
+    let club = env.path("club/office");
     crate::examples::run::check_section_in(repo(), "README.md", "## A five-minute tour", &club);
 }
 
@@ -74,11 +74,11 @@ fn a_second_init_refuses_and_changes_nothing() {
         "smtp.example.org",
     ]);
     let before = tree(&env.path("club"));
-    let config = env.read("club/dynamo.toml");
+    let config = env.read("club/office/dynamo.toml");
     let again = env.run(&["init", "club", "--email", "other@example.org"]);
     assert_eq!(again.code, 2, "{}", again.stderr);
     assert!(
-        again.stderr.contains("club/dynamo.toml"),
+        again.stderr.contains("club/office/dynamo.toml"),
         "{}",
         again.stderr
     );
@@ -88,7 +88,7 @@ fn a_second_init_refuses_and_changes_nothing() {
         again.stderr
     );
     assert_eq!(tree(&env.path("club")), before);
-    assert_eq!(env.read("club/dynamo.toml"), config);
+    assert_eq!(env.read("club/office/dynamo.toml"), config);
 }
 
 #[test]
@@ -102,7 +102,7 @@ fn the_config_names_the_password_variables_and_holds_no_password() {
         "--smtp",
         "smtp.example.org:2587",
     ]);
-    let text = env.read("club/dynamo.toml");
+    let text = env.read("club/office/dynamo.toml");
     assert!(
         text.contains("password_env = \"DYNAMO_SMTP_PASSWORD\""),
         "{text}"
@@ -120,16 +120,16 @@ fn the_config_names_the_password_variables_and_holds_no_password() {
     for line in example.lines().filter(|l| l.starts_with("# ")) {
         assert!(text.contains(line), "lost: {line}");
     }
-    assert_eq!(mode(&env.path("club/dynamo.key")), 0o600);
+    assert_eq!(mode(&env.path("club/office/dynamo.key")), 0o600);
     for private in ["outbox", "inbox", "conditional"] {
         assert_eq!(
-            mode(&env.path(&format!("club/{private}"))),
+            mode(&env.path(&format!("club/office/{private}"))),
             0o700,
             "{private}"
         );
     }
     // The setup as `dynamo config` reads it: every path beside the config.
-    let shown = env.ok(&["--config", "club/dynamo.toml", "config"]);
+    let shown = env.ok(&["--config", "club/office/dynamo.toml", "config"]);
     assert!(
         shown.contains("# secret_env: none; the reply tokens' key is in"),
         "{shown}"
@@ -212,7 +212,7 @@ fn pages_written_under_the_services_umask_are_readable_by_others() {
     env.ok(&["init", "club"]);
     let bin = env!("CARGO_BIN_EXE_dynamo");
     let script = format!(
-        "umask 0027 && cd club && {bin} new games/new.pgn --white 'Ada <ada@example.org>' \
+        "umask 0027 && cd club/office && {bin} new games/new.pgn --white 'Ada <ada@example.org>' \
          --black 'Charles <charles@example.org>' --at '2026-11-22 07:30' >/dev/null"
     );
     let status = std::process::Command::new("bash")
@@ -224,7 +224,7 @@ fn pages_written_under_the_services_umask_are_readable_by_others() {
         .expect("bash runs");
     assert!(status.success());
     assert_eq!(
-        mode(&env.path("club/games/new.pgn")),
+        mode(&env.path("club/office/games/new.pgn")),
         0o640,
         "the game stays private"
     );
@@ -262,7 +262,7 @@ fn config_check_says_each_problem_and_never_a_password() {
         "--smtp-security",
         "none",
     ]);
-    let config = ["--config", "club/dynamo.toml", "config", "--check"];
+    let config = ["--config", "club/office/dynamo.toml", "config", "--check"];
     let secret = "s3cret-Zürich";
     let ok = env.run_with(&config, &[("DYNAMO_SMTP_PASSWORD", secret)]);
     assert_eq!(ok.code, 0, "{}{}", ok.stdout, ok.stderr);
@@ -308,4 +308,29 @@ fn config_check_says_each_problem_and_never_a_password() {
         .filter_map(|c| c["check"].as_str())
         .collect();
     assert_eq!(failed, ["SMTP password"]);
+}
+
+/// A config whose pages lie inside its own folder (`public/` beside
+/// `dynamo.toml`, the layout before the site's rule) hears it from
+/// `config --check`, both folders named.
+#[test]
+fn config_check_names_pages_inside_the_configs_folder() {
+    let env = TestEnv::new();
+    env.ok(&["init", "club"]);
+    let path = "club/office/dynamo.toml";
+    let text = env.read(path);
+    assert!(text.contains("\ndir = \"../public\"\n"), "{text}");
+    env.write(
+        path,
+        &text.replace("\ndir = \"../public\"\n", "\ndir = \"public\"\n"),
+    );
+    let out = env.run(&["--config", path, "config", "--check"]);
+    assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout.contains(
+            "problem pages folder: the site folder club/office/public lies inside the config's folder club/office"
+        ),
+        "{}",
+        out.stdout
+    );
 }

@@ -5,9 +5,11 @@
 //! `answer` the answer to a refused mail, `events` covers each kind of event, `corrections` the director's `undo`
 //! and `set` and moves sent twice, `faults` the misbehaving servers,
 //! `kills` random kills, `languages` each player's notices in their language, `late` moves after their deadline, `leave` the notices of leave, `output` closed and full standard output,
-//! `picture` the HTML in a real browser, `plain_words` the words at the
-//! edges (the lines of what was mailed, greetings, grammar), `remind` the reminders and
-//! `secrets` what is never printed.
+//! `picture` the HTML in a real browser, `picture_languages` a notice in
+//! each language at 360 pixels, `plain_words` the words at the
+//! edges (the lines of what was mailed, greetings, grammar), `remind` the reminders,
+//! `secrets` what is never printed and `snapshots` every kind of notice in
+//! every language pinned byte for byte (`UPDATE_SNAPSHOTS=1` writes them).
 
 mod answer;
 mod corrections;
@@ -19,9 +21,11 @@ mod late;
 mod leave;
 mod output;
 mod picture;
+mod picture_languages;
 mod plain_words;
 mod remind;
 mod secrets;
+mod snapshots;
 
 use std::path::PathBuf;
 

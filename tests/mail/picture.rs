@@ -21,7 +21,7 @@ use crate::support::TestEnv;
 use crate::support::smtp::{Options, SmtpServer};
 
 /// The browser, or a failure that says how to get it.
-fn chromium() -> &'static str {
+pub(super) fn chromium() -> &'static str {
     let found = Command::new("chromium")
         .arg("--version")
         .output()
@@ -36,7 +36,7 @@ fn chromium() -> &'static str {
 
 /// Runs the browser on `page` in a window `width` × 1200 with `extra`
 /// arguments.
-fn browse(page: &Path, width: u32, extra: &[String]) -> String {
+pub(super) fn browse(page: &Path, width: u32, extra: &[String]) -> String {
     let profile = tempfile::tempdir().expect("a profile folder");
     let out = Command::new(chromium())
         .args([
@@ -66,7 +66,7 @@ fn browse(page: &Path, width: u32, extra: &[String]) -> String {
 }
 
 /// Where the screenshots go: a folder of the build that survives the test.
-fn shots() -> PathBuf {
+pub(super) fn shots() -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("notice-screenshots");
     std::fs::create_dir_all(&dir).expect("the screenshots folder");
     dir
@@ -93,7 +93,7 @@ const MEASURE: &str = "<script>window.addEventListener('load', () => {\
 });</script>";
 
 /// The page around the notice: a frame `width` pixels wide.
-fn frame(width: u32) -> String {
+pub(super) fn frame(width: u32) -> String {
     format!(
         "<!DOCTYPE html><html><body style=\"margin:0\">\
          <iframe src=\"notice.html\" style=\"width:{width}px;height:1200px;border:0;display:block\"></iframe>\

@@ -13,10 +13,10 @@ use crate::tournament::section;
 const CLUB: &str = "Ada Lovelace <ada@example.org>\n\
     Charles Babbage <charles@example.org>\n\
     Émilie du Châtelet <emilie@example.fr>\n";
-const CUP: &str = "Ada Lovelace <ada@example.org>\nBob Ross <bob@example.org>\n";
+pub(crate) const CUP: &str = "Ada Lovelace <ada@example.org>\nBob Ross <bob@example.org>\n";
 
 /// `dynamo.toml` mailing through `server`, games in `games/`.
-fn mail_config(env: &TestEnv, server: &SmtpServer) {
+pub(crate) fn mail_config(env: &TestEnv, server: &SmtpServer) {
     env.write(
         "dynamo.toml",
         &format!(

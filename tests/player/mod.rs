@@ -2,3 +2,4 @@
 //! game and section file at once.
 
 mod address;
+mod language;

@@ -148,7 +148,9 @@ fn the_choice_alone_then_the_move_make_one_turn() {
 
 /// After `queen` chosen alone, `=R Ka1b1` contradicts it: refused as
 /// `dynamo move` refuses it, the choice made named, nothing recorded,
-/// whichever notice the reply answers; `=R` alone the same.
+/// whichever notice the reply answers; `=R` alone the same. `=Q Ka1b1`
+/// is a second choice too (docs/RULES.md §13.18), refused alike by mail
+/// and on the command line.
 #[test]
 fn a_choice_that_contradicts_the_one_made_alone_is_refused_naming_it() {
     let w = awaiting_alices_choice();
@@ -159,15 +161,16 @@ fn a_choice_that_contradicts_the_one_made_alone_is_refused_naming_it() {
     let before = w.env.read(GAME);
     let refusal = "no pawn awaits a choice: White chose the queen (=Q) for the pawn on e8; \
                    White's move is awaited: write it without =Q, =R, =B or =N before it";
-    let cli = w.env.run(&["check", GAME, "=R Ka1b1", "--by", "white"]);
-    assert_eq!(
-        cli.stderr,
-        format!("dynamo: rejected: =R Ka1b1: {refusal}\n")
-    );
+    for text in ["=R Ka1b1", "=Q Ka1b1"] {
+        let cli = w.env.run(&["check", GAME, text, "--by", "white"]);
+        assert_eq!(cli.stderr, format!("dynamo: rejected: {text}: {refusal}\n"));
+    }
     for (id, notice, text) in [
         ("c2@alice", &first, "=R Ka1b1"),
         ("c3@alice", &second, "=R Ka1b1"),
         ("c4@alice", &second, "=R"),
+        ("c6@alice", &first, "=Q Ka1b1"),
+        ("c7@alice", &second, "=Q Ka1b1"),
     ] {
         let out = w.handled(&w.reply(notice, ALICE, id, text));
         assert!(!out.contains("recorded 2."), "{text}: {out}");

@@ -7,7 +7,7 @@
 use crate::site::same_as_a_full_build;
 use crate::support::TestEnv;
 
-const PAGE: &str = "pages/games/p.html";
+const PAGE: &str = "../pages/games/p.html";
 
 fn move_at(env: &TestEnv, text: &str, by: &str, at: &str) {
     env.ok(&["move", "games/p.pgn", text, "--by", by, "--at", at]);
@@ -36,10 +36,10 @@ fn the_page_says_who_chooses_then_what_was_chosen_then_the_note() {
     let env = TestEnv::new();
     env.write(
         "dynamo.toml",
-        "games_dir = \"games\"\n[site]\ndir = \"pages\"\n",
+        "games_dir = \"games\"\n[site]\ndir = \"../pages\"\n",
     );
     super::before_the_push(&env, "games/p.pgn", "\"<b>Bert</b>\" <bert@example.org>");
-    env.ok(&["site", "pages"]);
+    env.ok(&["site", "../pages"]);
     let page = env.read(PAGE);
     assert_eq!(fact(&page, "Promotion"), None, "{page}");
 
@@ -98,14 +98,14 @@ fn a_delay_that_hides_the_owners_turn_hides_the_choice() {
     let env = TestEnv::new();
     env.write(
         "dynamo.toml",
-        "games_dir = \"games\"\n[site]\ndir = \"pages\"\ndelay_moves = 1\n",
+        "games_dir = \"games\"\n[site]\ndir = \"../pages\"\ndelay_moves = 1\n",
     );
     super::before_the_push(&env, "games/p.pgn", "Bert <bert@example.org>");
     move_at(&env, "Re6e7/e7e8", "black", "2026-11-01T10:00:00Z");
     move_at(&env, "=R Re8/e7e6", "white", "2026-11-01T11:00:00Z");
     same_as_a_full_build(&env, "the owner's turn");
     let page = env.read(PAGE);
-    let pgn = env.read("pages/games/p.pgn");
+    let pgn = env.read("../pages/games/p.pgn");
     for shown in [page.as_str(), pgn.as_str()] {
         assert!(!shown.contains("=R"), "{shown}");
         assert!(!shown.contains("rook"), "{shown}");

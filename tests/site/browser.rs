@@ -179,7 +179,7 @@ const END: char = '\u{E010}';
 #[test]
 fn the_keys_step_through_the_game_both_ways() {
     let env = club("");
-    build(&env, "site");
+    build(&env, "../site");
     let fens: Vec<String> = (1..=MOVES.len())
         .map(|n| {
             let mut args = vec!["play"];
@@ -191,7 +191,7 @@ fn the_keys_step_through_the_game_both_ways() {
     let session = Session::new(&driver);
     let url = format!(
         "file://{}",
-        env.path("site/games/club/r01-b01.html").display()
+        env.path("../site/games/club/r01-b01.html").display()
     );
     session.call("POST", "/url", Some(json!({ "url": url })));
     let last = fens.len() - 1;
@@ -224,7 +224,7 @@ fn the_keys_step_through_the_game_both_ways() {
 #[test]
 fn nothing_scrolls_sideways_at_360_and_1280_pixels() {
     let env = club("");
-    build(&env, "site");
+    build(&env, "../site");
     let driver = Driver::start();
     let session = Session::new(&driver);
     for width in [360, 1280] {
@@ -238,7 +238,7 @@ fn nothing_scrolls_sideways_at_360_and_1280_pixels() {
             "sections/club.html",
             "index.html",
         ] {
-            let url = format!("file://{}", env.path(&format!("site/{page}")).display());
+            let url = format!("file://{}", env.path(&format!("../site/{page}")).display());
             session.call("POST", "/url", Some(json!({ "url": url })));
             let sizes = session.script(
                 "const d = document.documentElement; return [d.scrollWidth, d.clientWidth];",
@@ -255,10 +255,10 @@ fn nothing_scrolls_sideways_at_360_and_1280_pixels() {
 #[test]
 fn without_scripts_every_position_is_a_link() {
     let env = club("");
-    build(&env, "site");
+    build(&env, "../site");
     let driver = Driver::start();
     let session = Session::with(&driver, false);
-    let page = env.path("site/games/club/r01-b01.html");
+    let page = env.path("../site/games/club/r01-b01.html");
     let url = format!("file://{}", page.display());
     session.call("POST", "/url", Some(json!({ "url": url })));
     let ran = session.script("return document.getElementById('viewer').className;");
@@ -302,13 +302,16 @@ fn the_crosstable_in_the_browser_is_the_standings() {
         "--at",
         "2020-11-24T10:00:00Z",
     ]);
-    build(&env, "site");
+    build(&env, "../site");
     let json: Value =
         serde_json::from_str(&env.ok(&["standings", "club", "--json"])).expect("JSON");
     let want = json.as_array().expect("rows");
     let driver = Driver::start();
     let session = Session::new(&driver);
-    let url = format!("file://{}", env.path("site/sections/club.html").display());
+    let url = format!(
+        "file://{}",
+        env.path("../site/sections/club.html").display()
+    );
     session.call("POST", "/url", Some(json!({ "url": url })));
     let cells = |selector: &str| -> Vec<Vec<String>> {
         let code = format!(
@@ -388,7 +391,7 @@ fn screenshots_of_a_game_and_a_section() {
         "--at",
         "2020-11-24T10:00:00Z",
     ]);
-    build(&env, "site");
+    build(&env, "../site");
     let update = std::env::var_os("DYNAMO_UPDATE_SCREENSHOTS").is_some_and(|v| v == "1");
     let driver = Driver::start();
     let session = Session::new(&driver);
@@ -402,7 +405,7 @@ fn screenshots_of_a_game_and_a_section() {
             "/window/rect",
             Some(json!({"width": width, "height": height})),
         );
-        let url = format!("file://{}", env.path(&format!("site/{page}")).display());
+        let url = format!("file://{}", env.path(&format!("../site/{page}")).display());
         session.call("POST", "/url", Some(json!({ "url": url })));
         let shot = session.call("GET", "/screenshot", None);
         let bytes = base64::engine::general_purpose::STANDARD

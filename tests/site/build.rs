@@ -11,8 +11,8 @@ use super::{EVE_ESCAPED, MOVES, PRIVATE, SECRET, build, club, club_with, files, 
 #[test]
 fn nothing_private_and_names_as_text() {
     let env = club("");
-    build(&env, "site");
-    let site = files(&env.path("site"));
+    build(&env, "../site");
+    let site = files(&env.path("../site"));
     assert!(site.len() > 15, "{:?}", site.keys());
     for (path, bytes) in &site {
         let text = String::from_utf8_lossy(bytes);
@@ -49,8 +49,8 @@ fn nothing_private_and_names_as_text() {
 #[test]
 fn every_position_has_its_board_and_fen() {
     let env = club("");
-    build(&env, "site");
-    let page = env.read("site/games/club/r01-b01.html");
+    build(&env, "../site");
+    let page = env.read("../site/games/club/r01-b01.html");
     for n in 0..=MOVES.len() {
         let fen = if n == 0 {
             // `play` needs a move: the start as `show` prints it.
@@ -68,7 +68,7 @@ fn every_position_has_its_board_and_fen() {
     }
     assert!(!page.contains(&format!("id=\"ply-{}\"", MOVES.len() + 1)));
     assert!(page.contains("class=\"ply last\" id=\"ply-3\""));
-    let pgn = env.read("site/games/club/r01-b01.pgn");
+    let pgn = env.read("../site/games/club/r01-b01.pgn");
     assert!(pgn.contains("[White \"Ada Lovelace\"]"), "{pgn}");
     assert!(pgn.contains("1. e2e4 Ng8f6 2. Bf1/g2E *"), "{pgn}");
 }
@@ -78,29 +78,29 @@ fn every_position_has_its_board_and_fen() {
 #[test]
 fn the_same_games_give_the_same_bytes() {
     let env = club("");
-    build(&env, "a");
-    build(&env, "b");
-    assert_eq!(files(&env.path("a")), files(&env.path("b")));
+    build(&env, "../a");
+    build(&env, "../b");
+    assert_eq!(files(&env.path("../a")), files(&env.path("../b")));
     let check =
         |dir: &str| env.run_with(&["site", dir, "--check"], &[("DYNAMO_SITE_SECRET", SECRET)]);
-    let same = check("a");
+    let same = check("../a");
     assert_eq!(
         (same.code, same.stdout.as_str()),
         (0, ""),
         "{}",
         same.stderr
     );
-    env.write("a/index.html", "changed");
-    env.write("a/games/club/old.html", "a game since renamed");
-    std::fs::remove_file(env.path("a/feed.xml")).expect("removed");
-    let differs = check("a");
+    env.write("../a/index.html", "changed");
+    env.write("../a/games/club/old.html", "a game since renamed");
+    std::fs::remove_file(env.path("../a/feed.xml")).expect("removed");
+    let differs = check("../a");
     assert_eq!(differs.code, 1, "{}", differs.stderr);
     assert_eq!(
         differs.stdout,
         "missing feed.xml\nchanged index.html\nextra games/club/old.html\n"
     );
     // A full build puts it right; the page it did not write stays, named.
-    let built = env.run_with(&["site", "a"], &[("DYNAMO_SITE_SECRET", SECRET)]);
+    let built = env.run_with(&["site", "../a"], &[("DYNAMO_SITE_SECRET", SECRET)]);
     assert!(
         built.stdout.contains("2 written, 0 removed"),
         "{}",
@@ -113,9 +113,9 @@ fn the_same_games_give_the_same_bytes() {
         "{}",
         built.stderr
     );
-    assert_eq!(env.read("a/games/club/old.html"), "a game since renamed");
-    std::fs::remove_file(env.path("a/games/club/old.html")).expect("removed");
-    assert_eq!(files(&env.path("a")), files(&env.path("b")));
+    assert_eq!(env.read("../a/games/club/old.html"), "a game since renamed");
+    std::fs::remove_file(env.path("../a/games/club/old.html")).expect("removed");
+    assert_eq!(files(&env.path("../a")), files(&env.path("../b")));
 }
 
 /// After `dynamo move`, a rebuild writes exactly the game's page and
@@ -124,8 +124,8 @@ fn the_same_games_give_the_same_bytes() {
 #[test]
 fn a_move_changes_exactly_its_pages() {
     let env = club("");
-    build(&env, "site");
-    let before = files(&env.path("site"));
+    build(&env, "../site");
+    let before = files(&env.path("../site"));
     env.ok(&[
         "move",
         "games/club/r02-b01.pgn",
@@ -133,9 +133,9 @@ fn a_move_changes_exactly_its_pages() {
         "--at",
         "2020-11-23T10:00:00Z",
     ]);
-    let out = build(&env, "site");
+    let out = build(&env, "../site");
     assert!(out.contains("4 written, 0 removed"), "{out}");
-    let after = files(&env.path("site"));
+    let after = files(&env.path("../site"));
     let changed: BTreeSet<String> = after
         .keys()
         .filter(|p| before.get(*p) != after.get(*p))
@@ -151,8 +151,8 @@ fn a_move_changes_exactly_its_pages() {
     .map(String::from)
     .collect();
     assert_eq!(changed, expected);
-    build(&env, "fresh");
-    assert_eq!(after, files(&env.path("fresh")));
+    build(&env, "../fresh");
+    assert_eq!(after, files(&env.path("../fresh")));
 }
 
 /// `½`, `1½` as numbers.
@@ -209,8 +209,8 @@ fn the_crosstable_is_the_standings() {
         "--at",
         "2020-11-24T10:00:00Z",
     ]);
-    build(&env, "site");
-    let page = env.read("site/sections/club.html");
+    build(&env, "../site");
+    let page = env.read("../site/sections/club.html");
     let json: serde_json::Value =
         serde_json::from_str(&env.ok(&["standings", "club", "--json"])).expect("JSON");
     let json = json.as_array().expect("rows");
@@ -247,17 +247,17 @@ fn the_crosstable_is_the_standings() {
 #[test]
 fn a_delay_holds_back_the_latest_moves() {
     let env = club("delay_moves = 2\n");
-    build(&env, "site");
-    let page = env.read("site/games/club/r01-b01.html");
+    build(&env, "../site");
+    let page = env.read("../site/games/club/r01-b01.html");
     assert!(page.contains("id=\"ply-1\""));
     assert!(
         !page.contains("id=\"ply-2\""),
         "the last two moves are shown"
     );
     assert!(!page.contains("Bf1/g2E"));
-    let pgn = env.read("site/games/club/r01-b01.pgn");
+    let pgn = env.read("../site/games/club/r01-b01.pgn");
     assert!(pgn.contains("1. e2e4 *"), "{pgn}");
-    let player = env.read("site/players/ada-lovelace.html");
+    let player = env.read("../site/players/ada-lovelace.html");
     assert!(!player.contains("Bf1/g2E"));
 }
 
@@ -277,8 +277,8 @@ fn pages(dir: &std::path::Path) -> std::collections::BTreeMap<String, Vec<u8>> {
 #[test]
 fn a_build_killed_anywhere_leaves_each_page_old_or_new() {
     let env = club("");
-    build(&env, "site");
-    let old = pages(&env.path("site"));
+    build(&env, "../site");
+    let old = pages(&env.path("../site"));
     // A move the game's, the section's, both players' pages, the index
     // and the feed show; no `[site] dir`, so no page changes with it.
     env.ok(&[
@@ -288,31 +288,31 @@ fn a_build_killed_anywhere_leaves_each_page_old_or_new() {
         "--at",
         "2020-11-23T10:00:00Z",
     ]);
-    build(&env, "fresh");
-    let new = pages(&env.path("fresh"));
+    build(&env, "../fresh");
+    let new = pages(&env.path("../fresh"));
     let changed = new.iter().filter(|(p, b)| old.get(*p) != Some(b)).count();
     assert!(changed >= 4, "{changed} pages changed");
     for point in ["pages-flushed", "page-renamed:1", "page-renamed:3"] {
         let killed = env.run_with(
-            &["site", "site"],
+            &["site", "../site"],
             &[("DYNAMO_CRASH_AT", point), ("DYNAMO_SITE_SECRET", SECRET)],
         );
         assert_ne!(killed.code, 0, "not stopped at {point}");
-        for (path, bytes) in pages(&env.path("site")) {
+        for (path, bytes) in pages(&env.path("../site")) {
             assert!(
                 old.get(&path) == Some(&bytes) || new.get(&path) == Some(&bytes),
                 "{path} is neither the old page nor the new after a kill at {point}"
             );
         }
     }
-    build(&env, "site");
-    assert_eq!(pages(&env.path("site")), new);
-    let left: Vec<String> = files(&env.path("site"))
+    build(&env, "../site");
+    assert_eq!(pages(&env.path("../site")), new);
+    let left: Vec<String> = files(&env.path("../site"))
         .into_keys()
         .filter(|p| p.contains(".tmp"))
         .collect();
     assert!(left.is_empty(), "{left:?}");
-    let check = env.run(&["site", "site", "--check"]);
+    let check = env.run(&["site", "../site", "--check"]);
     assert_eq!((check.code, check.stdout.as_str()), (0, ""));
 }
 
@@ -322,8 +322,8 @@ fn a_build_killed_anywhere_leaves_each_page_old_or_new() {
 #[test]
 fn a_section_page_is_headed_by_its_event() {
     let env = club_with("", &["--event", "Winter Cup & Plate 2020"]);
-    build(&env, "site");
-    let page = env.read("site/sections/club.html");
+    build(&env, "../site");
+    let page = env.read("../site/sections/club.html");
     assert!(
         page.contains("<h1>Winter Cup &amp; Plate 2020</h1>"),
         "{page}"

@@ -36,8 +36,8 @@ fn normalise(path: &str) -> String {
 #[test]
 fn every_link_resolves() {
     let env = club("");
-    build(&env, "site");
-    let site: BTreeMap<String, String> = files(&env.path("site"))
+    build(&env, "../site");
+    let site: BTreeMap<String, String> = files(&env.path("../site"))
         .into_iter()
         .map(|(p, b)| (p, String::from_utf8(b).expect("UTF-8")))
         .collect();
@@ -93,7 +93,7 @@ fn tidy() -> &'static str {
 fn tidy_finds_no_error_in_any_page_kind() {
     tidy();
     let env = club("");
-    build(&env, "site");
+    build(&env, "../site");
     for page in [
         "index.html",
         "sections/club.html",
@@ -103,7 +103,7 @@ fn tidy_finds_no_error_in_any_page_kind() {
     ] {
         let out = Command::new(tidy())
             .args(["-q", "-e", "--show-warnings", "yes"])
-            .arg(env.path(&format!("site/{page}")))
+            .arg(env.path(&format!("../site/{page}")))
             .output()
             .expect("tidy runs");
         let said = String::from_utf8_lossy(&out.stderr);

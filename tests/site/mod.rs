@@ -148,7 +148,7 @@ pub fn text_of<'a>(html: &'a str, from: &str, class: &str) -> &'a str {
 /// writes them.
 #[track_caller]
 pub(crate) fn same_as_a_full_build(env: &TestEnv, after: &str) {
-    let check = env.run(&["site", "pages", "--check"]);
+    let check = env.run(&["site", "../pages", "--check"]);
     assert_eq!(
         (check.code, check.stdout.as_str()),
         (0, ""),

@@ -43,14 +43,19 @@ fn temps(dir: &Path) -> Vec<String> {
 
 /// `dynamo site DIR` (and `--check`) over the games folder, its parent,
 /// a folder inside it and the outbox: exit 2, both folders named, and
-/// not a byte of the games changed, nothing removed. `public/` beside
-/// `games/` and `dynamo.toml` is the documented layout and works.
+/// not a byte of the games changed, nothing removed. The config's folder
+/// is refused too, and a folder beside it works.
 #[test]
 fn a_site_folder_over_the_club_files_is_refused() {
     let env = club("");
     std::fs::create_dir(env.path("outbox")).expect("the outbox");
     let before = games(&env);
     assert!(before.contains_key("club/section.toml"));
+    let config = env.path("dynamo.toml");
+    let config_folder = format!(
+        "the config's folder {}",
+        config.parent().expect("a folder").display()
+    );
     for (dir, how, what) in [
         (".", "contains", "the games folder games"),
         ("games", "is", "the games folder games"),
@@ -62,6 +67,8 @@ fn a_site_folder_over_the_club_files_is_refused() {
         ),
         ("outbox", "is", "the outbox outbox"),
         ("outbox/pages", "lies inside", "the outbox outbox"),
+        ("public", "lies inside", config_folder.as_str()),
+        ("games/../public", "lies inside", config_folder.as_str()),
     ] {
         for args in [vec!["site", dir], vec!["site", dir, "--check"]] {
             let out = env.run_with(&args, &VARS);
@@ -74,9 +81,9 @@ fn a_site_folder_over_the_club_files_is_refused() {
     }
     assert!(!env.path("index.html").exists());
     assert!(!env.path("games/index.html").exists());
-    // The config's folder may hold the site folder, not be it.
-    build(&env, "public");
-    assert!(env.path("public/index.html").is_file());
+    // Beside the config's folder, not in it, the pages are built.
+    build(&env, "../public");
+    assert!(env.path("../public/index.html").is_file());
     assert_eq!(games(&env), before);
 }
 
@@ -121,27 +128,27 @@ fn an_event_with_the_site_over_the_games_writes_no_page() {
 #[test]
 fn a_link_inside_the_site_folder_is_never_followed() {
     use std::os::unix::fs::symlink;
-    let env = club("dir = \"pages\"\n");
-    build(&env, "pages");
+    let env = club("dir = \"../pages\"\n");
+    build(&env, "../pages");
     let outside = env.path("outside");
     std::fs::create_dir(&outside).expect("a folder outside");
     env.write("outside/ada-lovelace.html", "theirs");
     env.write("outside/notes.txt", "theirs too");
-    std::fs::remove_dir_all(env.path("pages/players")).expect("removed");
-    symlink(&outside, env.path("pages/players")).expect("a link out");
-    std::fs::remove_dir_all(env.path("pages/games/club")).expect("removed");
-    symlink(env.path("games/club"), env.path("pages/games/club")).expect("a link to the games");
+    std::fs::remove_dir_all(env.path("../pages/players")).expect("removed");
+    symlink(&outside, env.path("../pages/players")).expect("a link out");
+    std::fs::remove_dir_all(env.path("../pages/games/club")).expect("removed");
+    symlink(env.path("games/club"), env.path("../pages/games/club")).expect("a link to the games");
     let before = games(&env);
     let theirs = files(&outside);
-    let out = env.run_with(&["site", "pages"], &VARS);
+    let out = env.run_with(&["site", "../pages"], &VARS);
     assert_eq!(out.code, 0, "{}", out.stderr);
-    for link in ["pages/players", "pages/games/club"] {
+    for link in ["../pages/players", "../pages/games/club"] {
         let said = format!("{link}: a symbolic link: left alone");
         assert!(out.stderr.contains(&said), "{}", out.stderr);
     }
     assert_eq!(games(&env), before);
     assert_eq!(files(&outside), theirs);
-    let check = env.run_with(&["site", "pages", "--check"], &VARS);
+    let check = env.run_with(&["site", "../pages", "--check"], &VARS);
     assert_eq!(check.code, 1);
     assert!(
         check.stdout.contains("link games/club\n"),
@@ -173,12 +180,12 @@ fn a_link_inside_the_site_folder_is_never_followed() {
 /// of the site's own make, and only those.
 #[test]
 fn a_file_the_site_did_not_write_is_never_removed() {
-    let env = club("dir = \"pages\"\n");
-    build(&env, "pages");
-    env.write("pages/players/notes.txt", "mine");
-    env.write("pages/games/club/mine.html", "<p>mine</p>");
-    env.write("pages/sections/plan.pgn", "[Event \"mine\"]");
-    let out = env.run_with(&["site", "pages"], &VARS);
+    let env = club("dir = \"../pages\"\n");
+    build(&env, "../pages");
+    env.write("../pages/players/notes.txt", "mine");
+    env.write("../pages/games/club/mine.html", "<p>mine</p>");
+    env.write("../pages/sections/plan.pgn", "[Event \"mine\"]");
+    let out = env.run_with(&["site", "../pages"], &VARS);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.stdout.contains(" 0 removed"), "{}", out.stdout);
     assert!(
@@ -190,27 +197,27 @@ fn a_file_the_site_did_not_write_is_never_removed() {
     // A game deleted: its pages, which the site wrote, go.
     std::fs::remove_file(env.path("games/g.pgn")).expect("removed");
     env.ok_with(&FIRST_MOVE, &VARS);
-    assert!(!env.path("pages/games/g.html").exists());
-    assert!(!env.path("pages/games/g.pgn").exists());
+    assert!(!env.path("../pages/games/g.html").exists());
+    assert!(!env.path("../pages/games/g.pgn").exists());
     for (path, text) in [
-        ("pages/players/notes.txt", "mine"),
-        ("pages/games/club/mine.html", "<p>mine</p>"),
-        ("pages/sections/plan.pgn", "[Event \"mine\"]"),
+        ("../pages/players/notes.txt", "mine"),
+        ("../pages/games/club/mine.html", "<p>mine</p>"),
+        ("../pages/sections/plan.pgn", "[Event \"mine\"]"),
     ] {
         assert_eq!(env.read(path), text);
     }
     // A site folder of an earlier version: no list. A page of the site's
     // make that it no longer has goes; the rest stays.
-    std::fs::remove_file(env.path("pages/.dynamo-site-files")).expect("removed");
-    let page = env.read("pages/games/club/r02-b01.html");
-    env.write("pages/games/club/gone.html", &page);
-    env.write("pages/games/club/gone.pgn", "[Event \"x\"]\n");
-    let out = env.run_with(&["site", "pages"], &VARS);
+    std::fs::remove_file(env.path("../pages/.dynamo-site-files")).expect("removed");
+    let page = env.read("../pages/games/club/r02-b01.html");
+    env.write("../pages/games/club/gone.html", &page);
+    env.write("../pages/games/club/gone.pgn", "[Event \"x\"]\n");
+    let out = env.run_with(&["site", "../pages"], &VARS);
     assert!(out.stdout.contains(" 2 removed"), "{}", out.stdout);
-    assert!(!env.path("pages/games/club/gone.html").exists());
-    assert!(!env.path("pages/games/club/gone.pgn").exists());
-    assert_eq!(env.read("pages/games/club/mine.html"), "<p>mine</p>");
-    assert_eq!(env.read("pages/sections/plan.pgn"), "[Event \"mine\"]");
+    assert!(!env.path("../pages/games/club/gone.html").exists());
+    assert!(!env.path("../pages/games/club/gone.pgn").exists());
+    assert_eq!(env.read("../pages/games/club/mine.html"), "<p>mine</p>");
+    assert_eq!(env.read("../pages/sections/plan.pgn"), "[Event \"mine\"]");
 }
 
 /// Page writes killed before their rename, by a full build and by an
@@ -218,11 +225,11 @@ fn a_file_the_site_did_not_write_is_never_removed() {
 /// cache once the next command has run.
 #[test]
 fn killed_page_writes_leave_no_temporary_file() {
-    let env = club("dir = \"pages\"\n");
+    let env = club("dir = \"../pages\"\n");
     let cache = env.path("games/.dynamo-site-cache");
     let mut left = 0;
     for n in (1..=31).step_by(3) {
-        let dir = format!("built-{n}");
+        let dir = format!("../built-{n}");
         let point = format!("before-rename:{n}");
         let out = env.run_with(&["site", &dir], &[VARS[0], ("DYNAMO_CRASH_AT", &point)]);
         if out.code != 0 {
@@ -233,7 +240,7 @@ fn killed_page_writes_leave_no_temporary_file() {
         assert_eq!(temps(&cache), Vec::<String>::new(), "{point}");
     }
     assert!(left > 0, "no run was killed in a write");
-    build(&env, "pages");
+    build(&env, "../pages");
     // An event's writes: the game's first, then its pages and the cache;
     // each move taken back after, for the next to be killed again.
     let mut left = 0;
@@ -242,11 +249,15 @@ fn killed_page_writes_leave_no_temporary_file() {
         let at = format!("2020-11-23T1{k}:00:00Z");
         let args = ["move", "games/club/r02-b01.pgn", "e2e4", "--at", &at];
         env.run_with(&args, &[VARS[0], ("DYNAMO_CRASH_AT", &point)]);
-        left += temps(&env.path("pages")).len() + temps(&cache).len();
+        left += temps(&env.path("../pages")).len() + temps(&cache).len();
         // The game was written first: the move stands. The next command
         // is the next writer of the pages.
-        env.ok_with(&["site", "pages"], &VARS);
-        assert_eq!(temps(&env.path("pages")), Vec::<String>::new(), "{point}");
+        env.ok_with(&["site", "../pages"], &VARS);
+        assert_eq!(
+            temps(&env.path("../pages")),
+            Vec::<String>::new(),
+            "{point}"
+        );
         assert_eq!(temps(&cache), Vec::<String>::new(), "{point}");
         let at = format!("2020-11-23T1{k}:30:00Z");
         let undo = [
@@ -266,7 +277,7 @@ fn killed_page_writes_leave_no_temporary_file() {
 /// player keeps theirs, and every link to either names the right one.
 #[test]
 fn a_namesake_joining_keeps_the_first_players_page() {
-    let env = club("dir = \"pages\"\n");
+    let env = club("dir = \"../pages\"\n");
     let new = |file: &str, white: &str, black: &str| {
         let args = [
             "new",
@@ -285,8 +296,8 @@ fn a_namesake_joining_keeps_the_first_players_page() {
         "Ann Lee <ann@z.example.org>",
         "Zoe Ray <zoe@example.org>",
     );
-    build(&env, "pages");
-    let first = env.read("pages/players/ann-lee.html");
+    build(&env, "../pages");
+    let first = env.read("../pages/players/ann-lee.html");
     assert!(first.contains("Zoe Ray"), "{first}");
     // Her address sorts after the newcomer's, who used to take the page.
     new(
@@ -295,23 +306,23 @@ fn a_namesake_joining_keeps_the_first_players_page() {
         "Yan Orr <yan@example.org>",
     );
     for how in ["after the event", "after a full build"] {
-        let page = env.read("pages/players/ann-lee.html");
+        let page = env.read("../pages/players/ann-lee.html");
         assert!(
             page.contains("Zoe Ray") && !page.contains("Yan Orr"),
             "{how}: {page}"
         );
-        let other = env.read("pages/players/ann-lee-2.html");
+        let other = env.read("../pages/players/ann-lee-2.html");
         assert!(
             other.contains("Yan Orr") && !other.contains("Zoe Ray"),
             "{how}: {other}"
         );
-        let second = env.read("pages/games/second.html");
+        let second = env.read("../pages/games/second.html");
         assert!(second.contains("players/ann-lee-2.html"), "{how}");
         assert!(
-            env.read("pages/games/first.html")
+            env.read("../pages/games/first.html")
                 .contains("players/ann-lee.html")
         );
-        build(&env, "pages");
+        build(&env, "../pages");
     }
     super::same_as_a_full_build(&env, "a namesake joined");
 }

@@ -23,10 +23,10 @@ fn changed(
 
 #[test]
 fn a_move_rewrites_its_pages_by_itself() {
-    let env = club("dir = \"pages\"\n");
-    build(&env, "pages");
+    let env = club("dir = \"../pages\"\n");
+    build(&env, "../pages");
     let vars = [("DYNAMO_SITE_SECRET", SECRET)];
-    let before = files(&env.path("pages"));
+    let before = files(&env.path("../pages"));
     env.ok_with(
         &[
             "move",
@@ -37,7 +37,7 @@ fn a_move_rewrites_its_pages_by_itself() {
         ],
         &vars,
     );
-    let after = files(&env.path("pages"));
+    let after = files(&env.path("../pages"));
     let expected: BTreeSet<String> = [
         "games/club/r02-b01.html",
         "games/club/r02-b01.pgn",
@@ -48,7 +48,7 @@ fn a_move_rewrites_its_pages_by_itself() {
     .map(String::from)
     .collect();
     assert_eq!(changed(&before, &after), expected);
-    let check = env.run_with(&["site", "pages", "--check"], &vars);
+    let check = env.run_with(&["site", "../pages", "--check"], &vars);
     assert_eq!(
         (check.code, check.stdout.as_str()),
         (0, ""),
@@ -69,7 +69,7 @@ fn a_move_rewrites_its_pages_by_itself() {
         ],
         &vars,
     );
-    let ended = files(&env.path("pages"));
+    let ended = files(&env.path("../pages"));
     let mut expected = expected;
     expected.extend(
         [
@@ -82,7 +82,7 @@ fn a_move_rewrites_its_pages_by_itself() {
         .map(String::from),
     );
     assert_eq!(changed(&after, &ended), expected);
-    let check = env.run_with(&["site", "pages", "--check"], &vars);
+    let check = env.run_with(&["site", "../pages", "--check"], &vars);
     assert_eq!(
         (check.code, check.stdout.as_str()),
         (0, ""),
@@ -95,8 +95,8 @@ fn a_move_rewrites_its_pages_by_itself() {
 #[test]
 fn without_a_folder_no_page_is_written() {
     let env = club("");
-    build(&env, "pages");
-    let before = files(&env.path("pages"));
+    build(&env, "../pages");
+    let before = files(&env.path("../pages"));
     env.ok(&[
         "move",
         "games/club/r02-b01.pgn",
@@ -104,7 +104,7 @@ fn without_a_folder_no_page_is_written() {
         "--at",
         "2020-11-23T10:00:00Z",
     ]);
-    assert_eq!(before, files(&env.path("pages")));
+    assert_eq!(before, files(&env.path("../pages")));
 }
 
 /// Events by every route — a reply read by the inbox, `move`, `undo`,
@@ -116,7 +116,7 @@ fn without_a_folder_no_page_is_written() {
 /// the cache, as they do at club scale.
 #[test]
 fn every_route_leaves_the_pages_a_full_build_writes() {
-    let w = World::with_config("\n[site]\ndir = \"pages\"\n");
+    let w = World::with_config("\n[site]\ndir = \"../pages\"\n");
     let env = &w.env;
     env.write("players.txt", PLAYERS);
     env.ok(&[
@@ -141,13 +141,13 @@ fn every_route_leaves_the_pages_a_full_build_writes() {
         "--at",
         "2020-11-20T09:00:00Z",
     ]);
-    env.ok(&["site", "pages"]);
+    env.ok(&["site", "../pages"]);
     std::thread::sleep(Duration::from_millis(2500));
 
     let notice = w.last_to("alice@example.org");
     w.handled(&w.reply(&notice, "Alice <alice@example.org>", "a1@players", "e2e4"));
     same_as_a_full_build(env, "a reply read by the inbox");
-    assert!(env.read("pages/games/g.html").contains("e2e4"));
+    assert!(env.read("../pages/games/g.html").contains("e2e4"));
 
     let at = |d: u32| format!("2020-11-2{d}T10:00:00Z");
     env.ok(&["move", "games/club/r01-b01.pgn", "e2e4", "--at", &at(1)]);
@@ -164,10 +164,10 @@ fn every_route_leaves_the_pages_a_full_build_writes() {
     // The inbox recorded its move at the mail's arrival, now: no `--at`.
     env.ok(&["set", "games/g.pgn", "--white", "Alice Archer"]);
     same_as_a_full_build(env, "set");
-    assert!(env.path("pages/players/alice-archer.html").exists());
-    assert!(!env.path("pages/players/alice.html").exists());
+    assert!(env.path("../pages/players/alice-archer.html").exists());
+    assert!(!env.path("../pages/players/alice.html").exists());
     assert!(
-        env.read("pages/games/k.html")
+        env.read("../pages/games/k.html")
             .contains("players/alice-archer.html")
     );
     env.ok(&[
@@ -196,7 +196,7 @@ fn every_route_leaves_the_pages_a_full_build_writes() {
         .and_then(|mut f| std::io::Write::write_all(&mut f, edited.as_bytes()))
         .expect("edited in place");
     env.ok(&["move", "games/club/r01-b01.pgn", "e7e5", "--at", &at(6)]);
-    let check = env.run(&["site", "pages", "--check"]);
+    let check = env.run(&["site", "../pages", "--check"]);
     assert_eq!(
         (check.code, check.stdout.as_str()),
         (
@@ -206,10 +206,10 @@ fn every_route_leaves_the_pages_a_full_build_writes() {
         "{}",
         check.stderr
     );
-    env.ok(&["site", "pages"]);
+    env.ok(&["site", "../pages"]);
     same_as_a_full_build(env, "a game edited in place");
     assert!(
-        env.read("pages/games/club/r02-b01.pgn")
+        env.read("../pages/games/club/r02-b01.pgn")
             .contains("[Round \"9\"]")
     );
 
@@ -230,7 +230,7 @@ fn every_route_leaves_the_pages_a_full_build_writes() {
     std::fs::remove_file(env.path("games/h.pgn")).expect("removed");
     env.ok(&["move", "games/g.pgn", "e7e5"]);
     same_as_a_full_build(env, "a game removed");
-    assert!(!env.path("pages/games/h.html").exists());
+    assert!(!env.path("../pages/games/h.html").exists());
 }
 
 /// `dynamo new` of the game both event tests add to the top folder,
@@ -262,8 +262,8 @@ fn warned(env: &TestEnv, args: &[&str], why: &str) {
 /// writes (docs/director.md, section "Web pages").
 #[test]
 fn a_missing_or_damaged_cache_is_a_warning() {
-    let env = club("dir = \"pages\"\n");
-    build(&env, "pages");
+    let env = club("dir = \"../pages\"\n");
+    build(&env, "../pages");
     let cache = env.path("games/.dynamo-site-cache");
     std::fs::remove_dir_all(&cache).expect("the cache removed");
     warned(
@@ -292,7 +292,10 @@ fn a_missing_or_damaged_cache_is_a_warning() {
         ],
         "could not be used",
     );
-    assert!(env.read("pages/games/club/r02-b01.html").contains("e7e5"));
+    assert!(
+        env.read("../pages/games/club/r02-b01.html")
+            .contains("e7e5")
+    );
     same_as_a_full_build(&env, "a move with the cache cut short");
 }
 
@@ -301,8 +304,8 @@ fn a_missing_or_damaged_cache_is_a_warning() {
 /// instead of building every page in silence.
 #[test]
 fn a_damaged_folder_file_read_for_a_new_game_is_a_warning() {
-    let env = club("dir = \"pages\"\n");
-    build(&env, "pages");
+    let env = club("dir = \"../pages\"\n");
+    build(&env, "../pages");
     let cache = env.path("games/.dynamo-site-cache");
     // The folder `club`'s file, named by the FNV-1a hash of its path;
     // the event's own folder (the top one) stays whole.
@@ -323,8 +326,8 @@ fn a_damaged_folder_file_read_for_a_new_game_is_a_warning() {
 /// leaves the pages a full build writes (docs/director.md, "Web pages").
 #[test]
 fn an_event_after_a_killed_one_or_a_hand_change_sees_it() {
-    let env = club("dir = \"pages\"\n");
-    build(&env, "pages");
+    let env = club("dir = \"../pages\"\n");
+    build(&env, "../pages");
     std::thread::sleep(Duration::from_millis(2500));
     let killed = env.run_with(
         &[
@@ -346,7 +349,7 @@ fn an_event_after_a_killed_one_or_a_hand_change_sees_it() {
         "2020-11-23T11:00:00Z",
     ]);
     same_as_a_full_build(&env, "an event killed before its pages");
-    assert!(env.read("pages/games/club/r01-b01.pgn").contains("e7e6"));
+    assert!(env.read("../pages/games/club/r01-b01.pgn").contains("e7e6"));
 
     let game = env.read("games/g.pgn");
     env.write(
@@ -361,7 +364,7 @@ fn an_event_after_a_killed_one_or_a_hand_change_sees_it() {
         "2020-11-23T12:00:00Z",
     ]);
     same_as_a_full_build(&env, "a game file added by hand");
-    assert!(env.path("pages/games/copy.html").exists());
+    assert!(env.path("../pages/games/copy.html").exists());
     std::fs::remove_file(env.path("games/copy.pgn")).expect("removed");
     env.ok(&[
         "move",
@@ -371,5 +374,5 @@ fn an_event_after_a_killed_one_or_a_hand_change_sees_it() {
         "2020-11-23T13:00:00Z",
     ]);
     same_as_a_full_build(&env, "a game file removed by hand");
-    assert!(!env.path("pages/games/copy.html").exists());
+    assert!(!env.path("../pages/games/copy.html").exists());
 }

@@ -17,9 +17,12 @@ use std::time::{Duration, Instant};
 use tempfile::TempDir;
 
 /// A temporary folder, removed when dropped, where `dynamo` runs with no
-/// config of the developer's around it.
+/// config of the developer's around it. The folder `dynamo` runs in is
+/// one level down, so that `..` is the test's own too: the web pages
+/// stand there, outside the config's folder as the site's rule wants.
 pub struct TestEnv {
     dir: TempDir,
+    root: PathBuf,
 }
 
 /// A failed test keeps its folder (the game files, the stores, the
@@ -28,7 +31,7 @@ impl Drop for TestEnv {
     fn drop(&mut self) {
         if std::thread::panicking() {
             self.dir.disable_cleanup(true);
-            eprintln!("the test's folder is kept: {}", self.dir.path().display());
+            eprintln!("the test's folder is kept: {}", self.root.display());
         }
     }
 }
@@ -42,14 +45,15 @@ pub struct Output {
 
 impl TestEnv {
     pub fn new() -> TestEnv {
-        TestEnv {
-            dir: tempfile::tempdir().expect("a temporary folder"),
-        }
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let root = dir.path().join("club");
+        std::fs::create_dir(&root).expect("the folder to run in");
+        TestEnv { dir, root }
     }
 
     /// `name` inside the folder.
     pub fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
+        self.root.join(name)
     }
 
     pub fn read(&self, name: &str) -> String {
@@ -73,12 +77,12 @@ impl TestEnv {
     /// `home/.config/dynamo/config.toml` there.
     pub fn command(&self) -> Command {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_dynamo"));
-        cmd.current_dir(self.dir.path())
+        cmd.current_dir(&self.root)
             .env_remove("DYNAMO_CONFIG")
             .env_remove("DYNAMO_SMTP_CA_FILE")
             .env_remove("DYNAMO_IMAP_CA_FILE")
             .env_remove("XDG_CONFIG_HOME")
-            .env("HOME", self.dir.path().join("home"));
+            .env("HOME", self.root.join("home"));
         cmd
     }
 

@@ -172,11 +172,11 @@ fn a_deleted_section_leaves_the_pages() {
     let env = TestEnv::new();
     env.write(
         "dynamo.toml",
-        "games_dir = \"games\"\n[site]\ndir = \"site\"\n",
+        "games_dir = \"games\"\n[site]\ndir = \"../site\"\n",
     );
     section(&env, "league", FOUR, &["-q"]);
     section(&env, "cup", FOUR, &["-q"]);
-    env.ok(&["site", "site"]);
+    env.ok(&["site", "../site"]);
     let cup_ids = ids(&env, "games/cup");
     let named = |files: &[(String, String)]| {
         files
@@ -188,12 +188,12 @@ fn a_deleted_section_leaves_the_pages() {
             })
             .count()
     };
-    assert!(named(&site_files(&env.path("site"))) > 0);
+    assert!(named(&site_files(&env.path("../site"))) > 0);
     env.ok(&["tournament", "delete", "cup", "-q"]);
-    let check = env.run(&["site", "site", "--check"]);
+    let check = env.run(&["site", "../site", "--check"]);
     assert_eq!(check.code, 0, "{}", check.stdout);
     assert!(check.stdout.is_empty(), "{}", check.stdout);
-    let after = site_files(&env.path("site"));
+    let after = site_files(&env.path("../site"));
     assert_eq!(named(&after), 0, "{after:?}");
     // The players' pages stay, for the league.
     assert!(

@@ -25,7 +25,7 @@ fn config(env: &TestEnv, server: &SmtpServer) {
     env.write(
         "dynamo.toml",
         &format!(
-            "games_dir = \"games\"\n[site]\ndir = \"site\"\n[mail]\nhost = \"127.0.0.1\"\n\
+            "games_dir = \"games\"\n[site]\ndir = \"../site\"\n[mail]\nhost = \"127.0.0.1\"\n\
              port = {}\nsecurity = \"none\"\nfrom = \"Director <td@club.example>\"\n",
             server.port
         ),
@@ -267,10 +267,10 @@ fn a_substitute_takes_the_seat_and_its_results() {
 
     // The pages: the section's names the substitution, Charles's page
     // keeps his finished game, and no page has an address.
-    env.ok(&["site", "site"]);
-    let check = env.run(&["site", "site", "--check"]);
+    env.ok(&["site", "../site"]);
+    let check = env.run(&["site", "../site", "--check"]);
     assert_eq!(check.code, 0, "{}{}", check.stdout, check.stderr);
-    let pages: Vec<(String, String)> = walk(&env.path("site"))
+    let pages: Vec<(String, String)> = walk(&env.path("../site"))
         .into_iter()
         .filter(|p| p.extension().is_some_and(|x| x == "html"))
         .map(|p| {

@@ -20,7 +20,7 @@ fn config(env: &TestEnv, server: &SmtpServer) {
     env.write(
         "dynamo.toml",
         &format!(
-            "games_dir = \"games\"\n[site]\ndir = \"site\"\n[mail]\nhost = \"127.0.0.1\"\n\
+            "games_dir = \"games\"\n[site]\ndir = \"../site\"\n[mail]\nhost = \"127.0.0.1\"\n\
              port = {}\nsecurity = \"none\"\nfrom = \"Director <td@club.example>\"\n",
             server.port
         ),
@@ -73,7 +73,7 @@ fn a_withdrawal_before_half_cancels_every_game_of_the_player() {
     section(&env, "club", FOUR, &["-q"]);
     record(&env, "r01-b01", "1-0"); // Ada beats Émilie
     record(&env, "r01-b02", "0-1"); // Jean-Pierre beats Charles
-    env.ok(&["site", "site"]);
+    env.ok(&["site", "../site"]);
     let before = server.messages().len();
     let out = env.ok(&[&WITHDRAW[..], &["--mail", "--reason", "moved abroad"]].concat());
     assert!(
@@ -131,9 +131,9 @@ fn a_withdrawal_before_half_cancels_every_game_of_the_player() {
         ]
     );
     // The pages followed every game's change, the crosstable's legend too.
-    let check = env.run(&["site", "site", "--check"]);
+    let check = env.run(&["site", "../site", "--check"]);
     assert_eq!(check.code, 0, "{}{}", check.stdout, check.stderr);
-    let page = std::fs::read_dir(env.path("site"))
+    let page = std::fs::read_dir(env.path("../site"))
         .expect("the pages")
         .flatten()
         .flat_map(|e| walk(&e.path()))

@@ -313,7 +313,7 @@ impl<'a> Solver<'a> {
 /// The position with the other side to move and nothing else changed: the
 /// defender passing, to see the threat. `None` when the side that would
 /// have passed is in check (then there is no threat to speak of).
-fn pass(pos: &Position) -> Option<Position> {
+pub(crate) fn pass(pos: &Position) -> Option<Position> {
     let setup = Setup {
         board: *pos.board(),
         turn: !pos.turn(),

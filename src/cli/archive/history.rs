@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use dynamo::game::clock::format_time;
 
-use crate::cli::{config_file, store};
+use crate::cli::support::{config_file, store};
 use crate::exit::{Exit, Failure};
 
 /// List a game's events as the club's record on git holds them, oldest

@@ -6,7 +6,7 @@ use std::path::Path;
 use anyhow::Result;
 use dynamo::archive::Archive;
 
-use crate::cli::{config_file, store};
+use crate::cli::support::{config_file, store};
 use crate::exit::{Exit, Failure};
 
 /// Make the games folder a git repository, the club's record: a

@@ -9,7 +9,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use clap::Subcommand;
 
-use crate::cli::printer::Printer;
+use crate::cli::support::printer::Printer;
 use crate::exit::Exit;
 
 pub(crate) mod history;

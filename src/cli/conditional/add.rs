@@ -9,10 +9,10 @@ use dynamo::game::store::GameFile;
 use dynamo::recorder::When;
 
 use super::given::{moves_of, not_kept};
-use crate::cli::args::IdentityArgs;
-use crate::cli::failure;
-use crate::cli::printer::Printer;
-use crate::cli::recording::Recording;
+use crate::cli::support::args::IdentityArgs;
+use crate::cli::support::failure;
+use crate::cli::support::printer::Printer;
+use crate::cli::support::recording;
 use crate::exit::Exit;
 
 /// Give a player's conditional lines: each starts with the opponent's
@@ -42,12 +42,13 @@ pub(crate) fn execute(
     printer: &Printer,
     out: &mut impl Write,
 ) -> Result<Exit> {
-    let mut recording = Recording::new(config, args.mail, When::Now)?;
+    let mut recording = recording::new(config, args.mail, When::Now)?;
     let file = GameFile::existing(&args.file).map_err(failure::game)?;
     let written: Vec<Vec<String>> = args.lines.iter().map(|l| moves_of(l)).collect();
     let who = args.identity.who();
     let standing = recording
-        .with_recorder(|r| r.add_lines(&file, &who, &written))?
+        .with_recorder(|r| r.add_lines(&file, &who, &written))
+        .map_err(recording::recording_failure)?
         .map_err(not_kept)?;
     let shown = (|| -> Result<()> {
         writeln!(out, "{}'s conditional lines:", standing.side.title())?;
@@ -56,5 +57,11 @@ pub(crate) fn execute(
         }
         Ok(out.flush()?)
     })();
-    recording.finish(&args.file, "the lines", shown, printer.said_out())
+    recording::finish(
+        recording,
+        &args.file,
+        "the lines",
+        shown,
+        printer.said_out(),
+    )
 }

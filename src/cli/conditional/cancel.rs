@@ -9,10 +9,10 @@ use dynamo::game::store::GameFile;
 use dynamo::recorder::When;
 
 use super::given::not_kept;
-use crate::cli::args::IdentityArgs;
-use crate::cli::failure;
-use crate::cli::printer::Printer;
-use crate::cli::recording::Recording;
+use crate::cli::support::args::IdentityArgs;
+use crate::cli::support::failure;
+use crate::cli::support::printer::Printer;
+use crate::cli::support::recording;
 use crate::exit::Exit;
 
 /// Cancel a player's conditional lines in a game: none of them is played.
@@ -34,11 +34,12 @@ pub(crate) fn execute(
     printer: &Printer,
     out: &mut impl Write,
 ) -> Result<Exit> {
-    let mut recording = Recording::new(config, args.mail, When::Now)?;
+    let mut recording = recording::new(config, args.mail, When::Now)?;
     let file = GameFile::existing(&args.file).map_err(failure::game)?;
     let who = args.identity.who();
     let cancelled = recording
-        .with_recorder(|r| r.cancel_lines(&file, &who))?
+        .with_recorder(|r| r.cancel_lines(&file, &who))
+        .map_err(recording::recording_failure)?
         .map_err(not_kept)?;
     let shown = (|| -> Result<()> {
         match cancelled {
@@ -56,5 +57,11 @@ pub(crate) fn execute(
         }
         Ok(out.flush()?)
     })();
-    recording.finish(&args.file, "the cancellation", shown, printer.said_out())
+    recording::finish(
+        recording,
+        &args.file,
+        "the cancellation",
+        shown,
+        printer.said_out(),
+    )
 }

@@ -4,7 +4,8 @@
 use dynamo::game::read_choice;
 use dynamo::recorder::conditional::LinesNotKept;
 
-use crate::cli::{failure, recording};
+use crate::cli::support::failure;
+use crate::cli::support::recording;
 use crate::exit::{Exit, Failure};
 
 /// Lines not kept, in the commands' words, with their exit code: a

@@ -13,8 +13,8 @@ use dynamo_core::Color;
 use serde::Serialize;
 
 use super::given::not_kept;
-use crate::cli::printer::{Printer, Report};
-use crate::cli::{failure, store};
+use crate::cli::support::printer::{Printer, Report};
+use crate::cli::support::{failure, store};
 use crate::exit::Exit;
 
 /// List both players' conditional lines in a game, for the director:

@@ -5,8 +5,8 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use crate::cli::config_file;
-use crate::cli::printer::Printer;
+use crate::cli::support::config_file;
+use crate::cli::support::printer::Printer;
 use crate::exit::Exit;
 use anyhow::{Context, Result};
 use clap::Subcommand;
@@ -15,7 +15,6 @@ mod add;
 mod cancel;
 mod given;
 mod list;
-pub(crate) mod owed;
 
 /// A player's conditional moves: lines of play starting with the
 /// opponent's next move, whose replies are recorded the moment the

@@ -8,11 +8,11 @@ use dynamo::config::Config;
 use dynamo::recorder::{Action, Request, Who};
 
 use super::report::print_ending;
-use crate::cli::analysis::AdjudicationArgs;
-use crate::cli::conditional::owed::CatchUp;
-use crate::cli::printer::Printer;
-use crate::cli::recording::{self, RecordArgs};
+use crate::cli::support::analysis::AdjudicationArgs;
+use crate::cli::support::printer::Printer;
+use crate::cli::support::recording::{self, RecordArgs};
 use crate::exit::Exit;
+use dynamo::services::CatchUp;
 
 /// Record the director's decision: 1-0, 0-1 or 1/2-1/2, with a reason
 /// (time forfeit, adjudicated position, …).

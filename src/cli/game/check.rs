@@ -9,11 +9,11 @@ use dynamo::game::move_label;
 
 use super::report::{AlreadyRecorded, print_verdict};
 use super::verdict::VerdictJson;
-use crate::cli::args::SubmitArgs;
-use crate::cli::conditional::owed::CatchUp;
-use crate::cli::failure;
-use crate::cli::printer::Printer;
+use crate::cli::support::args::SubmitArgs;
+use crate::cli::support::failure;
+use crate::cli::support::printer::Printer;
 use crate::exit::Exit;
+use dynamo::services::CatchUp;
 
 /// Check a move against the game; nothing is written.
 #[derive(clap::Args, Debug)]
@@ -33,7 +33,7 @@ pub(crate) fn execute(
     // included.
     let json = printer.json();
     let submit = &args.submit;
-    let game = catch_up.load(&submit.file)?;
+    let game = catch_up.load(&submit.file).map_err(failure::game)?;
     let verdict = || -> Result<_> {
         // Only a recorded move needs the submitter's identity.
         let by = submit.submitter(&game, config, false)?;

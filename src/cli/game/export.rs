@@ -13,8 +13,9 @@ use serde::Serialize;
 
 use super::games::natural;
 use super::json::{EventJson, LeaveJson, MoveJson, PlayerJson, leave_list};
-use crate::cli::conditional::owed::CatchUp;
+use crate::cli::support::failure;
 use crate::exit::{Exit, Failure};
+use dynamo::services::CatchUp;
 
 /// Write a game as PGN, the current position's FEN, or JSON; or every
 /// game of a folder (a section) as one PGN file.
@@ -48,7 +49,7 @@ pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> R
     if args.file.is_dir() {
         return folder(&args, catch_up, out);
     }
-    let game = catch_up.load(&args.file)?;
+    let game = catch_up.load(&args.file).map_err(failure::game)?;
     match args.format {
         Format::Pgn => write!(out, "{}", pgn(&game, args.no_mail_notes))?,
         Format::Fen => writeln!(out, "{}", game.position().to_fen())?,
@@ -88,7 +89,10 @@ fn folder(args: &Args, catch_up: &CatchUp, out: &mut impl Write) -> Result<Exit>
     files.sort_by(|a, b| natural(&a.to_string_lossy(), &b.to_string_lossy()));
     let mut texts = Vec::with_capacity(files.len());
     for path in &files {
-        texts.push(pgn(&catch_up.load(path)?, args.no_mail_notes));
+        texts.push(pgn(
+            &catch_up.load(path).map_err(failure::game)?,
+            args.no_mail_notes,
+        ));
     }
     for (n, text) in texts.iter().enumerate() {
         if n > 0 {

@@ -16,12 +16,12 @@ use dynamo::recorder::{Action, Request, When, Who};
 use dynamo_core::{Color, quoted};
 
 use super::files::{game_files, load_with_progress};
-use crate::cli::args;
-use crate::cli::conditional::owed::CatchUp;
-use crate::cli::printer::{self, Printer};
-use crate::cli::recording::{RecordArgs, Recording};
-use crate::cli::{failure, store};
+use crate::cli::support::args;
+use crate::cli::support::printer::{self, Printer};
+use crate::cli::support::recording::{self, RecordArgs};
+use crate::cli::support::{failure, store};
 use crate::exit::{Exit, Failure};
+use dynamo::services::CatchUp;
 
 /// Record a player's leave in each of their games going on: their clock
 /// does not run from the first day 00:00 UTC to the end of the last,
@@ -63,7 +63,7 @@ pub(crate) fn execute(
         .map_err(|e| usage(&format!("--player {}", quoted(&args.player)), &e))?
         .address;
     let days = LeaveDays::parse(&args.from, &args.to).map_err(|e| usage("--from/--to", &e))?;
-    let mut recording = Recording::start(config, &args.record)?;
+    let mut recording = recording::start(config, &args.record)?;
     let leave = Leave {
         address: address.clone(),
         days,
@@ -117,7 +117,10 @@ pub(crate) fn execute(
             ),
             Plan::Record(side) => {
                 let request = Request::new(Action::Leave { days }, Who::side(side), When::At(at));
-                match recording.record(path, &request) {
+                match recording
+                    .record(path, &request)
+                    .map_err(recording::recording_failure)
+                {
                     Ok(done) => {
                         recorded += 1;
                         let game = &done.game;
@@ -169,7 +172,7 @@ pub(crate) fn execute(
         }
     }
     let said = printer.said(quiet.quiet);
-    let finished = recording.finish(&config.games_dir, "the leave", shown, said);
+    let finished = recording::finish(recording, &config.games_dir, "the leave", shown, said);
     match stopped {
         None => finished,
         Some((path, e)) => {

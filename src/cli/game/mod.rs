@@ -7,9 +7,9 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use clap::Subcommand;
 
-use crate::cli::conditional::owed::CatchUp;
-use crate::cli::config_file;
-use crate::cli::printer::Printer;
+use crate::cli::support::catch_up;
+use crate::cli::support::config_file;
+use crate::cli::support::printer::Printer;
 use crate::exit::Exit;
 
 mod adjudicate;
@@ -77,7 +77,7 @@ pub(crate) fn execute(
     }
     let config = config_file::load(config_path)?;
     // The commands that read a game play a reply owed in it first.
-    let catch_up = CatchUp::from_config(&config, printer);
+    let catch_up = catch_up::from_config(&config, printer);
     let mut out = io::stdout().lock();
     let exit = match command {
         Command::New(args) => new::execute(args, &config, printer, &mut out)?,

@@ -10,10 +10,10 @@ use dynamo::recorder::{Action, Done, Refusal, Request};
 
 use super::report::{AlreadyRecorded, print_verdict};
 use super::verdict::VerdictJson;
-use crate::cli::args::SubmitArgs;
-use crate::cli::conditional::owed;
-use crate::cli::printer::Printer;
-use crate::cli::recording::{self, RecordArgs, Recording};
+use crate::cli::support::args::SubmitArgs;
+use crate::cli::support::catch_up as owed;
+use crate::cli::support::printer::Printer;
+use crate::cli::support::recording::{self, RecordArgs};
 use crate::exit::Exit;
 
 /// Check a move against the game and, if legal, record it.
@@ -45,7 +45,7 @@ pub(crate) fn execute(
     printer.not_quiet(args.record.quiet().quiet)?;
     // Settings that are missing are known now: the move is not recorded
     // only to fail to mail it.
-    let mut recording = Recording::start(config, &args.record)?;
+    let mut recording = recording::start(config, &args.record)?;
     let submit = &args.submit;
     let path = &submit.file;
     let quiet = args.record.quiet();
@@ -72,7 +72,10 @@ pub(crate) fn execute(
         Ok(Err(why)) => {
             return VerdictJson::or_error(recording::refusal(why), json, &submit.mv, out);
         }
-        Err(err) => return VerdictJson::or_error(err, json, &submit.mv, out),
+        Err(err) => {
+            let err = recording::recording_failure(err);
+            return VerdictJson::or_error(err, json, &submit.mv, out);
+        }
     };
     let followed = recording.take_followed();
     let (number, checked) = match &done.done {
@@ -82,7 +85,7 @@ pub(crate) fn execute(
         Done::Chose(role) => {
             let shown = print_choice(&game, *role, json, submit, &mut quiet.out(out), &done.now);
             let said = printer.said(quiet.quiet);
-            return recording.finish(path, "the choice", shown, said);
+            return recording::finish(recording, path, "the choice", shown, said);
         }
         _ => unreachable!("a move records a move, a choice a choice"),
     };
@@ -128,7 +131,7 @@ pub(crate) fn execute(
         Ok(())
     })();
     let said = printer.said(quiet.quiet);
-    recording.finish(path, "the move", shown, said)
+    recording::finish(recording, path, "the move", shown, said)
 }
 
 /// The owner's choice alone, as `move` prints it: `2. =Q (White chose
@@ -157,7 +160,10 @@ fn print_choice(
         write!(
             out,
             "{}",
-            dynamo::diagram::board(game.position(), crate::cli::args::charset(submit.ascii))
+            dynamo::diagram::board(
+                game.position(),
+                crate::cli::support::args::charset(submit.ascii)
+            )
         )?;
         writeln!(out, "{} to move", side.title())?;
         if let Some(line) = game.clock_line(*now) {

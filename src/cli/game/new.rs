@@ -10,9 +10,9 @@ use dynamo::game::{Game, Language, NewGame, Player, peek};
 use dynamo::recorder::When;
 use dynamo_core::{ByColor, Position};
 
-use crate::cli::args::{GameSettingsArgs, check_first_deadline};
-use crate::cli::printer::Printer;
-use crate::cli::recording::{RecordArgs, Recording};
+use crate::cli::support::args::{GameSettingsArgs, check_first_deadline};
+use crate::cli::support::printer::Printer;
+use crate::cli::support::recording::{self, RecordArgs};
 use crate::exit::{Exit, Failure};
 
 /// Create a game file; never overwrites one.
@@ -66,7 +66,7 @@ pub(crate) fn execute(
     let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
     // Mail settings first, --at after the players and the settings, as
     // the command always read them.
-    let mut recording = Recording::new(config, args.record.mail(), When::Now)?;
+    let mut recording = recording::new(config, args.record.mail(), When::Now)?;
     let white = Player::parse(&args.white).map_err(|e| usage(format!("--white: {e}")))?;
     let black = Player::parse(&args.black).map_err(|e| usage(format!("--black: {e}")))?;
     let (rules, time_control) = args.settings.read(config)?;
@@ -122,7 +122,9 @@ pub(crate) fn execute(
         game = create(settings)?;
     }
     let path = &args.file;
-    recording.create(path, &game)?;
+    recording
+        .create(path, &game)
+        .map_err(recording::recording_failure)?;
     let quiet = args.record.quiet();
     let shown = (|| -> Result<()> {
         let mut out = quiet.out(out);
@@ -134,5 +136,5 @@ pub(crate) fn execute(
         Ok(out.flush()?)
     })();
     let said = printer.said(quiet.quiet);
-    recording.finish(path, "the new game", shown, said)
+    recording::finish(recording, path, "the new game", shown, said)
 }

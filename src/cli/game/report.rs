@@ -10,7 +10,7 @@ use dynamo::game::clock::format_time;
 use dynamo::game::{Game, RecordedMove};
 use dynamo_core::{Color, Position, Status};
 
-use crate::cli::args::charset;
+use crate::cli::support::args::charset;
 
 /// The verdict lines: the move, the board after it, the state.
 pub(super) fn print_verdict(

@@ -8,9 +8,9 @@ use dynamo::config::Config;
 use dynamo::recorder::{Action, Request};
 
 use super::report::print_ending;
-use crate::cli::args::IdentityArgs;
-use crate::cli::printer::Printer;
-use crate::cli::recording::{self, RecordArgs};
+use crate::cli::support::args::IdentityArgs;
+use crate::cli::support::printer::Printer;
+use crate::cli::support::recording::{self, RecordArgs};
 use crate::exit::Exit;
 
 /// Record a resignation: the side given by --by or --from loses.

@@ -11,8 +11,8 @@ use dynamo::game::{CorrectionError, EventKind, Game, TagEdit};
 use dynamo::recorder::{Action, Refusal, Request, Who};
 use dynamo_core::quoted;
 
-use crate::cli::printer::Printer;
-use crate::cli::recording::{self, RecordArgs, Recording};
+use crate::cli::support::printer::Printer;
+use crate::cli::support::recording::{self, RecordArgs};
 use crate::exit::{Exit, Failure};
 
 /// Correct the game's header: a player's name or address, or another tag,
@@ -102,14 +102,17 @@ pub(crate) fn execute(
     // then the mail settings.
     let when = args.record.when()?;
     let edits = args.edits()?;
-    let mut recording = Recording::new(config, args.record.mail(), when)?;
+    let mut recording = recording::new(config, args.record.mail(), when)?;
     let action = Action::Set {
         edits,
         reason: args.reason.clone(),
     };
     let request = Request::new(action, Who::Director, recording.when);
     let quiet = args.record.quiet();
-    let recorded = match recording.record_if(&args.file, &request, |_: &Game, _| Ok(()))? {
+    let recorded = match recording
+        .record_if(&args.file, &request, |_: &Game, _| Ok(()))
+        .map_err(recording::recording_failure)?
+    {
         Ok(recorded) => recorded,
         // Every tag already says so: nothing is written, as for a move
         // sent twice.
@@ -139,5 +142,5 @@ pub(crate) fn execute(
         Ok(out.flush()?)
     })();
     let said = printer.said(quiet.quiet);
-    recording.finish(&args.file, "the correction", shown, said)
+    recording::finish(recording, &args.file, "the correction", shown, said)
 }

@@ -9,8 +9,8 @@ use dynamo::game::clock::format_time;
 use dynamo::recorder::{Action, Done, Request, Who};
 
 use super::report::print_turn;
-use crate::cli::printer::Printer;
-use crate::cli::recording::{self, RecordArgs};
+use crate::cli::support::printer::Printer;
+use crate::cli::support::recording::{self, RecordArgs};
 use crate::exit::Exit;
 
 /// Take back the last half-move, as the director's correction: recorded in

@@ -11,7 +11,7 @@ use dynamo_core::{Illegal, MoveError};
 use serde::Serialize;
 
 use super::report::AlreadyRecorded;
-use crate::cli::failure::Refused;
+use crate::cli::support::failure::Refused;
 use crate::exit::Exit;
 
 /// One verdict. A legal move fills the move's keys, a refused one

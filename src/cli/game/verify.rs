@@ -10,8 +10,8 @@ use dynamo::game::Game;
 use super::files::game_files;
 use super::load::{Bar, Flow, Jobs, each_in_order};
 use super::report::half_moves;
-use crate::cli::conditional::owed::CatchUp;
 use crate::exit::Exit;
+use dynamo::services::CatchUp;
 
 /// Replay every game file (default: the games folder) and report each,
 /// then a count; exit 1 if any is bad.

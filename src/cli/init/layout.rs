@@ -69,6 +69,10 @@ pub(crate) struct Layout {
     pub(crate) sample: bool,
 }
 
+/// The folder of a local club that holds the config and everything
+/// but the pages.
+pub(crate) const OFFICE: &str = "office";
+
 /// Private folders: the outbox (notices with addresses and tokens), the
 /// inbox state (players' mail) and the conditional lines.
 const PRIVATE: u32 = 0o700;
@@ -79,20 +83,25 @@ const GAMES: u32 = 0o750;
 const PUBLIC: u32 = 0o755;
 
 impl Layout {
-    /// A club in `dir`, every path relative to it in the config.
+    /// A club in `dir`: the director's files in `dir/office` (the config
+    /// with every path relative to it, the key, the games and the
+    /// private folders), the pages in `dir/public`, beside the office
+    /// and not inside it, since a site folder may not lie inside the
+    /// config's folder (docs/reference.md, "The site folder").
     pub(crate) fn local(dir: &Path) -> Layout {
+        let office = dir.join(OFFICE);
         Layout {
-            config: dir.join("dynamo.toml"),
+            config: office.join("dynamo.toml"),
             config_mode: 0o644,
             config_holder: Holder::Runner,
             env: None,
             state: None,
-            games: dir.join("games"),
-            outbox: dir.join("outbox"),
-            inbox_state: dir.join("inbox"),
-            conditional: dir.join("conditional"),
+            games: office.join("games"),
+            outbox: office.join("outbox"),
+            inbox_state: office.join("inbox"),
+            conditional: office.join("conditional"),
             public: dir.join("public"),
-            players: dir.join("players.example.txt"),
+            players: office.join("players.example.txt"),
             keeper: Holder::Runner,
             sample: true,
         }

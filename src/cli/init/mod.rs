@@ -7,9 +7,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use dynamo::config::Config;
 use dynamo::mail::Secret;
-use dynamo::site::{Apart, Kept, SiteDir};
 
-use crate::cli::printer::Printer;
+use crate::cli::support::printer::Printer;
 use crate::exit::{Exit, Failure};
 
 mod config_text;
@@ -150,21 +149,13 @@ pub(crate) fn execute(args: Args, printer: &Printer) -> Result<Exit> {
     // The pages of what is there, and the cache that keeps each later
     // event's update small.
     let settings = dynamo::site::Settings { delay_moves: 0 };
-    let site = SiteDir::new(
-        &layout.public,
-        &layout.games,
-        &[
-            Kept::new("outbox", &layout.outbox, Apart::Wholly),
-            Kept::new("inbox state folder", &layout.inbox_state, Apart::Wholly),
-            Kept::new(
-                "conditional-lines folder",
-                &layout.conditional,
-                Apart::Wholly,
-            ),
-            Kept::new("config's folder", layout.config_dir(), Apart::Above),
-        ],
-    )
-    .context("placing the web pages")?;
+    // The config as every later command reads it, so that the site
+    // folder is held to the one rule `dynamo site` applies.
+    let cwd = std::env::current_dir().context("finding the current folder")?;
+    let site = Config::read(&layout.config, &cwd)
+        .context("reading the config just written")?
+        .site_dir(&layout.public)
+        .context("placing the web pages")?;
     dynamo::site::rebuild(&site, &settings).context("writing the web pages")?;
     owners.give_tree(&layout.games, layout.keeper)?;
     owners.give_tree(&layout.public, layout.keeper)?;
@@ -275,7 +266,7 @@ fn config_text(args: &Args, answers: &Answers, layout: &Layout) -> Result<String
             "conditional_dir",
             &path(&layout.conditional, "conditional"),
         ),
-        Edit::text("site", "dir", &path(&layout.public, "public")),
+        Edit::text("site", "dir", &path(&layout.public, "../public")),
     ];
     let mut off = Vec::new();
     match &answers.smtp {

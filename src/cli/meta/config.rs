@@ -7,8 +7,8 @@ use anyhow::Result;
 use dynamo::config::is_plausible_variable_name;
 use dynamo::config::{ArchiveConfig, InboxConfig, MailConfig, Security};
 
-use crate::cli::config_file::locate;
-use crate::cli::printer::Printer;
+use crate::cli::support::config_file::locate;
+use crate::cli::support::printer::Printer;
 use crate::exit::Exit;
 
 /// Print which config file is in use and every setting as read.

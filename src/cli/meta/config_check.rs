@@ -15,7 +15,7 @@ use dynamo::config::Config;
 use dynamo::config::{host_and_port, is_plausible_variable_name, reachable};
 use dynamo::mail::Secret;
 
-use crate::cli::printer::{Printer, Report};
+use crate::cli::support::printer::{Printer, Report};
 use crate::exit::Exit;
 
 /// How long a server may take to accept a connection.
@@ -104,7 +104,10 @@ pub(crate) fn execute(config: &Config, printer: &Printer, out: &mut impl Write) 
         lines.push(line("IMAP password", variable(&inbox.password_env)));
     }
     if let Some(dir) = config.site.as_ref().and_then(|s| s.dir.as_ref()) {
-        lines.push(line("pages folder", writable(dir)));
+        // Apart from the club's files first: a folder the site refuses
+        // is a problem however writable it is.
+        let apart = config.site_dir(dir).map_err(|e| e.to_string());
+        lines.push(line("pages folder", apart.and_then(|_| writable(dir))));
         lines.push(line("pages for others", public(dir)));
     }
     if let Some(archive) = config.archive(dynamo::durable::LOCK_WAIT) {

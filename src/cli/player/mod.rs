@@ -7,9 +7,9 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use clap::Subcommand;
 
-use crate::cli::conditional::owed::CatchUp;
-use crate::cli::config_file;
-use crate::cli::printer::Printer;
+use crate::cli::support::catch_up;
+use crate::cli::support::config_file;
+use crate::cli::support::printer::Printer;
 use crate::exit::Exit;
 
 pub(crate) mod set;
@@ -27,7 +27,7 @@ pub(crate) fn execute(
 ) -> Result<Exit> {
     let config = config_file::load(config_path)?;
     // The games are read after the reply owed in each is played.
-    let catch_up = CatchUp::from_config(&config, printer);
+    let catch_up = catch_up::from_config(&config, printer);
     let mut out = io::stdout().lock();
     let exit = match command {
         Command::Set(args) => set::execute(args, &config, &catch_up, printer, &mut out)?,

@@ -6,25 +6,26 @@ use anyhow::Result;
 use dynamo::config::Config;
 use dynamo::durable::{FileLock, LockError};
 use dynamo::game::clock::format_time;
-use dynamo::game::{EventKind, TagEdit};
+use dynamo::game::{EventKind, Language, TagEdit};
 use dynamo::mail::notice::{Recipient, director_letters};
 use dynamo::recorder::When;
 use dynamo::tournament::{PlayerChange, PlayerChangeError, Step, store_section};
 use dynamo_core::quoted;
 use serde_json::json;
 
-use crate::cli::across::{self, failure_of};
-use crate::cli::args::{QuietArgs, TimeArgs, now};
-use crate::cli::conditional::owed::CatchUp;
-use crate::cli::given::{self, address};
-use crate::cli::notify;
-use crate::cli::printer::Printer;
-use crate::cli::store;
+use crate::cli::support::across::{self, failure_of};
+use crate::cli::support::args::{QuietArgs, TimeArgs, now};
+use crate::cli::support::given::{self, address};
+use crate::cli::support::notify;
+use crate::cli::support::printer::Printer;
+use crate::cli::support::store;
 use crate::exit::{Exit, Failure};
+use dynamo::services::CatchUp;
 
-/// Change a player's address (and name) in every game and section file of
-/// the games folder, finished games included, each game's header
-/// corrected with its audit trail. With --mail the player gets one
+/// Change a player's address, name or language in every game and section
+/// file of the games folder, finished games included, each game's header
+/// corrected with its audit trail (the language is kept in the games'
+/// headers only). With --mail the player gets one
 /// letter, at the old address and the new; their opponents get none, as
 /// replies go to the director, never from player to player. Run again, it
 /// finishes a change that was interrupted.
@@ -32,12 +33,17 @@ use crate::exit::{Exit, Failure};
 pub(crate) struct Args {
     /// The player's address now, as the games have it (any letter case).
     old: String,
-    /// The new address, alone: `ada@example.org`.
+    /// The new address, alone: `ada@example.org`; without it the address
+    /// stays.
     #[arg(long, value_name = "ADDRESS")]
-    email: String,
+    email: Option<String>,
     /// The player's new name, in every game and section file too.
     #[arg(long, value_name = "NAME")]
     name: Option<String>,
+    /// The language the player's mail is written in from now on: en, it,
+    /// fr, de or es.
+    #[arg(long, value_name = "CODE")]
+    lang: Option<Language>,
     /// Why: recorded in each game file and told to the player.
     #[arg(long)]
     reason: Option<String>,
@@ -63,14 +69,26 @@ pub(crate) fn execute(
     let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
     let when = args.time.read()?;
     let old = address("OLD", &args.old)?;
-    let email = address("--email", &args.email)?;
+    let email = match &args.email {
+        Some(email) => address("--email", email)?,
+        None => old.clone(),
+    };
     let name = match &args.name {
         Some(n) => Some(given::name("--name", n, "the name")?),
         None => None,
     };
-    if old.as_str().to_lowercase() == email.as_str().to_lowercase() && name.is_none() {
+    if args.email.is_none() && name.is_none() && args.lang.is_none() {
+        return Err(usage(
+            "say what changes: --email, --name or --lang".to_string(),
+        ));
+    }
+    if args.email.is_some()
+        && old.as_str().to_lowercase() == email.as_str().to_lowercase()
+        && name.is_none()
+        && args.lang.is_none()
+    {
         return Err(usage(format!(
-            "--email {email} is the address the player has: give a new address or --name"
+            "--email {email} is the address the player has: give a new address, --name or --lang"
         )));
     }
     let mailer = if args.dry_run {
@@ -98,6 +116,7 @@ pub(crate) fn execute(
         old: old.clone(),
         email: email.clone(),
         name: name.clone(),
+        language: args.lang,
     };
     let steps = change.plan(games_dir).map_err(|e| match &e {
         PlayerChangeError::Folder(_) => Failure::new(Exit::Io, e.to_string()),
@@ -151,7 +170,9 @@ pub(crate) fn execute(
     let old = known.as_ref().and_then(|p| p.email.clone()).unwrap_or(old);
     let known = known.map_or_else(|| old.as_str().to_string(), |p| p.name);
     let built = match &mailer {
-        Some(m) => {
+        // The letter is about the address: a change of language alone
+        // shows in the next notice, written in it.
+        Some(m) if !change.keeps_address() || name.is_some() => {
             let key = format!(
                 "{old}|{email}|{}|{}",
                 name.as_deref().unwrap_or(""),
@@ -180,7 +201,7 @@ pub(crate) fn execute(
                 .build(&to, &m.sender())
                 .map_err(|e| Failure::new(Exit::Usage, e.to_string()))?
         }
-        None => Vec::new(),
+        _ => Vec::new(),
     };
     let mut across = across::start(config, mailer.as_ref(), built, email.as_str())?;
     let mut lines = Vec::new();
@@ -224,8 +245,13 @@ pub(crate) fn execute(
             }
         }
     }
+    let what = if change.keeps_address() {
+        format!("changed {old}")
+    } else {
+        format!("changed {old} to {email}")
+    };
     lines.push(format!(
-        "changed {old} to {email} in {} ({finished} finished) and {}",
+        "{what} in {} ({finished} finished) and {}",
         many(games.len(), "game"),
         many(sections, "section file")
     ));
@@ -309,6 +335,7 @@ fn print(
             "old": change.old.as_str(),
             "email": change.email.as_str(),
             "name": change.name,
+            "lang": change.language.map(|l| l.code()),
             "dry_run": dry_run,
             "files": files,
         });

@@ -5,11 +5,11 @@ use std::io::Write;
 use anyhow::Result;
 
 use super::read;
-use crate::cli::analysis::{EngineArgs, show};
-use crate::cli::args::PositionArgs;
-use crate::cli::conditional::owed::CatchUp;
-use crate::cli::printer::Printer;
+use crate::cli::support::analysis::{EngineArgs, show};
+use crate::cli::support::args::PositionArgs;
+use crate::cli::support::printer::Printer;
 use crate::exit::Exit;
+use dynamo::services::CatchUp;
 
 /// Search the position with the engine and print, for each completed
 /// depth, the best move, the score (pawns, or mate in N, from the view of

@@ -6,9 +6,9 @@ use anyhow::Result;
 use dynamo_core::notation;
 
 use super::read;
-use crate::cli::args::PositionArgs;
-use crate::cli::conditional::owed::CatchUp;
+use crate::cli::support::args::PositionArgs;
 use crate::exit::Exit;
+use dynamo::services::CatchUp;
 
 /// List every legal move in canonical NOST notation, one per line, sorted.
 #[derive(clap::Args, Debug)]

@@ -5,9 +5,9 @@ use std::io::{self, Write};
 use anyhow::{Context, Result};
 use clap::Subcommand;
 
-use crate::cli::conditional::owed::CatchUp;
-use crate::cli::printer::Printer;
+use crate::cli::support::printer::Printer;
 use crate::exit::Exit;
+use dynamo::services::CatchUp;
 
 mod analyse;
 mod legal;

@@ -6,9 +6,9 @@ use anyhow::Result;
 use dynamo_core::perft;
 
 use super::read;
-use crate::cli::args::PositionArgs;
-use crate::cli::conditional::owed::CatchUp;
+use crate::cli::support::args::PositionArgs;
 use crate::exit::Exit;
+use dynamo::services::CatchUp;
 
 /// Count the legal move sequences of length N from the position (perft).
 #[derive(clap::Args, Debug)]

@@ -6,15 +6,20 @@
 use anyhow::Result;
 use dynamo_core::Position;
 
-use crate::cli::args::PositionArgs;
-use crate::cli::conditional::owed::CatchUp;
+use crate::cli::support::args::PositionArgs;
+use crate::cli::support::failure;
 use crate::exit::{Exit, Failure};
+use dynamo::services::CatchUp;
 
 /// The position `args` give; a game file named by `--game` is read
 /// through `catch_up`, which plays a reply owed in it first.
 pub(crate) fn position(args: &PositionArgs, catch_up: &CatchUp) -> Result<Position> {
     match args.game_file() {
-        Some(path) => Ok(catch_up.load(path)?.position().clone()),
+        Some(path) => Ok(catch_up
+            .load(path)
+            .map_err(failure::game)?
+            .position()
+            .clone()),
         None => args.fen_position(),
     }
 }
@@ -26,7 +31,7 @@ pub(crate) fn position_in_play(args: &PositionArgs, catch_up: &CatchUp) -> Resul
     let Some(path) = args.game_file() else {
         return args.fen_position();
     };
-    let game = catch_up.load(path)?;
+    let game = catch_up.load(path).map_err(failure::game)?;
     if let Some(o) = game.ending() {
         return Err(Failure::new(
             Exit::Rejected,

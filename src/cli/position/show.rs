@@ -11,9 +11,10 @@ use dynamo::render::View;
 use dynamo_core::{Color, Position};
 
 use super::read;
-use crate::cli::args::{PositionArgs, QuietArgs, Side, charset};
-use crate::cli::conditional::owed::CatchUp;
+use crate::cli::support::args::{PositionArgs, QuietArgs, Side, charset};
+use crate::cli::support::failure;
 use crate::exit::{Exit, Failure};
+use dynamo::services::CatchUp;
 
 /// Show the board, the side to move (with a game's clock), castling rights and status.
 #[derive(clap::Args, Debug)]
@@ -49,12 +50,12 @@ pub(crate) fn execute(args: Args, catch_up: &CatchUp, out: &mut impl Write) -> R
     // with the position (docs/RULES.md §9.1, §13.18).
     let (pos, clock, choosing) = match (args.position.game_file(), args.ply) {
         (Some(path), Some(ply)) => {
-            let pos = position_at(&catch_up.load(path)?, path, ply)?;
+            let pos = position_at(&catch_up.load(path).map_err(failure::game)?, path, ply)?;
             let choosing = Choosing::awaited(&pos);
             (pos, None, choosing)
         }
         (Some(path), None) => {
-            let game = catch_up.load(path)?;
+            let game = catch_up.load(path).map_err(failure::game)?;
             let clock = game.clock_line(Utc::now());
             (game.position().clone(), clock, game.choosing())
         }

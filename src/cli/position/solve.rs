@@ -11,12 +11,12 @@ use dynamo_engine::{Reach, Watch};
 use serde_json::json;
 
 use super::read;
-use crate::cli::args::PositionArgs;
-use crate::cli::conditional::owed::CatchUp;
 use crate::cli::position::progress;
-use crate::cli::printer::Printer;
-use crate::cli::search_bounds::{MAX_THREADS, check_hash, refused_table, seconds};
+use crate::cli::support::args::PositionArgs;
+use crate::cli::support::printer::Printer;
+use crate::cli::support::search_bounds::{MAX_THREADS, check_hash, refused_table, seconds};
 use crate::exit::{Exit, Failure};
+use dynamo::services::CatchUp;
 
 /// Solve a mate problem exactly: every key move that forces mate in N
 /// moves of the side to move (`--mate N`), each with its threat and the

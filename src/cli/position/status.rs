@@ -5,9 +5,9 @@ use std::io::Write;
 use anyhow::Result;
 
 use super::read;
-use crate::cli::args::PositionArgs;
-use crate::cli::conditional::owed::CatchUp;
+use crate::cli::support::args::PositionArgs;
 use crate::exit::Exit;
+use dynamo::services::CatchUp;
 
 /// Print one of: ongoing, check, checkmate, stalemate.
 #[derive(clap::Args, Debug)]

@@ -1,12 +1,12 @@
 //! The crosstable as text, drawn by the command line's one table
-//! renderer (`cli/table.rs`): columns aligned by the width a terminal
+//! renderer (`cli/support/table.rs`): columns aligned by the width a terminal
 //! gives each character (`½`, accented and wide letters included), the
 //! table shown whole.
 
 use std::io::{self, Write};
 
 use super::group::{CROSSTABLE_MAX_PLAYERS, Group, cell, no_crosstable, place};
-use crate::cli::table::{self, Cell, Line};
+use crate::cli::support::table::{self, Cell, Line};
 
 /// Writes `group`'s heading and table.
 pub(super) fn write(out: &mut impl Write, group: &Group) -> io::Result<()> {

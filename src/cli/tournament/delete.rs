@@ -16,15 +16,15 @@ use dynamo::tournament::set_aside;
 use serde_json::json;
 
 use super::set::{played, section_games, section_named};
-use crate::cli::across::failure_of;
-use crate::cli::args::{QuietArgs, now};
-use crate::cli::conditional::owed::CatchUp;
-use crate::cli::failure;
-use crate::cli::given;
-use crate::cli::notify;
-use crate::cli::printer::Printer;
-use crate::cli::store;
+use crate::cli::support::across::failure_of;
+use crate::cli::support::args::{QuietArgs, now};
+use crate::cli::support::failure;
+use crate::cli::support::given;
+use crate::cli::support::notify;
+use crate::cli::support::printer::Printer;
+use crate::cli::support::store;
 use crate::exit::{Exit, Failure};
+use dynamo::services::CatchUp;
 
 /// Delete a section before its first move: the notices still queued for
 /// its games (or refused for good) dropped from the outbox, and its folder set aside as a

@@ -14,9 +14,9 @@ use dynamo::game::store::GameFile;
 use dynamo::recorder::When;
 use dynamo::tournament::{NewSection, SectionError, SectionSettings, WriteError, parse_players};
 
-use crate::cli::args::{GameSettingsArgs, QuietArgs, check_first_deadline};
-use crate::cli::printer::Printer;
-use crate::cli::recording::{self, Recording};
+use crate::cli::support::args::{GameSettingsArgs, QuietArgs, check_first_deadline};
+use crate::cli::support::printer::Printer;
+use crate::cli::support::recording;
 use crate::exit::{Exit, Failure};
 
 /// The largest players file read.
@@ -73,7 +73,7 @@ pub(crate) fn execute(
     out: &mut impl Write,
 ) -> Result<Exit> {
     let usage = |m: String| anyhow::Error::from(Failure::new(Exit::Usage, m));
-    let mut recording = Recording::new(config, args.mail, When::Now)?;
+    let mut recording = recording::new(config, args.mail, When::Now)?;
     let file = args.players.display();
     let bytes = durable::read_regular(&args.players, MAX_PLAYERS_FILE_BYTES)
         .map_err(|e| usage(format!("--players: {e}")))?;
@@ -131,7 +131,7 @@ pub(crate) fn execute(
             }
         })
     });
-    let folder = written?;
+    let folder = written.map_err(recording::recording_failure)??;
     let section = &plan.section;
     let shown = (|| -> Result<()> {
         let mut out = args.quiet.out(out);
@@ -175,5 +175,5 @@ pub(crate) fn execute(
         Ok(out.flush()?)
     })();
     let said = printer.said(args.quiet.quiet);
-    recording.finish(&folder, "the new section", shown, said)
+    recording::finish(recording, &folder, "the new section", shown, said)
 }

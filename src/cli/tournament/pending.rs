@@ -15,8 +15,8 @@ use dynamo::services::across::{Across, Mailer, queue_once, set_action};
 use dynamo::tournament::{Section, SectionCorrection, SectionError, store_section};
 use dynamo_core::quoted;
 
-use crate::cli::across::failure_of;
-use crate::cli::failure;
+use crate::cli::support::across::failure_of;
+use crate::cli::support::failure;
 use crate::exit::{Exit, Failure};
 
 /// A section file's error as the commands report it.

@@ -22,13 +22,14 @@ use serde_json::json;
 
 use super::delete::rebuild_pages;
 use super::set::{section_games, section_named};
-use crate::cli::across::{self, failure_of};
-use crate::cli::args::{QuietArgs, TimeArgs, now};
-use crate::cli::conditional::owed::CatchUp;
-use crate::cli::given::{self, address};
-use crate::cli::notify;
-use crate::cli::printer::Printer;
+use crate::cli::support::across::{self, failure_of};
+use crate::cli::support::args::{QuietArgs, TimeArgs, now};
+use crate::cli::support::failure;
+use crate::cli::support::given::{self, address};
+use crate::cli::support::notify;
+use crate::cli::support::printer::Printer;
 use crate::exit::{Exit, Failure};
+use dynamo::services::CatchUp;
 
 /// A substitute takes a player's seat in a section: every game of the
 /// seat still in progress gets the substitute (name and address), each a
@@ -305,7 +306,7 @@ fn letters(
     let mut given = Vec::new();
     let mut by_opponent: BTreeMap<u32, Vec<String>> = BTreeMap::new();
     for g in &plan.games {
-        let game: Game = catch_up.load(&g.path)?;
+        let game: Game = catch_up.load(&g.path).map_err(failure::game)?;
         let theirs = game.ending().is_none() && game.position().turn() == g.side;
         let mover = if theirs { ", your move" } else { "" };
         own.push(format!(

@@ -15,12 +15,13 @@ use dynamo_core::{Rules, quoted};
 use serde_json::json;
 
 use super::pending::{complete, section_failure};
-use crate::cli::across::{self, failure_of};
-use crate::cli::args::{QuietArgs, TimeArgs, check_first_deadline, now};
-use crate::cli::conditional::owed::CatchUp;
-use crate::cli::notify;
-use crate::cli::printer::Printer;
+use crate::cli::support::across::{self, failure_of};
+use crate::cli::support::args::{QuietArgs, TimeArgs, check_first_deadline, now};
+use crate::cli::support::failure;
+use crate::cli::support::notify;
+use crate::cli::support::printer::Printer;
 use crate::exit::{Exit, Failure};
+use dynamo::services::CatchUp;
 
 /// Correct a section before its first move: its start, time control,
 /// event or rules, in each game's header (with the audit trail) and in
@@ -96,7 +97,10 @@ pub(crate) fn section_games(
         .iter()
         .map(|g| {
             let path = folder.join(&g.file);
-            catch_up.load(&path).map(|game| (path, game))
+            catch_up
+                .load(&path)
+                .map_err(failure::game)
+                .map(|game| (path, game))
         })
         .collect()
 }

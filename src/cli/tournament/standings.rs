@@ -12,11 +12,11 @@ use serde::Serialize;
 
 use super::group::{Group, LEGEND};
 use super::{crosstable, html};
-use crate::cli::conditional::owed::CatchUp;
 use crate::cli::game::files;
 use crate::cli::game::load::{Bar, Flow, Jobs, each_in_order};
-use crate::cli::printer::Printer;
+use crate::cli::support::printer::Printer;
 use crate::exit::{Exit, Failure};
+use dynamo::services::CatchUp;
 
 /// Print the standings: a crosstable of each player's results, points,
 /// games finished and in progress, and the tie-breaks in order (wins,

@@ -18,13 +18,13 @@ use dynamo_core::quoted;
 use serde_json::json;
 
 use super::set::{section_games, section_named};
-use crate::cli::across::{self, failure_of};
-use crate::cli::args::{QuietArgs, TimeArgs, now};
-use crate::cli::conditional::owed::CatchUp;
-use crate::cli::given;
-use crate::cli::notify;
-use crate::cli::printer::Printer;
+use crate::cli::support::across::{self, failure_of};
+use crate::cli::support::args::{QuietArgs, TimeArgs, now};
+use crate::cli::support::given;
+use crate::cli::support::notify;
+use crate::cli::support::printer::Printer;
 use crate::exit::{Exit, Failure};
+use dynamo::services::CatchUp;
 
 /// Withdraw a player from a section. Under the default rule, ICCF's, a
 /// withdrawal before half of the player's games are finished cancels all

@@ -11,8 +11,10 @@ use lettre::message::header::ContentType;
 use super::super::answer::{ANSWER_SIGNATURE, answer_head, answer_id, answered_address, tame_id};
 use super::super::envelope::{Built, Sender};
 use super::super::error::MailError;
+use super::super::messages;
 use super::super::text::header_text;
 use super::token::DigestToken;
+use crate::game::Language;
 
 /// The mail a digest answer answers.
 #[derive(Debug, Clone, Copy)]
@@ -38,8 +40,9 @@ pub fn answer(sender: &Sender, answered: &Answered, lines: &[String]) -> Result<
         answered.token.subject_tag()
     );
     let body = format!(
-        "{}\n\nReplies go to {reply_to}.\n\n-- \n{ANSWER_SIGNATURE}\n",
-        lines.join("\n")
+        "{}\n\nReplies go to {reply_to}.\n\n-- \n{}\n",
+        lines.join("\n"),
+        messages::word(Language::English, ANSWER_SIGNATURE)
     );
     // The digest's thread is their mail alone.
     let references = answered

@@ -116,3 +116,134 @@ signature = Enviado por dynamo, el árbitro de Ajedrez Dynamo.
 ## Un código de respuesta válido desde una dirección que no es la del jugador.
 stranger-note = Un correo con el código de respuesta de su aviso llegó el { $at } desde { $from }, que no es su dirección para esta partida: no se registró nada, y el remitente no recibe respuesta.
 stranger-note-next = Si fue usted, envíe de nuevo su respuesta desde esta dirección, o pida al árbitro que cambie su dirección para sus partidas.
+## Durations, clocks and deadlines.
+span-unit = { $unit ->
+    [day] { $count ->
+        [one] { $count } día
+       *[other] { $count } días
+    }
+    [hour] { $count ->
+        [one] { $count } hora
+       *[other] { $count } horas
+    }
+    [minute] { $count ->
+        [one] { $count } minuto
+       *[other] { $count } minutos
+    }
+   *[second] { $count ->
+        [one] { $count } segundo
+       *[other] { $count } segundos
+    }
+}
+clock-of = Reloj de { $named }: { $what }
+clock-state = { $left }, { $state }
+clock-left = tiempo restante { $time }
+clock-over = { $time } por encima del límite de tiempo
+clock-running = en marcha
+clock-stopped = parado por vacaciones
+clock-hand = { $time } para la próxima jugada, parado
+clock-hand-over = { $time } por encima del límite de tiempo, parado (la próxima jugada de { $name } llegará fuera de plazo por pronto que llegue)
+deadline-next = Próximo plazo: { $deadline }, para la jugada de { $name }
+deadline-overdue = Plazo: vencido desde { $deadline }, para la jugada de { $name }
+
+## A move after its deadline.
+late-received = recibida { $by } después de su plazo, { $deadline }
+late-move = Jugada fuera de plazo: la jugada { $move } de { $mover } fue { $late }; ritmo de juego { $control }: { $allows }.
+late-claim = { $name } puede reclamar la partida por tiempo: el director del torneo puede adjudicarla como perdida por tiempo. Mientras el director no decida, la partida continúa.
+move-number = jugada { $number }
+allows-per-move = cada jugada en un plazo de { $time } desde la jugada del rival
+allows-period = { $time } cada { $moves } jugadas, es decir, { $total } en total para las primeras { $upto } jugadas de un jugador
+
+## The pieces the last move took off the board.
+exits = Salieron del tablero: { $pieces }.
+exit = { $piece ->
+    [pawn] el peón { $color ->
+        [white] blanco
+       *[black] negro
+    }
+    [knight] el caballo { $color ->
+        [white] blanco
+       *[black] negro
+    }
+    [bishop] el alfil { $color ->
+        [white] blanco
+       *[black] negro
+    }
+    [rook] la torre { $color ->
+        [white] blanca
+       *[black] negra
+    }
+    [queen] la dama { $color ->
+        [white] blanca
+       *[black] negra
+    }
+   *[king] el rey { $color ->
+        [white] blanco
+       *[black] negro
+    }
+} desde { $from }
+
+## A pawn awaiting its owner's choice.
+choice-by-move = La jugada { $move } de { $name }
+choice-by-last = La última jugada
+choice-theirs = { $by } dejó el peón de { $name } en { $square }: { $name } elige en qué se convierte y luego juega.
+choice-yours = { $by } llevó su peón a { $square }: elija en qué se convierte (dama, torre, alfil o caballo) y luego haga su jugada, en una sola respuesta ({ $example }) o primero la elección ({ $alone }) y la jugada después.
+choice-example-none = =Q y su jugada
+choice-last-rank = la última fila
+headline-chose = { $by } eligió { $piece ->
+    [pawn] un peón
+    [knight] un caballo
+    [bishop] un alfil
+    [rook] una torre
+    [queen] una dama
+   *[king] un rey
+} para el peón en { $square }
+
+## The director's corrections.
+correction-undone = El director del torneo anuló la jugada { $move } de { $by }
+correction-header = El director del torneo corrigió la partida: { $changes }
+correction-reason = { $what }. Motivo: { $reason }
+summary-undone = { $move } anulada
+summary-corrected = planilla corregida
+change-address = la dirección de las { $side } ha cambiado
+change-set = { $name } es ahora «{ $new }»
+change-was = { $name } es ahora «{ $new }» (antes «{ $old }»)
+
+## How to reply; the phrases stay as the reader of replies reads them.
+phrases-offer = «{ $offer }» (sola o con su jugada), o «{ $resign }»
+phrases-answer-offer = «{ $accept }» o «{ $decline }» ({ $opponent } ofrece tablas), o «{ $resign }»
+phrases-resign = «{ $resign }»
+reply-move = Responda con una jugada, sola o en una frase.
+reply-move-example = Responda con una jugada, sola o en una frase, por ejemplo «{ $move }».
+reply-move-examples = Responda con una jugada, sola o en una frase, por ejemplo «{ $move }» o «juego { $shove }».
+reply-or = O escriba { $phrases }.
+reply-later = Cuando { $opponent } haya jugado, responda a ese aviso con una jugada, sola o en una frase.
+reply-meanwhile = Mientras tanto puede escribir { $phrases }.
+replies-go = Las respuestas van a { $to }.
+reply-none = La partida ha terminado: no hace falta responder.
+
+## The HTML copy.
+text-diagram = Diagrama de texto
+board-alt = El tablero desde el lado de las { $side }. FEN: { $fen }
+
+## Reminders of a deadline.
+remind-subject = Dynamo: { $names } — recordatorio: { $what }
+remind-overdue-subject = su plazo del { $deadline } ha vencido
+remind-due-subject = su jugada vence el { $deadline }
+remind-overdue = Su jugada contra { $opponent } debía llegar antes del { $deadline }, hace { $ago }, y no se ha registrado ninguna jugada{ $control }. { $opponent } puede reclamar la partida por tiempo: el director del torneo recibe copia de este recordatorio y puede adjudicarla como perdida por tiempo. Mientras el director no decida, la partida continúa y su jugada todavía se registra, como jugada fuera de plazo.
+remind-control = { " " }(ritmo de juego { $control }: { $allows })
+remind-due = Le recordamos que le toca jugar contra { $opponent }. Su plazo vence el { $deadline }, dentro de { $left }.
+remind-last-move = Última jugada: { $move }
+remind-reply = Responda al último aviso de la partida, o a este mensaje, con una jugada, sola o en una frase.
+
+## Answers to a player's mail.
+answer-signature = Enviado por dynamo, el árbitro de Ajedrez Dynamo: una respuesta automática a su mensaje.
+answer-refused = Su mensaje del { $at } se ha leído, pero no se ha registrado nada:
+answer-already = Su mensaje del { $at } se ha leído: ya está registrado como { $what } el { $when }. No se ha hecho nada más.
+answer-too-large = Su mensaje del { $at } no se ha leído: supera los { $mb } MB, el máximo que lee el árbitro. Los adjuntos (una foto, un escaneo) hacen grande un mensaje.
+answer-send-again = Envíe de nuevo su jugada respondiendo a este mensaje, sin adjuntos.
+answer-cancelled = Su mensaje del { $at } se ha leído, pero no se ha registrado nada: el director del torneo ha anulado el grupo { $section }, cuyas partidas ya no se juegan.
+answer-moved-on = Su mensaje del { $at } se ha leído, pero no se ha registrado nada: la partida ha avanzado desde el aviso al que respondió; responda al último aviso (o a este mensaje).
+conditional-none-to-cancel = Su mensaje del { $at } se ha leído: no tenía jugadas condicionales que anular.
+conditional-cancelled = Su mensaje del { $at } se ha leído: sus jugadas condicionales quedan anuladas; no se jugará ninguna:
+conditional-stand = Su mensaje del { $at } se ha leído: sus jugadas condicionales quedan así. Cada respuesta se registra en cuanto se registra la jugada del rival que la precede; su rival nunca las ve.

@@ -6,6 +6,7 @@
 use dynamo_core::{Color, Role, notation};
 
 use super::facts::Notice;
+use crate::mail::messages::Args;
 
 impl Notice {
     /// The sentence that asks the owner, `side`, for their choice, or
@@ -20,22 +21,30 @@ impl Notice {
         let by = self
             .moves
             .last()
-            .map(|m| format!("{}'s move {}", self.name(m.mover), super::numbered(m)))
-            .unwrap_or_else(|| "The last move".to_string());
+            .map(|m| {
+                self.say(
+                    "choice-by-move",
+                    &Args::new()
+                        .text("name", self.name(m.mover))
+                        .text("move", super::numbered(m)),
+                )
+            })
+            .unwrap_or_else(|| self.say("choice-by-last", &Args::new()));
+        let args = Args::new()
+            .text("by", by)
+            .text("name", self.name(owner))
+            .text("square", square.to_string());
         if side != owner {
-            return Some(format!(
-                "{by} left {}'s pawn on {square}: {} chooses what it becomes, then moves.",
-                self.name(owner),
-                self.name(owner)
-            ));
+            return Some(self.say("choice-theirs", &args));
         }
-        Some(format!(
-            "{by} brought your pawn to {square}: choose what it becomes (queen, rook, bishop or \
-             knight) and then make your move, in one reply ({}) or the choice first ({}) and \
-             the move later.",
-            self.choice_example(),
-            "=Q"
-        ))
+        Some(
+            self.say(
+                "choice-yours",
+                &args
+                    .text("example", self.choice_example())
+                    .text("alone", "=Q"),
+            ),
+        )
     }
 
     /// `=Q Qe8e4`: a legal owner's turn of the position, the queen
@@ -45,7 +54,7 @@ impl Notice {
         let first = chosen.and_then(|p| p.legal_moves().into_iter().next());
         match first {
             Some(m) => format!("=Q {}", notation::format(&m)),
-            None => "=Q and your move".to_string(),
+            None => self.say("choice-example-none", &Args::new()),
         }
     }
 
@@ -59,11 +68,14 @@ impl Notice {
                     .rfind('=')
                     .and_then(|at| m.notation.get(at - 2..at))
             })
-            .unwrap_or("its last rank");
-        format!(
-            "{} chose a {} for the pawn on {square}",
-            self.named(by),
-            role.name()
+            .map(str::to_string)
+            .unwrap_or_else(|| self.say("choice-last-rank", &Args::new()));
+        self.say(
+            "headline-chose",
+            &Args::new()
+                .text("by", self.named(by))
+                .text("piece", role.name())
+                .text("square", square),
         )
     }
 }

@@ -7,6 +7,7 @@ use dynamo_core::Color;
 
 use super::facts::Notice;
 use crate::game::{EventKind, TagChange};
+use crate::mail::messages::Args;
 use crate::mail::text::one_line;
 
 impl Notice {
@@ -14,24 +15,33 @@ impl Notice {
     pub(super) fn correction_headline(&self) -> Option<String> {
         let (what, reason) = match &self.happened.kind {
             EventKind::Undone { undone, reason } => (
-                format!(
-                    "The director took back {} by {}",
-                    one_line(&undone.numbered()),
-                    self.named(undone.mover)
+                self.say(
+                    "correction-undone",
+                    &Args::new()
+                        .text("move", one_line(&undone.numbered()))
+                        .text("by", self.named(undone.mover)),
                 ),
                 Some(reason),
             ),
             EventKind::Corrected(fix) => {
-                let each: Vec<String> = fix.changes.iter().map(said).collect();
+                let each: Vec<String> = fix.changes.iter().map(|c| self.change(c)).collect();
                 (
-                    format!("The director corrected the game: {}", each.join("; ")),
+                    self.say(
+                        "correction-header",
+                        &Args::new().text("changes", each.join("; ")),
+                    ),
                     fix.reason.as_ref(),
                 )
             }
             _ => return None,
         };
         Some(match reason {
-            Some(reason) => format!("{what}. Reason: {}", one_line(reason)),
+            Some(reason) => self.say(
+                "correction-reason",
+                &Args::new()
+                    .text("what", what)
+                    .text("reason", one_line(reason)),
+            ),
             None => what,
         })
     }
@@ -40,31 +50,34 @@ impl Notice {
     /// other event.
     pub(super) fn correction_summary(&self) -> Option<String> {
         match &self.happened.kind {
-            EventKind::Undone { undone, .. } => {
-                Some(format!("{} taken back", one_line(&undone.numbered())))
-            }
-            EventKind::Corrected(_) => Some("game record corrected".to_string()),
+            EventKind::Undone { undone, .. } => Some(self.say(
+                "summary-undone",
+                &Args::new().text("move", one_line(&undone.numbered())),
+            )),
+            EventKind::Corrected(_) => Some(self.say("summary-corrected", &Args::new())),
             _ => None,
         }
     }
-}
 
-/// One change in words: `White is now "Ann Lee" (was "Ann")`, `Black's
-/// address is changed`.
-fn said(change: &TagChange) -> String {
-    let name = one_line(&change.name);
-    for side in [Color::White, Color::Black] {
-        if change.name == format!("{}Email", side.title()) {
-            return format!("{}'s address is changed", side.title());
+    /// One change in words: `White is now "Ann Lee" (was "Ann")`,
+    /// `Black's address is changed`.
+    fn change(&self, change: &TagChange) -> String {
+        for side in [Color::White, Color::Black] {
+            if change.name == format!("{}Email", side.title()) {
+                return self.say(
+                    "change-address",
+                    &Args::new().text("side", self.side_word(side)),
+                );
+            }
         }
-    }
-    let new = one_line(&change.new);
-    if change.old.is_empty() {
-        format!("{name} is now \"{new}\"")
-    } else {
-        format!(
-            "{name} is now \"{new}\" (was \"{}\")",
-            one_line(&change.old)
-        )
+        let args = Args::new()
+            .text("name", one_line(&change.name))
+            .text("new", one_line(&change.new))
+            .text("old", one_line(&change.old));
+        if change.old.is_empty() {
+            self.say("change-set", &args)
+        } else {
+            self.say("change-was", &args)
+        }
     }
 }

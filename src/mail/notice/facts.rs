@@ -8,7 +8,7 @@ use chrono::{DateTime, Duration, Utc};
 
 use super::picture::{Replayed, replay_played};
 use crate::game::{
-    Clock, Ending, EventKind, Game, Language, LateMove, LeaveDays, Player, RecordedMove,
+    Allowed, Clock, Ending, EventKind, Game, Language, LateMove, LeaveDays, Player, RecordedMove,
 };
 use crate::mail::messages::{self, Args};
 use crate::mail::text::one_line;
@@ -44,9 +44,9 @@ pub struct Clocks {
 pub struct LateNote {
     /// The move, its deadline and when it came.
     pub late: LateMove,
-    /// What the time control gave the mover up to it, in its own terms
-    /// ([`crate::game::TimeControl::allows`]).
-    pub allows: String,
+    /// What the time control gave the mover up to it
+    /// ([`crate::game::TimeControl::allowed`]).
+    pub allowed: Option<Allowed>,
 }
 
 /// A player's leave that a notice mentions: going on, or to come.
@@ -136,7 +136,7 @@ impl Notice {
             .last_move_late()
             .filter(|_| matches!(last.kind, EventKind::Moved))
             .map(|late| LateNote {
-                allows: game.time_control().allows(late.nth).unwrap_or_default(),
+                allowed: game.time_control().allowed(late.nth),
                 late: late.clone(),
             });
         let replayed = replay_played(game);

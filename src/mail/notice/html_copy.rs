@@ -60,7 +60,8 @@ impl Notice {
         );
         let _ = writeln!(
             out,
-            "<details><summary>Text diagram</summary><pre>{}</pre></details>",
+            "<details><summary>{}</summary><pre>{}</pre></details>",
+            escape(&self.say("text-diagram", &Args::new())),
             escape(&diagram::board_from(&self.position, Charset::Ascii, side))
         );
         let _ = writeln!(
@@ -96,10 +97,14 @@ impl Notice {
             "<p><img id=\"board\" src=\"cid:{}\" width=\"{BOARD_PX}\" height=\"{BOARD_PX}\" \
              style=\"display:block;width:100%;max-width:{BOARD_PX}px;height:auto\" alt=\"{}\"></p>",
             escape(board_cid),
-            escape(&format!(
-                "The board from {}'s side. FEN: {fen}",
-                side.title()
-            ))
+            escape(
+                &self.say(
+                    "board-alt",
+                    &Args::new()
+                        .text("side", self.side_word(side))
+                        .text("fen", fen)
+                )
+            )
         );
     }
 

@@ -307,53 +307,72 @@ impl Notice {
             return Vec::new();
         };
         let running = &clocks.running;
-        let describe = crate::game::clock::describe;
-        let left = if running.is_over() {
-            format!("{} over the time limit", describe(running.left))
-        } else {
-            format!("{} left", describe(running.left))
-        };
+        let time = |span| messages::span(self.language, span);
+        let left = self.say(
+            if running.is_over() {
+                "clock-over"
+            } else {
+                "clock-left"
+            },
+            &Args::new().text("time", time(running.left)),
+        );
         let on_leave = self
             .leave
             .iter()
             .any(|l| l.side == running.side && l.current);
-        let state = if on_leave {
-            "stopped for leave"
-        } else {
-            "running"
+        let state = self.say(
+            if on_leave {
+                "clock-stopped"
+            } else {
+                "clock-running"
+            },
+            &Args::new(),
+        );
+        let clock_of = |side: Color, what: String| {
+            self.say(
+                "clock-of",
+                &Args::new()
+                    .text("named", self.named(side))
+                    .text("what", what),
+            )
         };
-        let mut lines = vec![format!(
-            "Clock of {}: {left}, {state}",
-            self.named(running.side)
+        let mut lines = vec![clock_of(
+            running.side,
+            self.say(
+                "clock-state",
+                &Args::new().text("left", left).text("state", state),
+            ),
         )];
         if let Some(other) = clocks.other_left {
             let waiting = !running.side;
             // Over its limit already (a period control, after a late
             // move): that is no time in hand, and the next move is late
             // whenever it comes.
-            let hand = if other < chrono::Duration::zero() {
-                format!(
-                    "{} over the time limit, not running ({}'s next move will be late however soon it comes)",
-                    describe(other),
-                    self.name(waiting)
-                )
+            let id = if other < chrono::Duration::zero() {
+                "clock-hand-over"
             } else {
-                format!("{} for the next move, not running", describe(other))
+                "clock-hand"
             };
-            lines.push(format!("Clock of {}: {hand}", self.named(waiting)));
+            let hand = self.say(
+                id,
+                &Args::new()
+                    .text("time", time(other))
+                    .text("name", self.name(waiting)),
+            );
+            lines.push(clock_of(waiting, hand));
         }
-        let deadline = format_time_short(running.deadline);
-        lines.push(if running.is_over() {
-            format!(
-                "Deadline: overdue since {deadline}, for {}'s move",
-                self.name(running.side)
-            )
-        } else {
-            format!(
-                "Next deadline: {deadline}, for {}'s move",
-                self.name(running.side)
-            )
-        });
+        lines.push(
+            self.say(
+                if running.is_over() {
+                    "deadline-overdue"
+                } else {
+                    "deadline-next"
+                },
+                &Args::new()
+                    .text("deadline", format_time_short(running.deadline))
+                    .text("name", self.name(running.side)),
+            ),
+        );
         lines
     }
 
@@ -367,24 +386,36 @@ impl Notice {
             return Vec::new();
         };
         let late = &note.late;
-        let mover = self.name(late.side);
-        let move_text = self
-            .moves
-            .iter()
-            .find(|m| m.ply == late.ply)
-            .map_or_else(|| format!("move {}", late.number), numbered);
-        let mut lines = vec![format!(
-            "Late move: {mover}'s {move_text} was {}; time control {}: {}.",
-            late.words(),
-            self.time_control,
-            note.allows
-        )];
+        let move_text = self.moves.iter().find(|m| m.ply == late.ply).map_or_else(
+            || {
+                self.say(
+                    "move-number",
+                    &Args::new().number("number", u64::from(late.number)),
+                )
+            },
+            numbered,
+        );
+        let allows = note
+            .allowed
+            .map(|a| messages::allowed(self.language, a))
+            .unwrap_or_default();
+        let mut lines = vec![
+            self.say(
+                "late-move",
+                &Args::new()
+                    .text("mover", self.name(late.side))
+                    .text("move", move_text)
+                    .text("late", messages::late_words(self.language, late))
+                    .text("control", &self.time_control)
+                    .text("allows", allows),
+            ),
+        ];
         // A late move that ended the game (a mate, a stalemate) leaves no
         // game to claim and none that goes on.
         if self.ending.is_none() && self.position.status() != Status::Checkmate {
-            lines.push(format!(
-                "{} may claim the game on time: the director may adjudicate it as a time forfeit. Until the director decides, the game goes on.",
-                self.name(!late.side)
+            lines.push(self.say(
+                "late-claim",
+                &Args::new().text("name", self.name(!late.side)),
             ));
         }
         lines
@@ -483,15 +514,16 @@ impl Notice {
         let each: Vec<String> = exits
             .iter()
             .map(|e| {
-                format!(
-                    "the {} {} from {}",
-                    e.piece.color.name(),
-                    e.piece.role.name(),
-                    e.from
+                self.say(
+                    "exit",
+                    &Args::new()
+                        .text("color", e.piece.color.name())
+                        .text("piece", e.piece.role.name())
+                        .text("from", e.from.to_string()),
                 )
             })
             .collect();
-        Some(format!("Left the board: {}.", each.join(", ")))
+        Some(self.say("exits", &Args::new().text("pieces", each.join(", "))))
     }
 
     /// The move list, one full move a line: ` 1. e2e4      f7f6`.

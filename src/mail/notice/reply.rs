@@ -9,6 +9,8 @@
 use dynamo_core::{Color, Move, Position, notation};
 
 use super::facts::Notice;
+use crate::game::Language;
+use crate::mail::messages::{self, Args};
 
 /// Resigns the game.
 pub const RESIGN: &str = "resign";
@@ -23,9 +25,12 @@ pub const DECLINE_DRAW: &str = "decline draw";
 pub const PHRASES: [&str; 4] = [RESIGN, OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW];
 
 /// The lines of a notice that say how to reply, for the player of
-/// `side`: two short lines, with examples legal in `position`; `None`
-/// once the game is over.
+/// `side`, in `language`: two short lines, with examples legal in
+/// `position`; `None` once the game is over. The phrases stay as this
+/// module defines them, which the reader of replies reads in every
+/// language.
 fn how_to_reply(
+    language: Language,
     position: &Position,
     side: Color,
     opponent: &str,
@@ -35,30 +40,39 @@ fn how_to_reply(
     if over {
         return None;
     }
+    let say = |id: &str, args: Args| messages::say(language, id, &args);
+    let phrases = |id: &str| {
+        say(
+            id,
+            Args::new()
+                .text("accept", ACCEPT_DRAW)
+                .text("decline", DECLINE_DRAW)
+                .text("offer", OFFER_DRAW)
+                .text("resign", RESIGN)
+                .text("opponent", opponent),
+        )
+    };
     let phrases = match draw_offer {
-        Some(by) if by != side => format!(
-            "\"{ACCEPT_DRAW}\" or \"{DECLINE_DRAW}\" ({opponent} offers a draw), or \"{RESIGN}\""
-        ),
-        Some(_) => format!("\"{RESIGN}\""),
-        None => format!("\"{OFFER_DRAW}\" (alone or with your move), or \"{RESIGN}\""),
+        Some(by) if by != side => phrases("phrases-answer-offer"),
+        Some(_) => phrases("phrases-resign"),
+        None => phrases("phrases-offer"),
     };
     Some(if position.turn() == side {
-        let shown = match examples(position).as_slice() {
-            [] => String::new(),
-            [one] => format!(", for example \"{one}\""),
-            [plain, shove, ..] => format!(", for example \"{plain}\" or \"I play {shove}\""),
+        let first = match examples(position).as_slice() {
+            [] => say("reply-move", Args::new()),
+            [one] => say("reply-move-example", Args::new().text("move", one.as_str())),
+            [plain, shove, ..] => say(
+                "reply-move-examples",
+                Args::new()
+                    .text("move", plain.as_str())
+                    .text("shove", shove.as_str()),
+            ),
         };
-        vec![
-            format!("Reply with one move, alone or in a sentence{shown}."),
-            format!("Or write {phrases}."),
-        ]
+        vec![first, say("reply-or", Args::new().text("phrases", phrases))]
     } else {
         vec![
-            format!(
-                "When {opponent} has moved, reply to that notice with one move, alone or in a \
-                 sentence."
-            ),
-            format!("Meanwhile you may write {phrases}."),
+            say("reply-later", Args::new().text("opponent", opponent)),
+            say("reply-meanwhile", Args::new().text("phrases", phrases)),
         ]
     })
 }
@@ -69,6 +83,7 @@ impl Notice {
     pub(crate) fn reply_lines(&self, side: Color, reply_to: &str) -> Vec<String> {
         let opponent = self.name(!side);
         match how_to_reply(
+            self.language,
             &self.position,
             side,
             &opponent,
@@ -76,10 +91,10 @@ impl Notice {
             self.ending.is_some(),
         ) {
             Some(mut lines) => {
-                lines.push(format!("Replies go to {reply_to}."));
+                lines.push(self.say("replies-go", &Args::new().text("to", reply_to)));
                 lines
             }
-            None => vec!["The game is over: no reply is needed.".to_string()],
+            None => vec![self.say("reply-none", &Args::new())],
         }
     }
 }
@@ -125,7 +140,8 @@ mod tests {
     fn the_player_to_move_is_told_what_a_reply_may_say_with_legal_examples() {
         let pos = Position::startpos(Rules::NOST);
         assert_eq!(
-            how_to_reply(&pos, Color::White, "Bob", None, false).expect("ongoing"),
+            how_to_reply(Language::English, &pos, Color::White, "Bob", None, false)
+                .expect("ongoing"),
             [
                 "Reply with one move, alone or in a sentence, for example \"d2d4\" or \
                  \"I play Qd1d2/d2d4\".",
@@ -133,7 +149,15 @@ mod tests {
             ]
         );
         assert_eq!(
-            how_to_reply(&pos, Color::Black, "Alice", Some(Color::White), false).expect("ongoing"),
+            how_to_reply(
+                Language::English,
+                &pos,
+                Color::Black,
+                "Alice",
+                Some(Color::White),
+                false
+            )
+            .expect("ongoing"),
             [
                 "When Alice has moved, reply to that notice with one move, alone or in a \
                  sentence.",
@@ -141,10 +165,17 @@ mod tests {
                  draw), or \"resign\".",
             ]
         );
-        let own_offer =
-            how_to_reply(&pos, Color::White, "Bob", Some(Color::White), false).expect("ongoing");
+        let own_offer = how_to_reply(
+            Language::English,
+            &pos,
+            Color::White,
+            "Bob",
+            Some(Color::White),
+            false,
+        )
+        .expect("ongoing");
         assert_eq!(own_offer[1], "Or write \"resign\".");
-        assert!(how_to_reply(&pos, Color::White, "Bob", None, true).is_none());
+        assert!(how_to_reply(Language::English, &pos, Color::White, "Bob", None, true).is_none());
     }
 
     /// Over random games, every example a notice gives is a legal move in
@@ -169,7 +200,8 @@ mod tests {
                     break;
                 }
                 let shown = examples(&pos);
-                let lines = how_to_reply(&pos, pos.turn(), "Them", None, false).expect("ongoing");
+                let lines = how_to_reply(Language::English, &pos, pos.turn(), "Them", None, false)
+                    .expect("ongoing");
                 for text in &shown {
                     let m = parse_move(&pos, text)
                         .unwrap_or_else(|e| panic!("{text} in {}: {e}", pos.to_fen()));

@@ -64,3 +64,28 @@ fn help_after_first(pos: &Position, n: u8) -> bool {
         }
     })
 }
+
+/// Every first move that forces the other side to mate the side to move
+/// within `n` of the other side's moves (a selfmate).
+pub fn self_keys(pos: &Position, n: u8) -> BTreeSet<String> {
+    oracle(pos)
+        .into_iter()
+        .filter(|m| self_forced(&play(pos, m), n))
+        .collect()
+}
+
+/// The side to move must mate within `n` of its moves: each of its moves
+/// mates, or lets the other side force it again within `n - 1`. With no
+/// move at all, it cannot mate: it has escaped.
+pub fn self_forced(pos: &Position, n: u8) -> bool {
+    let moves = oracle(pos);
+    !moves.is_empty()
+        && moves.iter().all(|d| {
+            let next = play(pos, d);
+            (in_check(&next) && oracle(&next).is_empty())
+                || (n > 1
+                    && oracle(&next)
+                        .iter()
+                        .any(|w| self_forced(&play(&next, w), n - 1)))
+        })
+}

@@ -6,5 +6,6 @@ mod brute;
 #[path = "../../../dynamo-core/tests/core/naive.rs"]
 mod naive;
 mod search;
+mod selfmates;
 mod solve;
 mod threats;

@@ -13,8 +13,8 @@ use dynamo_core::Color;
 use serde::Serialize;
 
 use super::facts::Facts;
-use crate::cli::failure;
 use crate::cli::game::json::{LeaveJson, MoveJson, PlayerJson};
+use crate::cli::support::failure;
 use crate::exit::Failure;
 
 /// One file of the list: the game's fields follow `file` and `ok`

@@ -11,7 +11,7 @@ use super::facts::Facts;
 use super::select::Sorted;
 use super::shared::Shared;
 use super::view::{self, EVENT, HEADER, ROUND};
-use crate::cli::table::{self, Cell, Tone};
+use crate::cli::support::table::{self, Cell, Tone};
 
 const COLUMNS: usize = HEADER.len();
 

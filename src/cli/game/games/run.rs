@@ -15,12 +15,12 @@ use super::row::Row;
 use super::select::{Filter, PlayerFilter, Sort, Sorted, compare};
 use super::shared::Shared;
 use super::view::{self, Column, Counts};
-use crate::cli::conditional::owed::CatchUp;
 use crate::cli::game::files::game_files;
 use crate::cli::game::load::{Bar, Flow, Jobs, each_in_order};
-use crate::cli::printer::Printer;
-use crate::cli::table;
+use crate::cli::support::printer::Printer;
+use crate::cli::support::table;
 use crate::exit::{Exit, Failure};
+use dynamo::services::CatchUp;
 
 /// The director's overview: one line a game (event, round, players, move,
 /// who is to move, last move, deadline and time left, result), fitted to

@@ -12,7 +12,7 @@ use clap::ValueEnum;
 
 use super::facts::Facts;
 use super::shared::Shared;
-use crate::cli::table::{self, Cell, Line, Step, Tone};
+use crate::cli::support::table::{self, Cell, Line, Step, Tone};
 
 const FILE: usize = 0;
 pub(super) const EVENT: usize = 1;

@@ -16,7 +16,7 @@ use dynamo::game::{Game, TimeControl};
 use dynamo::recorder::{When, Who};
 use dynamo_core::{Color, Position, Rules};
 
-use crate::cli::failure;
+use crate::cli::support::failure;
 use crate::exit::{Exit, Failure};
 
 // Where a position command gets its position: a FEN under a rule set, or

@@ -13,10 +13,10 @@ use dynamo::mail::Built;
 use dynamo::recorder::Action;
 use dynamo::services::across::{Across, AcrossError, Mailer, set_action};
 
-use crate::cli::conditional::owed::CatchUp;
-use crate::cli::recording::{refusal, subscriber_failure};
-use crate::cli::{failure, store};
+use crate::cli::support::recording::{refusal, subscriber_failure};
+use crate::cli::support::{failure, store};
 use crate::exit::{Exit, Failure};
+use dynamo::services::CatchUp;
 
 /// Corrections under way (see [`Across::new`]), each game's lock waited
 /// for as long as `DYNAMO_LOCK_WAIT` says.
@@ -60,7 +60,7 @@ pub(crate) fn try_actions(
     check: impl Fn(&Path, &Game) -> Result<()>,
 ) -> Result<()> {
     for (path, action) in actions {
-        let game = catch_up.load(path)?;
+        let game = catch_up.load(path).map_err(failure::game)?;
         check(path, &game)?;
         Across::preview(path, &game, action, at).map_err(failure_of)?;
     }

@@ -16,22 +16,25 @@ use std::path::Path;
 use anyhow::Result;
 use dynamo::config::{Config, MailConfig};
 use dynamo::mail::{Pending, Report, Secret, SecretError};
-use dynamo::services::{Corrected, Mailer, deliver};
+use dynamo::services::{Corrected, Finished, Mailer, MailingError, deliver};
 
-use crate::cli::failure;
-use crate::cli::printer::{Said, counted};
+use crate::cli::support::failure;
+use crate::cli::support::printer::{Said, counted};
 use crate::exit::{Exit, Failure};
 
 /// The `[mail]` settings; without them nothing can be sent.
 pub(crate) fn mail_config(config: &Config) -> Result<&MailConfig> {
-    config.mail.as_ref().ok_or_else(|| {
-        Failure::new(
-            Exit::Usage,
-            "no [mail] table in the configuration: add host, port, security and from \
-             (see docs/mail.md, \"Sending by SMTP\")",
-        )
-        .into()
-    })
+    config.mail.as_ref().ok_or_else(no_mail_table)
+}
+
+/// No `[mail]` table: bad usage (2), with what to add.
+fn no_mail_table() -> anyhow::Error {
+    Failure::new(
+        Exit::Usage,
+        "no [mail] table in the configuration: add host, port, security and from \
+         (see docs/mail.md, \"Sending by SMTP\")",
+    )
+    .into()
 }
 
 /// The secret of the notices' reply tokens (made on first use when it is
@@ -55,26 +58,35 @@ pub(crate) fn secret_failure(e: &SecretError) -> anyhow::Error {
 /// in the config); mailing without a `[mail]` table, or without a secret
 /// for the reply tokens, is refused before anything is recorded.
 pub(crate) fn mailing(config: &Config, flag: bool) -> Result<Option<Mailer<'_>>> {
-    if !(flag || config.mail_after_move) {
-        return Ok(None);
-    }
-    let config = mail_config(config)?;
-    Ok(Some(Mailer::new(config, secret(config)?)))
+    Mailer::wanted(config, flag).map_err(mailing_failure)
 }
 
-/// Ends a command that recorded `what` in the game at `path`: sends its
-/// queued notices, then reports them as `said`. `shown` is how printing
-/// the command's own report went: when standard output failed, the
-/// notices still go and standard error says the event is recorded.
+/// Mailing that cannot be done, in the commands' words (see
+/// [`mail_config`], [`secret_failure`]).
+pub(crate) fn mailing_failure(e: MailingError) -> anyhow::Error {
+    match e {
+        MailingError::NoMailTable => no_mail_table(),
+        MailingError::Secret(e) => secret_failure(&e),
+    }
+}
+
+/// Ends a command that recorded `what` in the game at `path`, once its
+/// recording has `finished` (its notices sent): what the web pages could not
+/// follow warned of (`dynamo site DIR` puts it right), then the notices
+/// reported as `said`. `shown` is how printing the command's own report
+/// went: when standard output failed, the notices still went and standard
+/// error says the event is recorded.
 pub(crate) fn finish(
-    mailing: Option<Mailer>,
-    queued: Vec<Pending>,
+    finished: Finished,
     path: &Path,
     what: &str,
     shown: Result<()>,
     said: Said,
 ) -> Result<Exit> {
-    let report = deliver(mailing.as_ref().map(Mailer::config), queued);
+    for problem in &finished.page_problems {
+        eprintln!("dynamo: warning: {problem}");
+    }
+    let report = finished.delivery;
     let mut problems = Vec::new();
     if let Err(e) = &shown {
         if failure::is_broken_pipe(e) {

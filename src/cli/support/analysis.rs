@@ -14,11 +14,12 @@ use dynamo_engine::{Limits, Score};
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
-use crate::cli::conditional::owed::CatchUp;
-use crate::cli::printer::{Printer, Report as PrinterReport};
-use crate::cli::search_bounds::{MAX_THREADS, check_hash, refused_table, seconds};
+use crate::cli::support::failure;
+use crate::cli::support::printer::{Printer, Report as PrinterReport};
+use crate::cli::support::search_bounds::{MAX_THREADS, check_hash, refused_table, seconds};
 use crate::exit::{Exit, Failure};
 use dynamo::recorder::conditional::line::numbered;
+use dynamo::services::CatchUp;
 
 // The search's limits and shape, flattened into `analyse` and
 // `adjudicate`. (Plain comments: a doc comment here would become the help
@@ -262,7 +263,7 @@ impl AdjudicationArgs {
         if !self.analyse {
             return Ok(());
         }
-        let game = catch_up.load(path)?;
+        let game = catch_up.load(path).map_err(failure::game)?;
         let engine = EngineArgs {
             depth: None,
             time: Some(self.time),

@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use dynamo::archive::ArchiveError;
 use dynamo::config::{Config, Loaded, Places};
 
-use crate::cli::store;
+use crate::cli::support::store;
 use crate::exit::{Exit, Failure};
 
 /// Reads `--config`, else the file found from the current folder and the
