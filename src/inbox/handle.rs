@@ -35,7 +35,7 @@ use crate::game::Game;
 use crate::game::clock::format_time_short;
 use crate::game::player::Mailbox;
 use crate::mail::digest::token::DigestToken;
-use crate::mail::messages::{self, Args, say};
+use crate::mail::messages::{self, Args};
 use crate::mail::{self, Answer, Courier, Notice, Outbox, Pending, Sender, Token};
 use crate::recorder::Pages;
 
@@ -301,7 +301,7 @@ impl<'a> Inbox<'a> {
             .text("from", from)
             .text("at", format_time_short(work.arrived));
         let lines = vec![
-            say(language, "stranger-note", &args),
+            messages::say(language, "stranger-note", &args),
             messages::word(language, "stranger-note-next"),
         ];
         let notice = Notice::from_game(&target.game, Utc::now());
