@@ -93,16 +93,17 @@ pub fn stray_lines(text: &str, labels: &[&str]) -> Vec<Stray> {
     let mut strays = Vec::new();
     for written in text.lines().take(MAX_LINES) {
         let written = written.trim();
-        if !asks(written) || split_label(written, labels).is_some() {
+        if split_label(written, labels).is_some() {
             continue;
         }
         let stray = match other_label(written) {
             Some(label) => Stray::NotYours {
                 label: label.to_string(),
             },
-            None => Stray::Unlabelled {
+            None if asks(written) => Stray::Unlabelled {
                 text: written.to_string(),
             },
+            None => continue,
         };
         strays.push(stray);
     }
@@ -118,8 +119,12 @@ fn other_label(line: &str) -> Option<&str> {
         None => {
             let (head, rest) = line.split_once(char::is_whitespace)?;
             let rest = rest.trim_start();
-            let rest = rest.strip_prefix(['-', '–', '—'])?;
-            if Notation::read(head).is_ok() {
+            let rest = rest.strip_prefix(['-', '–', '—']).unwrap_or(rest);
+            // A label has a dash and a digit (`r08-b01`); a move is no label.
+            if !head.contains('-')
+                || !head.bytes().any(|b| b.is_ascii_digit())
+                || Notation::read(head).is_ok()
+            {
                 return None;
             }
             (head, rest)
@@ -190,8 +195,8 @@ mod tests {
         assert_eq!(parts, expected);
         assert_eq!(
             stray_lines(text, &labels),
-            [Stray::Unlabelled {
-                text: "r05-b021 d4".to_string()
+            [Stray::NotYours {
+                label: "r05-b021".to_string()
             }]
         );
     }
