@@ -46,13 +46,6 @@ fn stray_words(stray: &Stray) -> (String, String) {
             clipped(label).to_string(),
             "not recorded: not one of your games in this digest".to_string(),
         ),
-        Stray::NoColon { label, text } => (
-            label.clone(),
-            format!(
-                "not recorded: {} has no colon after the label: write {label}: and then the move",
-                quoted(text)
-            ),
-        ),
         Stray::Unlabelled { text } => (
             quoted(text).to_string(),
             "not recorded: the line names no game: write it after its game's label and a colon"
@@ -333,7 +326,7 @@ impl<'a> Inbox<'a> {
 
     /// Queues an answer unless this mail was answered before, within the
     /// hourly limit of answers (as every answer of the inbox).
-    fn queue_answer(
+    pub(super) fn queue_answer(
         &mut self,
         work: &mut Work,
         built: Built,

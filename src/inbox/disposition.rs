@@ -96,8 +96,13 @@ pub enum SetAside {
     Conflict,
     /// The token is `side`'s, the From address the other player's.
     OtherPlayer { from: String, side: Color },
-    /// The token is `side`'s, the From address no player's.
-    Stranger { from: String, side: Color },
+    /// The token is `side`'s, the From address no player's; `told`, the
+    /// player's own address when a note went to it (never to the sender).
+    Stranger {
+        from: String,
+        side: Color,
+        told: Option<String>,
+    },
 }
 
 impl fmt::Display for SetAside {
@@ -123,11 +128,17 @@ impl fmt::Display for SetAside {
                 side.title(),
                 (!*side).title()
             ),
-            SetAside::Stranger { from, side } => write!(
-                f,
-                "the reply token is {}'s, but {from} is not a player's address",
-                side.title()
-            ),
+            SetAside::Stranger { from, side, told } => {
+                write!(
+                    f,
+                    "the reply token is {}'s, but {from} is not a player's address",
+                    side.title()
+                )?;
+                match told {
+                    Some(address) => write!(f, "; {} was told at {address}", side.title()),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }

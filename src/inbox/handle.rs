@@ -229,7 +229,13 @@ impl<'a> Inbox<'a> {
             let why = if target.game.player(!side).has_address(&from) {
                 SetAside::OtherPlayer { from, side }
             } else {
-                SetAside::Stranger { from, side }
+                // A cancelled section's games are no longer played: no
+                // one need hear of their mail.
+                let told = match cancelled {
+                    None => self.tell_player(work, &target, &from)?,
+                    Some(_) => None,
+                };
+                SetAside::Stranger { from, side, told }
             };
             return Ok(Disposition::SetAside(why));
         }
@@ -270,6 +276,57 @@ impl<'a> Inbox<'a> {
             Judged::Current => self.record(work, &target, &command, &from),
             other => self.judged(work, &target.path, &target.game, side, &from, other),
         }
+    }
+
+    /// A valid reply token came from `from`, no player's address: a short
+    /// note to the player's own address (never to the sender, who may be
+    /// anyone), so that a player writing from another of their addresses
+    /// hears why nothing happened. The address told, when it was.
+    fn tell_player(
+        &mut self,
+        work: &mut Work,
+        target: &Target,
+        from: &str,
+    ) -> Result<Option<String>, InboxError> {
+        let side = target.side;
+        let Some(address) = target.game.player(side).email.as_ref() else {
+            return Ok(None);
+        };
+        let address = address.to_string();
+        if self.settings.dry_run {
+            return Ok(Some(address));
+        }
+        let language = target.game.language(side);
+        let args = Args::new()
+            .text("from", from)
+            .text("at", format_time_short(work.arrived));
+        let lines = vec![
+            messages::say(language, "stranger-note", &args),
+            messages::word(language, "stranger-note-next"),
+        ];
+        let notice = Notice::from_game(&target.game, Utc::now());
+        let answer = Answer {
+            side,
+            to: &address,
+            subject: &work.incoming.subject,
+            // Not threaded to the stranger's mail: the player never saw it.
+            message_id: None,
+            thread: &[],
+            mail_key: &work.key.name,
+            lines,
+            position: false,
+        };
+        let config = self.settings.mail;
+        let built = notice.answer(
+            &Sender::new(config, self.settings.signing_secret()?),
+            &answer,
+        )?;
+        Ok(
+            match self.queue_answer(work, built, &address, &notice.game_id)? {
+                ReplyFate::OverLimit(_) => None,
+                ReplyFate::Queued | ReplyFate::Before => Some(address),
+            },
+        )
     }
 
     /// The disposition of anything but a command to do now.

@@ -16,7 +16,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use super::build::{
-    Difference, SiteSettings, SiteTarget, Written, put_all, put_game, put_index, put_player, put_section,
+    Difference, SiteSettings, SiteTarget, Written, put_all, put_game, put_index, put_player,
+    put_section,
 };
 use super::cache::{self, CACHE_FILE, Cache, Known, SectionFile, Seen, Unusable, Whole};
 use super::cache_format::Row;

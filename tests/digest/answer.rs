@@ -97,16 +97,19 @@ fn three_labelled_moves_one_illegal_record_two_and_answer_the_third() {
 }
 
 /// Every line of a digest reply that asks something is accounted for:
-/// a label of another player's game, a label without its colon and a
-/// move with no label each get a line in the answer; talk gets none.
+/// a label of another player's game and a move with no label each get a
+/// line in the answer; talk gets none. A label is read before a colon,
+/// a dash or a blank (`r03-b01 - Nb8c6`): before, only a colon was, and
+/// the line was dropped.
 #[test]
 fn a_line_for_no_game_of_the_digest_is_answered_not_passed_over() {
-    let (server, env, digest) = bobs_digest(&[1, 3]);
+    let (server, env, digest) = bobs_digest(&[1, 3, 5]);
     let before = server.messages().len();
     let raw = reply(
         &digest,
         "d1@bob",
-        "Hi,\r\nr01-b01: e7e5\r\nr09-b07: Qd1d3\r\nr03-b01 Nb8c6\r\nd7d5\r\nBob",
+        "Hi,\r\nr01-b01: e7e5\r\nr09-b07: Qd1d3\r\nr03-b01 - Nb8c6\r\nr05-b01 \u{2013} d7d5\r\n\
+         c7c5\r\nBob",
     );
     deliver(&env, "1893492000.M1P1.test", &raw);
     let out = env.ok(&["inbox", "--maildir", "Maildir"]);
@@ -117,13 +120,15 @@ fn a_line_for_no_game_of_the_digest_is_answered_not_passed_over() {
     for said in [
         "r01-b01: recorded 1... e7e5",
         "r09-b07: not recorded: not one of your games in this digest",
-        "r03-b01: not recorded: 'r03-b01 Nb8c6' has no colon after the label",
-        "'d7d5': not recorded: the line names no game",
+        "r03-b01: recorded 1... Nb8c6",
+        "r05-b01: recorded 1... d7d5",
+        "'c7c5': not recorded: the line names no game",
     ] {
         assert!(text.contains(said), "{said}: {text}");
     }
     assert!(!text.contains("'Hi,'") && !text.contains("'Bob'"), "{text}");
-    assert!(!env.read("games/r03-b01.pgn").contains("Nb8c6"));
+    assert!(env.read("games/r03-b01.pgn").contains("Nb8c6"));
+    assert!(env.read("games/r05-b01.pgn").contains("d7d5"));
 }
 
 #[test]

@@ -92,6 +92,21 @@ fn five_games_many_events_and_runs_one_digest_a_day() {
     );
     assert!(text.contains("Carol has not moved yet"), "{text}");
     assert!(!text.contains("r01-b01.png"), "not Bob's move: {text}");
+    // A text board for the game to move, from Bob's side (Black's rank 1
+    // first), and an example that is a move Bob may make there: before,
+    // the example named the first game, not Bob's move, with Nf3.
+    let board = text
+        .split("r05-b01.png")
+        .nth(1)
+        .expect("the game to move's lines");
+    assert!(board.contains("    1 "), "a text board: {text}");
+    assert_eq!(text.matches("    1 ").count(), 1, "one board: {text}");
+    let example = text
+        .lines()
+        .skip_while(|l| !l.contains("for example:"))
+        .find_map(|l| l.trim().strip_prefix("r05-b01: "))
+        .unwrap_or_else(|| panic!("an example for r05-b01: {text}"));
+    env.ok(&["check", "games/r05-b01.pgn", example]);
     let pictures = day_one[0].data.matches("Content-Type: image/png").count();
     assert_eq!(pictures, 1, "a board for each game where it is Bob's move");
 

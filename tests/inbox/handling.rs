@@ -143,7 +143,7 @@ fn forgeries(w: &World) -> Vec<(&'static str, String, &'static str)> {
             "stranger",
             good.replace(ALICE, "Eve <eve@example.org>")
                 .replace("good@alice", "m@eve"),
-            "is not a player's address",
+            "is not a player's address; White was told at alice@example.org",
         ),
         (
             "other player",
@@ -167,9 +167,14 @@ fn forgeries(w: &World) -> Vec<(&'static str, String, &'static str)> {
     ]
 }
 
+/// Forged and stray mail records nothing and answers no sender; a valid
+/// token from an unknown address (a player writing from another of
+/// their addresses, most often) is told to the player at their own
+/// address, and before it was set aside without a word to anyone.
 #[test]
 fn forged_and_stray_mail_records_nothing_answers_nothing_and_is_listed() {
     let w = World::new();
+    let notice = w.last_to("alice@example.org");
     let before = w.game();
     let sent = w.server.messages().len();
     let kinds = forgeries(&w);
@@ -179,7 +184,18 @@ fn forged_and_stray_mail_records_nothing_answers_nothing_and_is_listed() {
         assert!(out.contains(why), "{kind}: {out}");
     }
     assert_eq!(w.game(), before, "nothing recorded");
-    assert_eq!(w.server.messages().len(), sent, "nothing answered");
+    let notes = &w.server.messages()[sent..];
+    assert_eq!(notes.len(), 1, "one note, no answer to a sender");
+    assert_eq!(notes[0].rcpt_tos, ["alice@example.org"]);
+    let text = text_of(&notes[0]);
+    assert!(
+        text.contains("from eve@example.org, which is not your address for this game"),
+        "{text}"
+    );
+    assert!(
+        text.contains("send your reply again from this address"),
+        "{text}"
+    );
     let listed = w.env.ok(&["inbox", "--unmatched"]);
     for (kind, _, why) in &kinds {
         assert!(listed.contains(why), "{kind}: {listed}");
@@ -187,7 +203,6 @@ fn forged_and_stray_mail_records_nothing_answers_nothing_and_is_listed() {
     assert!(listed.contains("from eve@example.org"), "{listed}");
     assert!(listed.contains(".eml"), "the mail is kept: {listed}");
     // The real player's mail still goes through.
-    let notice = w.last_to("alice@example.org");
     let out = w.handled(&w.reply(&notice, ALICE, "good@alice", "e2e4"));
     assert!(out.contains("recorded 1. e2e4"), "{out}");
 }

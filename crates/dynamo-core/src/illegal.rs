@@ -51,6 +51,13 @@ pub enum Illegal {
     /// A pawn is written pulling, or pushing backwards (docs/RULES.md §4).
     #[error("pawns never pull")]
     PawnPull,
+    /// The move is written as a capture (`exd5`, `Nxe5`): there are none
+    /// in Dynamo Chess, where a piece moves only to an empty square and
+    /// pushes or pulls the piece it meets (docs/RULES.md §1).
+    #[error(
+        "there are no captures in Dynamo Chess: a piece moves to an empty square, or pushes or pulls another piece"
+    )]
+    Capture,
     /// A plain move's destination holds a piece; holds that square.
     #[error("{0} is occupied: a piece moves under its own power only to an empty square")]
     Occupied(Square),

@@ -351,6 +351,7 @@ fn illegal_name(why: &Illegal) -> &'static str {
         Illegal::KingLeavesBoard => "king-leaves-board",
         Illegal::PawnLeavesBoard => "pawn-leaves-board",
         Illegal::PawnPull => "pawn-pull",
+        Illegal::Capture => "capture",
         Illegal::Occupied(_) => "occupied",
         Illegal::Blocked { .. } => "blocked",
         Illegal::NotAMove { .. } => "piece-movement",

@@ -7,18 +7,27 @@
 //! A bare square (`a4`, `e4`), a number in numeric notation (`1234`)
 //! and castling written with zeros (`0-0`) are also a paper size, a room,
 //! a score: they are moves only where a move is expected
-//! ([`Sureness::Cued`]) — numbered (`1. e4`), alone on their line, first
-//! on their line with a pause after them (`e4, I think`), or after a
+//! ([`Sureness::Cued`]) — numbered (`1. e4`, `12. 0-0`), alone on their
+//! line, first on their line with a pause or a dash after them (`e4, I
+//! think`, `c4 - the Queen's Gambit`), or after a
 //! word that announces a move (`I play e4`, `my move is e4`, `Move: e4`).
 //! A word without a digit (`Be`, `Ben`, `Ed`, `OK`) is never a move,
 //! castling with letters aside: such a move is written with its square,
 //! `Bf1E`.
+//!
+//! A bare square joined by `or` or `and` to another move word (`Nf3 or
+//! d4`, `between c4 and d4`) is cued too: two candidates named, which
+//! the judge then finds unclear. A move written as a capture (`exd5`,
+//! `Nxe5`) is no word of any language either; no notation reads it (there
+//! are no captures in Dynamo Chess), and it is found so that the answer
+//! can say so, with the closest legal moves.
 //!
 //! A word that does not read as a move but looks like one mistyped
 //! (`Nc66`, `Ng1g9`: a file letter and a digit in it), where a move is
 //! expected as above, is kept as a [`Sureness::Mistyped`] move, so that
 //! the answer can say what is wrong with it and what was meant.
 
+use dynamo_core::notation::written_as_capture;
 use dynamo_core::{Color, Notation};
 
 use super::words::{Word, is_move_number, words};
@@ -89,7 +98,13 @@ pub fn move_words(text: &str) -> Vec<MoveWord> {
             }
             let previous = i.checked_sub(1).map(|p| &words[p]);
             let numbered = number.take();
-            if let Some(found_move) = move_word(word, numbered, previous, i == 0, alone) {
+            let place = Place {
+                previous,
+                first: i == 0,
+                alone,
+                paired: paired(&words, i),
+            };
+            if let Some(found_move) = move_word(word, numbered, &place) {
                 found.push(MoveWord {
                     line: line_no,
                     ..found_move
@@ -107,21 +122,75 @@ fn parse_number(text: &str) -> Option<(u32, bool)> {
     Some((n, text[digits..] != *"."))
 }
 
-fn move_word(
-    word: &Word,
-    number: Option<(u32, bool)>,
-    previous: Option<&Word>,
+/// Where a word stands in its line, for whether a move is expected there.
+struct Place<'w> {
+    previous: Option<&'w Word>,
     first: bool,
     alone: bool,
-) -> Option<MoveWord> {
+    /// Joined by `or`, `and` (or their Italian, French, German, Spanish
+    /// words) to a word that reads as a move: `Nf3 or d4`, `between c4
+    /// and d4` (two candidates named, neither chosen); or first on its
+    /// line and joined to the rest of it, `c4 and I offer a draw`.
+    paired: bool,
+}
+
+/// Words that join two candidate moves: `Nf3 or d4`, `c4 and d4`.
+const JOINS: [&str; 11] = [
+    "or", "and", "vs", "versus", "o", "e", "ou", "et", "oder", "und", "y",
+];
+
+/// Whether the word at `i` is joined by one of [`JOINS`] to a word that
+/// reads as a move, before or after it, or first on its line and joined
+/// to the rest.
+fn paired(words: &[Word], i: usize) -> bool {
+    // `A4 and A5`: paper sizes; a player writes a square in lower case.
+    let reads = |w: &Word| {
+        !matches!(w.text.as_bytes(), [b'A'..=b'H', b'1'..=b'8', ..])
+            && Notation::read(&w.text).is_ok_and(|(_, n)| {
+                matches!(n, Notation::Castle(_)) || w.text.bytes().any(|b| b.is_ascii_digit())
+            })
+    };
+    if !reads(&words[i]) {
+        return false;
+    }
+    let join = |w: &Word| w.pause.is_none() && JOINS.contains(&w.text.to_lowercase().as_str());
+    let before =
+        i >= 2 && join(&words[i - 1]) && words[i - 2].pause.is_none() && reads(&words[i - 2]);
+    let joined = words[i].pause.is_none() && words.get(i + 1).is_some_and(join);
+    let after = joined && words.get(i + 2).is_some_and(reads);
+    // First on its line and joined to what follows (`c4 and I offer a
+    // draw`, `c4 et j'abandonne`): the move the rest goes with.
+    before || after || (i == 0 && joined)
+}
+
+fn move_word(word: &Word, number: Option<(u32, bool)>, place: &Place) -> Option<MoveWord> {
     let text = word.text.as_str();
     if text.len() > MAX_MOVE_WORD || !text.is_ascii() {
         return None;
     }
-    let cued_by_word = previous
+    if written_as_capture(text) {
+        // A capture (`exd5`) is no word of any language and never legal:
+        // found, it is refused with the rule and the closest legal moves.
+        let rest = without_number(text);
+        let (text, number) = match rest.len() < text.len() {
+            true => (rest, parse_number(&text[..text.len() - rest.len()])),
+            false => (text, number),
+        };
+        return Some(MoveWord {
+            text: text.to_string(),
+            number,
+            line: 0,
+            sureness: Sureness::Surely,
+        });
+    }
+    let cued_by_word = place
+        .previous
         .is_some_and(|p| p.pause == Some(':') || CUES.contains(&p.text.to_lowercase().as_str()));
-    let expected =
-        alone || cued_by_word || (first && matches!(word.pause, Some(',' | '.' | '!' | ';')));
+    let expected = place.alone
+        || cued_by_word
+        || place.paired
+        || (place.first && matches!(word.pause, Some(',' | '.' | '!' | ';' | '-')));
+    let alone = place.alone;
     let (glued, notation) = match Notation::read(text) {
         Ok(read) => read,
         Err(_) => {
@@ -139,19 +208,20 @@ fn move_word(
             });
         }
     };
+    let castle = matches!(notation, Notation::Castle(_));
     // `12.Nf3` carries its number glued; numeric notation after one
-    // (`10.45`) is a time, not a move.
+    // (`10.45`) is a time, not a move, but castling with zeros
+    // (`12.0-0`) is castling.
     let (text, number) = match glued {
         Some(n) => {
             let rest = without_number(text);
-            if !rest.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            if !castle && !rest.starts_with(|c: char| c.is_ascii_alphabetic()) {
                 return None;
             }
             (rest, Some((n.number, n.side == Color::Black)))
         }
         None => (text, number),
     };
-    let castle = matches!(notation, Notation::Castle(_));
     if !castle && !text.bytes().any(|b| b.is_ascii_digit()) {
         return None;
     }
@@ -164,7 +234,8 @@ fn move_word(
             return None;
         }
         Sureness::Cued
-    } else if expected || (number.is_some() && text.starts_with(|c: char| c.is_ascii_alphabetic()))
+    } else if expected
+        || (number.is_some() && (castle || text.starts_with(|c: char| c.is_ascii_alphabetic())))
     {
         Sureness::Cued
     } else {

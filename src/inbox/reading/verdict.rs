@@ -16,10 +16,12 @@ use crate::mail::notice::reply;
 /// Why a reply records nothing.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Unread {
-    /// Nothing in the words looks like a move or a phrase.
+    /// Nothing in the words looks like a move or a phrase. The examples
+    /// of a move are the position's own, in the answer's "How to reply"
+    /// (or the digest's line): a move named here might not be legal.
     #[error(
-        "no move and no command was found in your words: a reply holds one move (for example \
-         Nf3, 12... Qd8/d7d5) anywhere in your own words, or one of the phrases {}, {}, {}, {}",
+        "no move and no command was found in your words: a reply holds one move anywhere in \
+         your own words, or one of the phrases {}, {}, {}, {}",
         reply::RESIGN,
         reply::OFFER_DRAW,
         reply::ACCEPT_DRAW,

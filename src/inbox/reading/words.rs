@@ -22,13 +22,25 @@ pub struct Word {
     /// The word without what stood around it; dashes as `-`.
     pub text: String,
     /// The punctuation after it, if any: `,`, `;`, `:`, `.`, `!` or `?`
-    /// (the last one, for `e4!?` or `Nf3.`).
+    /// (the last one, for `e4!?` or `Nf3.`), or a dash standing alone
+    /// after it, `-`.
     pub pause: Option<char>,
 }
 
-/// The words of `line`, in order.
+/// The words of `line`, in order. A dash standing alone after a word
+/// (`c4 - the Queen's Gambit`) is that word's pause, `-`, as a comma
+/// would be.
 pub fn words(line: &str) -> Vec<Word> {
-    line.split_whitespace().filter_map(word).collect()
+    let mut out: Vec<Word> = Vec::new();
+    for word in line.split_whitespace().filter_map(word) {
+        match out.last_mut() {
+            Some(last) if word.text == "-" && word.pause.is_none() && last.pause.is_none() => {
+                last.pause = Some('-');
+            }
+            _ => out.push(word),
+        }
+    }
+    out
 }
 
 fn word(raw: &str) -> Option<Word> {
@@ -88,6 +100,22 @@ mod tests {
         );
         assert_eq!(texts("Move: e4!?")[0], ("Move".to_string(), Some(':')));
         assert_eq!(texts("e4!?")[0], ("e4".to_string(), Some('?')));
+    }
+
+    #[test]
+    fn a_dash_alone_is_the_pause_of_the_word_before_it() {
+        assert_eq!(
+            texts("c4 - the Queen's Gambit"),
+            [
+                ("c4".to_string(), Some('-')),
+                ("the".to_string(), None),
+                ("Queen's".to_string(), None),
+                ("Gambit".to_string(), None)
+            ]
+        );
+        assert_eq!(texts("c4 – ok")[0], ("c4".to_string(), Some('-')));
+        assert_eq!(texts("P-K4 -")[0], ("P-K4".to_string(), Some('-')));
+        assert_eq!(texts("- e4")[0], ("-".to_string(), None));
     }
 
     #[test]

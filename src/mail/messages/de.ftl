@@ -113,6 +113,9 @@ moves-none = (keine)
 fen-before = Stellung vor dem letzten Zug (Regel gegen die Zugrücknahme): { $fen }
 signature = Gesendet von dynamo, dem Schiedsrichter für Dynamo-Schach.
 
+## Ein gültiger Antwortcode von einer Adresse, die nicht die des Spielers ist.
+stranger-note = Eine Mail mit dem Antwortcode Ihrer Benachrichtigung kam am { $at } von { $from }, die nicht Ihre Adresse für diese Partie ist: Es wurde nichts eingetragen, und der Absender erhält keine Antwort.
+stranger-note-next = Falls Sie es waren, senden Sie Ihre Antwort noch einmal von dieser Adresse, oder bitten Sie den Turnierleiter, Ihre Adresse für Ihre Partien zu ändern.
 ## Durations, clocks and deadlines.
 span-unit = { $unit ->
     [day] { $count ->

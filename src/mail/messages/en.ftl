@@ -114,6 +114,10 @@ moves-none = (none)
 fen-before = Board before the last move (no-undo rule): { $fen }
 signature = Sent by dynamo, the Dynamo Chess adjudicator.
 
+## A valid reply token from an address that is not the player's: a note
+## to the player's own address, never to the sender.
+stranger-note = A mail with the reply token of your notice came at { $at } from { $from }, which is not your address for this game: nothing was recorded, and its sender gets no answer.
+stranger-note-next = If it was you, send your reply again from this address, or ask the director to change your address for your games.
 ## Durations, clocks and deadlines.
 span-unit = { $unit ->
     [day] { $count ->

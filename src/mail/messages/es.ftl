@@ -113,6 +113,9 @@ moves-none = (ninguna)
 fen-before = Posición antes de la última jugada (regla de no deshacer): { $fen }
 signature = Enviado por dynamo, el árbitro de Ajedrez Dynamo.
 
+## Un código de respuesta válido desde una dirección que no es la del jugador.
+stranger-note = Un correo con el código de respuesta de su aviso llegó el { $at } desde { $from }, que no es su dirección para esta partida: no se registró nada, y el remitente no recibe respuesta.
+stranger-note-next = Si fue usted, envíe de nuevo su respuesta desde esta dirección, o pida al árbitro que cambie su dirección para sus partidas.
 ## Durations, clocks and deadlines.
 span-unit = { $unit ->
     [day] { $count ->

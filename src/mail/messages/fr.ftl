@@ -113,6 +113,9 @@ moves-none = (aucun)
 fen-before = Position avant le dernier coup (règle du non-retour) : { $fen }
 signature = Envoyé par dynamo, l'arbitre des Échecs Dynamo.
 
+## Un code de réponse valide depuis une adresse qui n'est pas celle du joueur.
+stranger-note = Un courriel portant le code de réponse de votre avis est arrivé le { $at } depuis { $from }, qui n'est pas votre adresse pour cette partie : rien n'a été enregistré, et son expéditeur ne reçoit pas de réponse.
+stranger-note-next = Si c'était vous, renvoyez votre réponse depuis cette adresse, ou demandez à l'arbitre de changer votre adresse pour vos parties.
 ## Durations, clocks and deadlines.
 span-unit = { $unit ->
     [day] { $count ->

@@ -113,6 +113,9 @@ moves-none = (nessuna)
 fen-before = Posizione prima dell'ultima mossa (regola del non ritorno): { $fen }
 signature = Inviato da dynamo, l'arbitro di Scacchi Dynamo.
 
+## Un codice di risposta valido da un indirizzo che non è del giocatore.
+stranger-note = Una mail con il codice di risposta della Sua notifica è arrivata il { $at } da { $from }, che non è il Suo indirizzo per questa partita: non è stato registrato nulla e il mittente non riceve risposta.
+stranger-note-next = Se era Lei, invii di nuovo la risposta da questo indirizzo, oppure chieda all'arbitro di cambiare il Suo indirizzo per le Sue partite.
 ## Durations, clocks and deadlines.
 span-unit = { $unit ->
     [day] { $count ->

@@ -13,6 +13,7 @@
 //! This module holds the functions that write a move; its types are at the
 //! crate's root, their one public path.
 
+pub(crate) mod capture;
 pub(crate) mod cursor;
 pub(crate) mod descriptive;
 pub(crate) mod nost;
@@ -23,6 +24,7 @@ mod short;
 mod suggest;
 mod write;
 
+pub use capture::written_as_capture;
 pub use descriptive::looks_descriptive;
 pub use short::format_short;
 pub use suggest::closest_moves;

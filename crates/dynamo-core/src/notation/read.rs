@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 
+use super::capture::written_as_capture;
 use super::cursor::SyntaxError;
 use super::nost::Notation;
 use super::number::MoveNumber;
@@ -187,7 +188,16 @@ fn read_move(
 ) -> Result<(Move, Option<MoveNumber>), MoveError> {
     let (number, notation) = Notation::read(text).map_err(|mut e| {
         e.closest = closest_moves(pos, text);
-        e
+        // Written as a capture (`exd5`): the rule, not where reading
+        // stopped, is what the player needs to hear.
+        match written_as_capture(text) {
+            true => MoveError::Illegal {
+                text: text.trim().to_string(),
+                reason: Illegal::Capture,
+                closest: std::mem::take(&mut e.closest).into(),
+            },
+            false => MoveError::Syntax(e),
+        }
     })?;
     let m = notation
         .resolve_and_play(pos, after)

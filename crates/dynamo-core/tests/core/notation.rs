@@ -114,6 +114,13 @@ fn refusals_say_what_is_wrong_and_suggest_the_closest_moves() {
             "x",
             "'x' is not a move: at column 1, expected a square such as e4, found 'x'",
         ),
+        // A capture, as a chess player writes one: the rule, not the
+        // syntax.
+        (
+            "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+            "exd5",
+            "exd5: there are no captures in Dynamo Chess: a piece moves to an empty square, or pushes or pulls another piece; did you mean e4e5?",
+        ),
         (
             START,
             "0. e4",

@@ -92,3 +92,18 @@ fn each_word_knows_its_line() {
     let words = move_words("Hi\n\nNf3\nthen e4");
     assert_eq!(words.iter().map(|w| w.line).collect::<Vec<_>>(), [2, 3]);
 }
+
+#[test]
+fn joined_candidates_a_dash_a_capture_and_numbered_castling() {
+    assert_eq!(found("Nf3 or d4?"), [sure("Nf3"), cued("d4")]);
+    assert_eq!(found("between c4 and d4"), [cued("c4"), cued("d4")]);
+    assert_eq!(found("c4 and I offer a draw"), [cued("c4")]);
+    assert_eq!(found("c4 - the Queen's Gambit"), [cued("c4")]);
+    assert_eq!(found("I take exd5 now"), [sure("exd5")]);
+    assert_eq!(found("12...Nxe5"), [sure("12... Nxe5")]);
+    assert_eq!(found("I think 12. 0-0 is best"), [cued("12. 0-0")]);
+    assert_eq!(found("so 12.0-0"), [cued("12. 0-0")]);
+    // Talk joined to talk stays talk.
+    assert_eq!(found("A4 and A5 paper, room 12 or 14"), []);
+    assert_eq!(found("print it on a4 or letter paper"), []);
+}

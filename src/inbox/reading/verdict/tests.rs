@@ -120,6 +120,9 @@ fn nothing_like_a_move_or_a_phrase() {
         assert_eq!(white(text), Err(Unread::Missing), "{text}");
     }
     assert!(Unread::Missing.to_string().contains("resign, offer draw"));
+    // The examples are the position's own, in the answer's How to reply:
+    // a move named here might not be legal.
+    assert!(!Unread::Missing.to_string().contains("Qd8/d7d5"));
 }
 
 #[test]
@@ -142,5 +145,77 @@ fn not_the_players_move() {
     assert_eq!(
         read_reply("Ng1f3 or d2d4", &black_to_move, Color::White),
         unclear(&["Ng1f3", "d2d4"])
+    );
+}
+
+/// Two candidate moves named, neither chosen: both named back, neither
+/// recorded; before, the bare square after `or` was passed over and the
+/// other move recorded.
+#[test]
+fn two_candidates_without_a_choice_are_unclear() {
+    assert_eq!(white("Nf3 or d4?"), unclear(&["Nf3 (Ng1f3)", "d4 (d2d4)"]));
+    assert_eq!(
+        white("I'm torn between c4 and d4"),
+        unclear(&["c4 (c2c4)", "d4 (d2d4)"])
+    );
+    assert_eq!(
+        white("Je joue c4 ou d4, je ne sais pas"),
+        unclear(&["c4 (c2c4)", "d4 (d2d4)"])
+    );
+    // `and` after a move joins no move here.
+    assert_eq!(white("c2c4 and I offer a draw"), a_move("c2c4", None, true));
+}
+
+#[test]
+fn a_move_and_a_phrase_on_one_line_are_both_recorded() {
+    assert_eq!(
+        white("c4, et je propose la nulle."),
+        a_move("c4", None, true)
+    );
+    assert_eq!(white("I play c4. I offer a draw"), a_move("c4", None, true));
+    assert_eq!(white("c4 and I resign"), unclear(&["c4 (c2c4)", "resign"]));
+}
+
+#[test]
+fn a_move_closing_a_sentence_and_numbered_castling_in_prose() {
+    assert_eq!(white("I play c4."), a_move("c4", None, false));
+    let castles = after(&["e2e4", "e7e5", "Ng1f3", "Nb8c6", "Bf1c4", "Bf8c5"]);
+    assert_eq!(
+        read_reply("I think 4. 0-0 is best here", &castles, Color::White),
+        a_move("0-0", Some((4, false)), false)
+    );
+    assert_eq!(
+        read_reply("Then 4.0-0 and we'll see", &castles, Color::White),
+        a_move("0-0", Some((4, false)), false)
+    );
+}
+
+#[test]
+fn a_move_followed_by_a_dash_and_words() {
+    assert_eq!(white("c4 - the Queen's Gambit"), a_move("c4", None, false));
+    assert_eq!(white("d4 – solid as ever"), a_move("d4", None, false));
+}
+
+/// A capture, natural for any chess player, is answered with the rule
+/// and the closest legal moves, as `dynamo check` words it; before, it
+/// was refused for its syntax alone, or not found at all.
+#[test]
+fn a_capture_is_answered_with_the_rule_and_the_closest_moves() {
+    let black = after(&["e2e4", "d7d5"]);
+    for text in ["exd5", "I take exd5!", "2. exd5"] {
+        let Err(Unread::Refused(e)) = read_reply(text, &black, Color::White) else {
+            panic!("refused: {text}");
+        };
+        let said = e.to_string();
+        assert!(
+            said.contains("exd5: there are no captures in Dynamo Chess"),
+            "{said}"
+        );
+        assert!(said.contains("did you mean e4e5"), "{said}");
+    }
+    // A legal move beside it is the move.
+    assert_eq!(
+        read_reply("e4e5, not exd5", &black, Color::White),
+        a_move("e4e5", None, false)
     );
 }
