@@ -21,7 +21,7 @@ use crate::key::State;
 use crate::limits::{Limits, Meter};
 use crate::memo::Memo;
 use crate::roots::{self, Watch};
-use crate::solve::{Show, Solution, pass};
+use crate::solve::{Show, Solution, pass, sorted};
 use crate::tree::{FirstMove, Mark, Node, Threat};
 
 /// Solves a selfmate in `n` for the side to move in `pos`, with no limit
@@ -61,29 +61,12 @@ fn gather(
     solvers: Vec<SelfSolver>,
     watch: &Watch,
 ) -> Solution {
-    let (results, reach) = roots::each(roots, solvers, watch, |solver, m, after| {
+    sorted(roots, n, solvers, watch, |solver, m, after| {
         solver.memo.clear();
         let found = solver.first_move(m, after, n, show);
         solver.meter.flush();
         (!solver.meter.stopped()).then_some(found)
-    });
-    let mut solution = Solution {
-        mate_in: n,
-        keys: Vec::new(),
-        tries: Vec::new(),
-        nodes: 1 + watch.nodes(),
-        reach,
-    };
-    for tree in results.into_iter().flatten() {
-        if tree.refutation.is_none() {
-            solution.keys.push(tree);
-        } else {
-            solution.tries.push(tree);
-        }
-    }
-    solution.keys.sort_by(|a, b| a.tree.text.cmp(&b.tree.text));
-    solution.tries.sort_by(|a, b| a.tree.text.cmp(&b.tree.text));
-    solution
+    })
 }
 
 /// Whether `pos`, reached by the defender's move, is the attacker mated.

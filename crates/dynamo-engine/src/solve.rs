@@ -89,14 +89,27 @@ fn gather(
     solvers: Vec<Solver>,
     watch: &Watch,
 ) -> Solution {
-    let (results, reach) = roots::each(roots, solvers, watch, |solver, m, after| {
+    sorted(roots, n, solvers, watch, |solver, m, after| {
         // The table starts afresh for each first move, so that what one
         // costs never depends on which others its thread did before it.
         solver.memo.clear();
         let found = solver.first_move(m, after, n, show);
         solver.meter.flush();
         (!solver.meter.stopped()).then_some(found)
-    });
+    })
+}
+
+/// Each first move searched by `search` on the threads of `states`, the
+/// keys and tries it found sorted by notation: the one way the directmate
+/// and the selfmate searches gather their answers.
+pub(crate) fn sorted<S: Send>(
+    roots: &[(Move, Position)],
+    n: u8,
+    states: Vec<S>,
+    watch: &Watch,
+    search: impl Fn(&mut S, &Move, &Position) -> Option<Option<FirstMove>> + Sync,
+) -> Solution {
+    let (results, reach) = roots::each(roots, states, watch, search);
     let mut solution = Solution {
         mate_in: n,
         keys: Vec::new(),
