@@ -107,8 +107,8 @@ fn two_inboxes_at_once_handle_each_mail_once() {
         .count();
     assert_eq!(
         (to_alice, to_bob),
-        (1 + 3, 1),
-        "one notice each, one answer per refusal"
+        (1 + 3 + 1, 1),
+        "one notice each, one answer per refusal, one note of the stranger"
     );
     assert!(w.listed("new").is_empty());
     assert_eq!(w.listed("cur").len(), 6);
