@@ -107,6 +107,41 @@ fn solve_finds_helpmates() {
     );
 }
 
+/// `--self-mate N`: the keys laid out as a directmate's, the defender's
+/// forced mates marked; none in fewer moves said so; JSON with
+/// `self_mate_in`; one stipulation at a time; the limits of the others.
+#[test]
+fn solve_finds_selfmates() {
+    let env = TestEnv::new();
+    assert_eq!(
+        env.ok(&[
+            "solve",
+            "--fen",
+            "7k/8/3q2K1/8/5q2/3n4/8/8 w - - 0 1",
+            "--self-mate",
+            "1"
+        ]),
+        "1.Kg6g7+!\n    1...Kh8/g7f6#\n    1...Kh8g7/g7f6#\n"
+    );
+    let fen = "8/8/8/8/8/5N2/3Q3K/5k2 w - - 0 1";
+    assert_eq!(
+        env.ok(&["solve", "--fen", fen, "--self-mate", "1"]),
+        "no selfmate in 1\n"
+    );
+    let out = env.ok(&["solve", "--fen", fen, "--self-mate", "2", "--json"]);
+    let v: Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(v["keys"], serde_json::json!(["Kh2g1"]));
+    assert_eq!(
+        (v["self_mate_in"].as_u64(), v["mate_in"].as_u64()),
+        (Some(2), Some(2))
+    );
+    assert_eq!(v["complete"], Value::Bool(true));
+    let both = env.run(&["solve", "--fen", fen, "--self-mate", "2", "--mate", "2"]);
+    assert_eq!(both.code, 2, "{}", both.stderr);
+    let cut = env.run(&["solve", "--fen", fen, "--self-mate", "2", "--nodes", "10"]);
+    assert_eq!(cut.code, 4, "{}{}", cut.stdout, cut.stderr);
+}
+
 #[test]
 fn analyse_prints_one_json_object_a_depth() {
     let env = TestEnv::new();

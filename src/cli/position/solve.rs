@@ -8,7 +8,7 @@ use dynamo_engine::DEFAULT_MB;
 use dynamo_engine::{Cut, Limits};
 use dynamo_engine::{HelpSolution, line_text, solve_help_within};
 use dynamo_engine::{Reach, Watch};
-use dynamo_engine::{Show, Solution, solve_within};
+use dynamo_engine::{Show, Solution, solve_self_within, solve_within};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
@@ -25,8 +25,11 @@ use dynamo::services::CatchUp;
 /// moves of the side to move (`--mate N`), each with its threat and the
 /// defences with their mating answers, in Popeye's layout; or every
 /// helpmate line (`--help-mate N`: the side to move begins, both cooperate,
-/// the other side mates with its N-th move). Variations list the defences
-/// that parry the threat; `--all` lists every defence.
+/// the other side mates with its N-th move); or every key of a selfmate
+/// (`--self-mate N`: the side to move forces the other side to mate it
+/// within N of the other side's moves), laid out as a directmate's.
+/// Variations list the defences that parry the threat; `--all` lists
+/// every defence.
 ///
 /// The search stops at `--time` (60 seconds unless given), at `--nodes`
 /// if given, and its tables take at most `--hash` MB a thread. A search a
@@ -39,12 +42,17 @@ pub(crate) struct Args {
     #[command(flatten)]
     position: PositionArgs,
     /// Directmate in N: the side to move mates in at most N of its moves.
-    #[arg(long, value_name = "N", required_unless_present = "help_mate")]
+    #[arg(long, value_name = "N", required_unless_present_any = ["help_mate", "self_mate"])]
     mate: Option<u8>,
     /// Helpmate in N: the side to move begins, and the other side's N-th
     /// move mates.
     #[arg(long, value_name = "N", conflicts_with = "mate")]
     help_mate: Option<u8>,
+    /// Selfmate in N: the side to move forces the other side to mate it
+    /// within N of the other side's moves, however the other side tries
+    /// to escape.
+    #[arg(long, value_name = "N", conflicts_with_all = ["mate", "help_mate"])]
+    self_mate: Option<u8>,
     /// Also show the tries: first moves that only one defence refutes,
     /// marked `?`, the refutation after `but`, marked `!`.
     #[arg(long)]
@@ -93,7 +101,7 @@ pub(crate) fn execute(
     out: &mut impl Write,
 ) -> Result<Exit> {
     let pos = read::position(&args.position, catch_up)?;
-    let n = args.mate.or(args.help_mate).unwrap_or(0);
+    let n = args.mate.or(args.help_mate).or(args.self_mate).unwrap_or(0);
     if n == 0 || n > LONGEST {
         return Err(Failure::new(
             Exit::Usage,
@@ -128,34 +136,44 @@ pub(crate) fn execute(
         tries: args.tries,
         threads,
     };
-    let what = format!("mate in {n}");
+    let selfmate = args.self_mate.is_some();
+    let what = format!("{} in {n}", if selfmate { "selfmate" } else { "mate" });
     let found = progress::shown(&watch, &what, || {
-        solve_within(&pos, n, show, args.hash, &watch)
+        if selfmate {
+            solve_self_within(&pos, n, show, args.hash, &watch)
+        } else {
+            solve_within(&pos, n, show, args.hash, &watch)
+        }
     })
     .map_err(|e| refused_table(args.hash, e))?;
     let mate = Mate {
         found: &found,
         tries: args.tries,
+        selfmate,
         reached: Reached::new(found.reach, found.nodes, &args),
     };
     printer.out(&mate, out)?;
     Ok(mate.reached.exit())
 }
 
-/// A directmate's answer: the keys with their threats and variations in
-/// Popeye's layout, or one JSON object (see [`execute`]).
+/// A directmate's or a selfmate's answer: the keys with their threats
+/// and variations in Popeye's layout, or one JSON object (see
+/// [`execute`]).
 struct Mate<'a> {
     found: &'a Solution,
     /// Whether `--tries` asked for the tries (the JSON has the key then).
     tries: bool,
+    /// A selfmate's (`--self-mate`), whose JSON has `self_mate_in`.
+    selfmate: bool,
     reached: Reached,
 }
 
 impl fmt::Display for Mate<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (found, n) = (self.found, self.found.mate_in);
+        let mate = if self.selfmate { "selfmate" } else { "mate" };
         if found.keys.is_empty() && self.reached.reach.cut.is_none() {
-            writeln!(f, "no mate in {n}")?;
+            writeln!(f, "no {mate} in {n}")?;
         }
         for key in &found.keys {
             write!(f, "{}", key.to_text())?;
@@ -165,7 +183,7 @@ impl fmt::Display for Mate<'_> {
         }
         if let Some(cut) = self.reached.reach.cut {
             let proved = if found.keys.is_empty() {
-                format!("none of them is a key, so a mate in {n} is neither found nor ruled out")
+                format!("none of them is a key, so a {mate} in {n} is neither found nor ruled out")
             } else {
                 "the keys above are proved, and there may be more".to_string()
             };
@@ -185,6 +203,9 @@ impl Serialize for Mate<'_> {
         map.serialize_entry("keys", &keys)?;
         map.serialize_entry("mate_in", &found.mate_in)?;
         map.serialize_entry("nodes", &found.nodes)?;
+        if self.selfmate {
+            map.serialize_entry("self_mate_in", &found.mate_in)?;
+        }
         let solutions: Vec<String> = found.keys.iter().map(|k| k.to_text()).collect();
         map.serialize_entry("solutions", &solutions)?;
         map.serialize_entry("stopped_by", &self.reached.reach.cut.map(Cut::as_str))?;
