@@ -117,10 +117,10 @@ class Bench:
                 # The full build into an empty folder: its CPU and wall
                 # time, then its flushes in a second build from nothing.
                 started = time.monotonic()
-                cpu = self.run(where, ["--config", config, "site", "pages"])
+                cpu = self.run(where, ["--config", config, "site", "../pages"])
                 wall = time.monotonic() - started
-                shutil.rmtree(os.path.join(where, "pages-again"), ignore_errors=True)
-                calls = self.syscalls(where, ["--config", config, "site", "pages-again"])
+                shutil.rmtree(os.path.join(where, "..", "pages-again"), ignore_errors=True)
+                calls = self.syscalls(where, ["--config", config, "site", "../pages-again"])
                 print(f"{label}, full build of the pages: {cpu:.2f} s CPU, {wall:.2f} s wall ({summary(calls)})", flush=True)
                 time.sleep(SETTLE)
             ply = self.ply
@@ -141,7 +141,7 @@ class Bench:
             if pages:
                 # The new game's pages, then the resignation alone, its
                 # folder left to settle as after any build.
-                self.run(where, ["--config", config, "site", "pages"])
+                self.run(where, ["--config", config, "site", "../pages"])
                 time.sleep(SETTLE)
             resign_cpu = self.run(where, ["--config", config, "resign", resign_target, "--by", "white", "-q"], )
             # A second game resigned under strace, for its calls.
@@ -199,14 +199,16 @@ def main():
         cases.append(("club", args.club))
     print(f"one event's cost, {dynamo}; CPU the median of {args.events} moves (user + system of the process)")
     for kind, n in cases:
-        root = os.path.join(base, f"{kind}-{n}")
-        shutil.rmtree(root, ignore_errors=True)
+        # The club in a folder of its own, its pages beside it.
+        shutil.rmtree(os.path.join(base, f"{kind}-{n}"), ignore_errors=True)
+        root = os.path.join(base, f"{kind}-{n}", "club")
         os.makedirs(root)
         target = flat(root, n) if kind == "flat" else club(root, n)
         with open(os.path.join(root, "plain.toml"), "w") as f:
             f.write('games_dir = "games"\n')
         with open(os.path.join(root, "dynamo.toml"), "w") as f:
-            f.write('games_dir = "games"\n[site]\ndir = "pages"\n')
+            # The pages beside the club's folder, not in it (the site's rule).
+            f.write('games_dir = "games"\n[site]\ndir = "../pages"\n')
         bench.ply = 0
         bench.run(root, ["--config", "plain.toml", "new", target, "--white", "Ada <ada@example.org>", "--black", "Bob <bob@example.org>", "-q"])
         time.sleep(SETTLE)
